@@ -1,0 +1,35 @@
+"""The `claims` command: a thin layer that wires the stages together.
+
+Each subcommand lives in its own module here and imports its stage lazily,
+so `claims --help` and `claims extract` on one line start quickly.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+
+@click.group()
+@click.version_option(package_name="claimledger")
+def cli() -> None:
+    """A ledger of the numeric claims technology vendors publish.
+
+    Crawl vendors' feeds, extract every figure with its unit, hedge, baseline
+    and subject, keep them in SQLite, and see which figures changed.
+    """
+
+
+# Each module named here defines one click command called `command`.
+COMMAND_MODULES: list[str] = []
+
+
+def _register() -> None:
+    """Attach every subcommand module's command to the group."""
+    for name in COMMAND_MODULES:
+        module = importlib.import_module(f"claimledger.cli.{name}")
+        cli.add_command(module.command)
+
+
+_register()

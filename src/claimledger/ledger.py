@@ -1,0 +1,148 @@
+"""The ledger: a SQLite database of feeds, fetches, documents and claims.
+
+The schema is built by ordered migrations (`sqlite_utils.Migrations`), so an
+old ledger is brought up to date by opening it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sqlite_utils
+from sqlite_utils.migrations import Migrations
+
+SCHEMA_VERSION_SET = "claimledger"
+migrations = Migrations(SCHEMA_VERSION_SET)
+
+CLAIM_COLUMNS: dict[str, type] = {
+    "id": int,
+    "document_id": int,
+    "text": str,
+    "start": int,
+    "end": int,
+    "value": float,
+    "low": float,
+    "high": float,
+    "kind": str,
+    "unit": str,
+    "unit_text": str,
+    "dimensionality": str,
+    "si_value": float,
+    "qualifier": str,
+    "trend": str,
+    "projected": int,
+    "self_reported": int,
+    "baseline": str,
+    "subject": str,
+    "metric": str,
+    "condition": str,
+    "sentence": str,
+    "sentence_start": int,
+    "sentence_end": int,
+    "lang": str,
+    "source": str,
+    "url": str,
+    "published": str,
+    "claim_key": str,
+    "status": str,
+    "superseded_by": int,
+}
+
+
+@migrations()
+def m001_initial(db: sqlite_utils.Database) -> None:
+    """Feeds with their fetch state, the fetch log, documents and claims."""
+    db["feeds"].create(
+        {
+            "id": int,
+            "name": str,
+            "url": str,
+            "lang": str,
+            "allow_private": int,
+            "etag": str,
+            "last_modified": str,
+            "status": str,
+            "error": str,
+            "failures": int,
+            "next_attempt": str,
+            "last_fetched": str,
+            "last_ok": str,
+            "retired": int,
+            "added": str,
+        },
+        pk="id",
+        not_null=["name", "url"],
+        defaults={"failures": 0, "retired": 0, "allow_private": 0},
+    )
+    db["feeds"].create_index(["url"], unique=True)
+    db["fetches"].create(
+        {
+            "id": int,
+            "feed_id": int,
+            "url": str,
+            "started": str,
+            "finished": str,
+            "http_status": int,
+            "outcome": str,
+            "error": str,
+            "bytes": int,
+            "new_documents": int,
+            "new_claims": int,
+        },
+        pk="id",
+        foreign_keys=[("feed_id", "feeds", "id")],
+    )
+    db["fetches"].create_index(["feed_id", "started"])
+    db["documents"].create(
+        {
+            "id": int,
+            "feed_id": int,
+            "source": str,
+            "entry_id": str,
+            "url": str,
+            "title": str,
+            "published": str,
+            "fetched": str,
+            "lang": str,
+            "text": str,
+            "content_hash": str,
+            "revision": int,
+        },
+        pk="id",
+        foreign_keys=[("feed_id", "feeds", "id")],
+        not_null=["entry_id", "content_hash"],
+        defaults={"revision": 1},
+    )
+    db["documents"].create_index(["entry_id", "content_hash"], unique=True)
+    db["documents"].create_index(["url"])
+    db["documents"].create_index(["published"])
+    db["claims"].create(
+        CLAIM_COLUMNS,
+        pk="id",
+        foreign_keys=[
+            ("document_id", "documents", "id"),
+            ("superseded_by", "claims", "id"),
+        ],
+        not_null=["document_id", "text", "kind"],
+    )
+    db["claims"].create_index(["document_id", "start", "end"], unique=True)
+    db["claims"].create_index(["claim_key", "published"])
+    db["claims"].create_index(["subject"])
+    db["claims"].create_index(["published"])
+    db["claims"].enable_fts(["sentence"], create_triggers=True)
+    db["documents"].enable_fts(["title"], create_triggers=True)
+
+
+def open_ledger(path: str | Path) -> sqlite_utils.Database:
+    """Open (creating if needed) a ledger at `path` in WAL mode, migrated to the latest schema."""
+    db = sqlite_utils.Database(path)
+    db.enable_wal()
+    db.execute("PRAGMA foreign_keys = ON")
+    db.execute("PRAGMA busy_timeout = 30000")
+    migrations.apply(db)
+    return db
+
+
+def schema_version(db: sqlite_utils.Database) -> list[str]:
+    """Names of the migrations applied to `db`, oldest first."""
+    return [m.name for m in migrations.applied(db)]

@@ -1,0 +1,69 @@
+"""Shared types: a `Claim` found in text and a `Document` it came from."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Literal
+
+Kind = Literal["quantity", "ratio", "percent", "count"]
+Qualifier = Literal[
+    "up_to", "approximately", "more_than", "at_least", "nearly", "less_than", "at_most"
+]
+Trend = Literal["up", "down"]
+
+
+@dataclass(slots=True)
+class Claim:
+    """One numeric figure found in text, with what it is about and how it is hedged.
+
+    Offsets are Python string indices into the extractor's input:
+    ``input[start:end] == text`` and ``input[sentence_start:sentence_end] == sentence``.
+    """
+
+    text: str
+    start: int
+    end: int
+    value: float | None
+    low: float | None
+    high: float | None
+    kind: Kind
+    unit: str | None = None
+    unit_text: str | None = None
+    dimensionality: str | None = None
+    si_value: float | None = None
+    qualifier: Qualifier | None = None
+    trend: Trend | None = None
+    projected: bool = False
+    self_reported: bool = False
+    baseline: str | None = None
+    subject: str | None = None
+    metric: str | None = None
+    condition: str | None = None
+    sentence: str = ""
+    sentence_start: int = 0
+    sentence_end: int = 0
+    lang: str = "en"
+
+    def to_dict(self) -> dict[str, Any]:
+        """All fields as a plain dict (the `jsonl` output shape)."""
+        return asdict(self)
+
+    @classmethod
+    def field_names(cls) -> list[str]:
+        """Field names in declaration order."""
+        return [f.name for f in fields(cls)]
+
+
+@dataclass(slots=True)
+class Document:
+    """A post as the ledger stores it: where it came from and its clean text."""
+
+    url: str
+    title: str
+    text: str
+    lang: str
+    source: str
+    entry_id: str
+    published: str | None = None
+    content_hash: str = ""
+    claims: list[Claim] = field(default_factory=list)
