@@ -1,0 +1,1 @@
+"""Browsing the ledger in Datasette: the package's metadata, configuration and plugin."""

@@ -1,0 +1,44 @@
+"""Full-text search that works for Chinese: every CJK character is its own token.
+
+SQLite's unicode61 tokenizer reads an unspaced Chinese run as a single token,
+so `每秒` would never match inside `每秒生成`, and the trigram tokenizer ignores
+queries under three characters. The ledger's search indexes (`claims_search`,
+`documents_search`, migration m002_cjk_search) hold the text with a space on
+both sides of every CJK character; a query is spaced the same way here, so a
+quoted word becomes a phrase of adjacent characters.
+"""
+
+from __future__ import annotations
+
+import re
+
+from datasette.utils import escape_fts
+
+# The same ranges as the SQL in ledger.m002_cjk_search (kana, CJK unified
+# ideographs with extension A and the supplementary planes, compatibility
+# ideographs); tests check the two agree.
+CJK_RANGES: tuple[tuple[int, int], ...] = (
+    (0x3040, 0x30FF),
+    (0x3400, 0x4DBF),
+    (0x4E00, 0x9FFF),
+    (0xF900, 0xFAFF),
+    (0x20000, 0x2FFFF),
+)
+
+_CJK_CHARACTER = re.compile(
+    "([" + "".join(f"{chr(low)}-{chr(high)}" for low, high in CJK_RANGES) + "])"
+)
+
+
+def space_cjk(text: str) -> str:
+    """`text` with a space on both sides of every CJK character, as the search indexes store it."""
+    return _CJK_CHARACTER.sub(r" \1 ", text)
+
+
+def fts_query(query: str) -> str:
+    """A user's search words as an FTS5 MATCH expression against the spaced indexes.
+
+    Each word is quoted (FTS5 operators in user input are taken literally), and
+    a Chinese word becomes a phrase of its characters: `每秒` -> `" 每  秒 "`.
+    """
+    return space_cjk(escape_fts(query))
