@@ -1,0 +1,1 @@
+"""`make bench`: claimledger's speed measured side by side with its peers."""
