@@ -1,0 +1,155 @@
+"""Shared fixtures: a real HTTP server on 127.0.0.1 that serves a folder and custom handlers.
+
+    def test_feed(http_server, tmp_path):
+        http_server.serve_folder(tmp_path)                      # files under tmp_path
+        http_server.route("/feed.xml", reply(FEED, "application/rss+xml"))
+        http_server.route("/slow", lambda request: ...)          # full control
+        url = http_server.url("/feed.xml")
+        ...
+        assert http_server.requests[-1].headers["User-Agent"]
+
+A handler receives the `BaseHTTPRequestHandler` and writes the whole response
+itself, so it can trickle a body, close a connection halfway or redirect.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+Handler = Callable[[BaseHTTPRequestHandler], None]
+
+
+@dataclass(frozen=True)
+class LoggedRequest:
+    """One request the server received."""
+
+    method: str
+    path: str
+    headers: dict[str, str]
+
+
+def reply(
+    body: bytes | str = b"",
+    content_type: str = "application/xml",
+    status: int = 200,
+    headers: dict[str, str] | None = None,
+) -> Handler:
+    """A handler that answers every request with the same response."""
+    data = body.encode("utf-8") if isinstance(body, str) else body
+
+    def handle(request: BaseHTTPRequestHandler) -> None:
+        request.send_response(status)
+        if content_type:
+            request.send_header("Content-Type", content_type)
+        for name, value in (headers or {}).items():
+            request.send_header(name, value)
+        request.send_header("Content-Length", str(len(data)))
+        request.end_headers()
+        request.wfile.write(data)
+
+    return handle
+
+
+def redirect(location: str, status: int = 301) -> Handler:
+    """A handler that redirects every request to `location`."""
+    return reply(b"", content_type="", status=status, headers={"Location": location})
+
+
+class LoopbackServer:
+    """A threaded HTTP server on 127.0.0.1 with routes by exact path, then by prefix, then a folder."""
+
+    def __init__(self) -> None:
+        self.routes: dict[str, Handler] = {}
+        self.prefix_routes: dict[str, Handler] = {}
+        self.folder: Path | None = None
+        self.requests: list[LoggedRequest] = []
+        self._lock = threading.Lock()
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread.start()
+
+    @property
+    def port(self) -> int:
+        return self._server.server_address[1]
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def url(self, path: str) -> str:
+        """Absolute URL of `path` on this server."""
+        return self.base_url + path
+
+    def route(self, path: str, handler: Handler, prefix: bool = False) -> None:
+        """Answer requests for `path` (or every path starting with it) with `handler`."""
+        (self.prefix_routes if prefix else self.routes)[path] = handler
+
+    def serve_folder(self, folder: Path) -> None:
+        """Serve the files under `folder` for paths no route claims."""
+        self.folder = Path(folder)
+
+    def hits(self, path: str) -> list[LoggedRequest]:
+        """Requests received for `path` (query string ignored)."""
+        with self._lock:
+            return [request for request in self.requests if urlsplit(request.path).path == path]
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+    def _find_handler(self, path: str) -> Handler | None:
+        if path in self.routes:
+            return self.routes[path]
+        for prefix in sorted(self.prefix_routes, key=len, reverse=True):
+            if path.startswith(prefix):
+                return self.prefix_routes[prefix]
+        return self._file_handler(path)
+
+    def _file_handler(self, path: str) -> Handler | None:
+        if self.folder is None:
+            return None
+        file = (self.folder / unquote(path).lstrip("/")).resolve()
+        if not file.is_file() or self.folder.resolve() not in file.parents:
+            return None
+        content_type = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
+        return reply(file.read_bytes(), content_type)
+
+    def _handler_class(self) -> type[BaseHTTPRequestHandler]:
+        server = self
+
+        class RequestHandler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def do_GET(self) -> None:  # noqa: N802 - the name http.server looks for
+                with server._lock:
+                    server.requests.append(LoggedRequest("GET", self.path, dict(self.headers.items())))
+                handler = server._find_handler(urlsplit(self.path).path)
+                if handler is None:
+                    handler = reply(b"not found", "text/plain", status=404)
+                try:
+                    handler(self)
+                except (BrokenPipeError, ConnectionResetError):
+                    # The client gave up (a timeout or a size cap): exactly what some tests want.
+                    self.close_connection = True
+
+            def log_message(self, format: str, *args: object) -> None:
+                pass
+
+        return RequestHandler
+
+
+@pytest.fixture
+def http_server() -> Iterator[LoopbackServer]:
+    """A fresh loopback HTTP server, stopped after the test."""
+    server = LoopbackServer()
+    yield server
+    server.stop()
