@@ -1,0 +1,252 @@
+"""Claim identity: the key that says two claims are about the same figure.
+
+A key has five parts, each normalised by the rules below, in this order:
+
+1. Fold: Unicode NFKC (full-width letters and digits become ASCII), case folded.
+2. Possessives go: ``CoreWeave's`` -> ``coreweave``, ``英伟达的`` -> ``英伟达``.
+3. Punctuation and symbols become spaces, except a point inside a number (``v6.1``).
+4. Spacing: runs of spaces collapse; spaces next to Han characters go, since
+   Chinese is written without them (``每 MW 每秒`` = ``每MW每秒``).
+5. English plurals fold to the singular (``GPUs`` -> ``gpu``, ``queries`` -> ``query``).
+6. Aliases resolve to one canonical name (``Rubin NVL72`` = ``Vera Rubin NVL72``,
+   ``TPS/MW`` = ``每 MW 每秒 token 数``), from ``data/aliases.toml``.
+7. A vendor's name in front of a product goes (``NVIDIA GB200 NVL72`` = ``GB200 NVL72``).
+8. A benchmark round in the condition (``MLPerf Inference v6.1``) is kept apart from
+   the key as the claim's round, so a later round's figure can supersede it.
+9. What is measured: pint's dimensionality when the figure has a unit, written in a
+   canonical order (``[token] / [time] / [gpu]``), so 1.6 Tb/s and 200 GB/s share a
+   key and are compared by ``si_value``; otherwise the kind (ratio, percent, count).
+
+Product names are mostly written in Latin letters in Chinese posts too, so these
+rules make an English post and its Chinese report share keys.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from importlib import resources
+from typing import Any
+
+HAN = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+POSSESSIVE = re.compile(rf"['’]s\b|(?<=[{HAN}A-Za-z0-9])的")
+POINT_IN_NUMBER = re.compile(r"(?<=\d)\.(?=\d)")
+SPACES = re.compile(r"\s+")
+SPACE_BY_HAN = re.compile(rf"(?<=[{HAN}]) | (?=[{HAN}])")
+HAN_CHAR = re.compile(rf"[{HAN}]")
+LEADING_ARTICLE = re.compile(r"^(?:the|a|an) (?=\S)")
+ENGLISH_WORD = re.compile(r"\b[a-z]{4,}\b")
+ROUND_AFTER_BENCHMARK = r"(?:\s+[a-z]+){0,2}?\s*(?:v|version\s*|round\s*)?(\d+(?:\.\d+)*)\b"
+KEY_SEPARATOR = " | "
+MISSING = "-"
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimKey:
+    """The normalised parts of a claim's identity; `text` is what the ledger stores."""
+
+    subject: str | None
+    metric: str | None
+    measure: str
+    baseline: str | None
+    condition: str | None
+    round: tuple[int, ...] | None = None
+    benchmark: str | None = None
+
+    @property
+    def text(self) -> str:
+        """The key as one readable string: the five parts joined by ``|``."""
+        parts = (self.subject, self.metric, self.measure, self.baseline, self.condition)
+        return KEY_SEPARATOR.join(part or MISSING for part in parts)
+
+    @property
+    def round_text(self) -> str | None:
+        """The benchmark round as written in the key, e.g. ``mlperf 6.1``."""
+        if self.round is None:
+            return None
+        return f"{self.benchmark} {'.'.join(map(str, self.round))}"
+
+
+@dataclass(frozen=True, slots=True)
+class AliasTables:
+    """Folded alias -> folded canonical name, per kind of key part."""
+
+    names: dict[str, str]
+    metrics: dict[str, str]
+    vendors: dict[str, str]
+    benchmarks: tuple[str, ...]
+    revision_cues: tuple[str, ...]
+
+
+def fold(text: str) -> str:
+    """Rules 1-5: fold case, width, possessives, punctuation, spacing and plurals."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    text = POSSESSIVE.sub("", text)
+    kept_points = {match.start() for match in POINT_IN_NUMBER.finditer(text)}
+    text = "".join(
+        " " if _is_separator(char) and index not in kept_points else char
+        for index, char in enumerate(text)
+    )
+    text = SPACES.sub(" ", text).strip()
+    text = SPACE_BY_HAN.sub("", text)
+    return ENGLISH_WORD.sub(lambda match: singular(match.group()), text)
+
+
+def _is_separator(char: str) -> bool:
+    # Punctuation, symbols, separators and control characters.
+    return unicodedata.category(char)[0] in "PSZC"
+
+
+def singular(word: str) -> str:
+    """Rule 5: an English plural folded to its singular; other words unchanged."""
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    # Four-letter words in -us are chip acronyms (GPUs, CPUs, TPUs), not Latin (status).
+    if word.endswith("s") and not word.endswith(("ss", "is")) and (len(word) == 4 or not word.endswith("us")):
+        return word[:-1]
+    return word
+
+
+@cache
+def alias_tables() -> AliasTables:
+    """The alias tables from ``data/aliases.toml``, folded once per process."""
+    raw = tomllib.loads(resources.files("claimledger").joinpath("data/aliases.toml").read_text("utf-8"))
+    return AliasTables(
+        names=_alias_map(raw["names"]),
+        metrics=_alias_map(raw["metrics"]),
+        vendors=_alias_map(raw["vendors"]),
+        # Longest first, so "mlperf inference" wins over "mlperf".
+        benchmarks=tuple(sorted({fold(n) for n in raw["benchmarks"]["names"]}, key=len, reverse=True)),
+        revision_cues=tuple(fold(cue) for cue in raw["revisions"]["cues"]),
+    )
+
+
+def _alias_map(table: Mapping[str, list[str]]) -> dict[str, str]:
+    mapping: dict[str, str] = {}
+    for canonical, aliases in table.items():
+        for name in (canonical, *aliases):
+            mapping[fold(name)] = fold(canonical)
+    return mapping
+
+
+@lru_cache(maxsize=65536)
+def normalise_name(text: str | None) -> str | None:
+    """Rules 1-7 for a subject, baseline or condition: folded, aliased, vendor dropped."""
+    if not text:
+        return None
+    tables = alias_tables()
+    folded = fold(text)
+    if folded in tables.names:
+        return tables.names[folded]
+    without_vendor = strip_vendor(folded)
+    return tables.names.get(without_vendor, without_vendor) or None
+
+
+def strip_vendor(folded: str) -> str:
+    """Rule 7: drop a leading vendor name (and a leading "the") when a name follows it."""
+    folded = LEADING_ARTICLE.sub("", folded)
+    for vendor in alias_tables().vendors:
+        rest = folded[len(vendor) :]
+        if not folded.startswith(vendor) or not rest.strip():
+            continue
+        # Chinese runs have no spaces, so a Han vendor name ends where its last character does.
+        if rest[0] == " " or HAN_CHAR.match(vendor[-1]) or HAN_CHAR.match(rest[0]):
+            return rest.strip()
+    return folded
+
+
+@lru_cache(maxsize=65536)
+def normalise_metric(text: str | None) -> str | None:
+    """Rules 1-6 for a metric: folded, then its synonyms in either language resolved."""
+    if not text:
+        return None
+    folded = fold(text)
+    return alias_tables().metrics.get(folded, folded) or None
+
+
+@lru_cache(maxsize=65536)
+def split_round(condition: str | None) -> tuple[str | None, str | None, tuple[int, ...] | None]:
+    """Rule 8: (condition without its round, benchmark, round) for a condition text."""
+    name = normalise_name(condition)
+    if name is None:
+        return None, None, None
+    for benchmark in alias_tables().benchmarks:
+        match = re.search(rf"(?<![a-z0-9]){re.escape(benchmark)}{ROUND_AFTER_BENCHMARK}", name)
+        if match:
+            rest = (name[: match.start(1)] + name[match.end(1) :]).replace(" v ", " ")
+            rest = SPACES.sub(" ", re.sub(r"\b(?:v|version|round)\b", " ", rest)).strip()
+            return normalise_name(rest), benchmark, tuple(int(p) for p in match.group(1).split("."))
+    return name, None, None
+
+
+@lru_cache(maxsize=4096)
+def canonical_dimensionality(dimensionality: str | None) -> str | None:
+    """Rule 9: pint's dimensionality in a fixed order; None when dimensionless or absent."""
+    if not dimensionality or not dimensionality.strip():
+        return None
+    from pint.util import ParserHelper
+
+    try:
+        exponents = dict(ParserHelper.from_string(dimensionality.strip()))
+    except Exception:  # pint raises several error types for text it cannot parse
+        return fold(dimensionality)
+    exponents = {name: power for name, power in exponents.items() if power and name != "dimensionless"}
+    if not exponents:
+        return None
+    upper = sorted((name, power) for name, power in exponents.items() if power > 0)
+    lower = sorted((name, -power) for name, power in exponents.items() if power < 0)
+    text = " * ".join(_power(name, power) for name, power in upper) or "1"
+    return "".join([text, *(f" / {_power(name, power)}" for name, power in lower)])
+
+
+def _power(name: str, power: float) -> str:
+    power_text = f"{power:g}"
+    return name if power_text == "1" else f"{name} ** {power_text}"
+
+
+def claim_key(claim: Any) -> ClaimKey | None:
+    """The key of a claim (a `Claim`, or a mapping such as a ledger row).
+
+    A claim with no subject cannot be told apart from any other figure of its
+    kind, so it gets no key and is left out of the diff.
+    """
+    get = claim.get if isinstance(claim, Mapping) else lambda name: getattr(claim, name, None)
+    subject = normalise_name(get("subject"))
+    if subject is None:
+        return None
+    condition, benchmark, round_ = split_round(get("condition"))
+    measure = canonical_dimensionality(get("dimensionality")) or get("kind") or "count"
+    return ClaimKey(
+        subject=subject,
+        metric=normalise_metric(get("metric")),
+        measure=measure,
+        baseline=normalise_name(get("baseline")),
+        condition=condition,
+        round=round_,
+        benchmark=benchmark,
+    )
+
+
+@lru_cache(maxsize=4096)
+def publisher(source: str | None) -> str | None:
+    """Who published a figure: the vendor named in the source's name, else the source."""
+    if not source:
+        return None
+    folded = fold(source)
+    vendors = alias_tables().vendors
+    for name, vendor in vendors.items():
+        if re.search(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", folded):
+            return vendor
+    return folded
+
+
+def has_revision_cue(sentence: str | None) -> bool:
+    """Whether a sentence says its figure revises an earlier one ("revised", "更正")."""
+    if not sentence:
+        return False
+    folded = fold(sentence)
+    return any(cue in folded for cue in alias_tables().revision_cues)
