@@ -125,11 +125,12 @@ def render_page(post: Post) -> str:
 
 
 def rss_item(post: Post, source: Source) -> str:
+    permalink = "false" if post.source.id_prefix else "true"
     lines = [
         "    <item>",
         f"      <title>{escape(post.title, quote=False)}</title>",
         f"      <link>{post.url}</link>",
-        f'      <guid isPermaLink="{"false" if post.source.id_prefix else "true"}">{post.entry_id}</guid>',
+        f'      <guid isPermaLink="{permalink}">{post.entry_id}</guid>',
         f"      <pubDate>{format_datetime(post.published)}</pubDate>",
         f"      <dc:creator>{escape(post.author, quote=False)}</dc:creator>",
         f"      <description>{escape(post.summary, quote=False)}</description>",
@@ -216,7 +217,8 @@ def main(argv: list[str]) -> int:
             if not path.exists() or path.read_text(encoding="utf-8") != text
         ]
         for path in stale:
-            print(f"{path.relative_to(CORPUS)}: out of date, run python corpus/build.py", file=sys.stderr)
+            relative = path.relative_to(CORPUS)
+            print(f"{relative}: out of date, run python corpus/build.py", file=sys.stderr)
         return 1 if stale else 0
     for path, text in files.items():
         path.parent.mkdir(parents=True, exist_ok=True)
