@@ -183,6 +183,32 @@ def m002_cjk_search(db: sqlite_utils.Database) -> None:
         )
 
 
+@migrations()
+def m003_feed_entries(db: sqlite_utils.Database) -> None:
+    """Which document each feed's entry became, so an unchanged entry costs no work and two feeds share a post.
+
+    `feeds.config_url` keeps the URL the feeds file gave, so a URL moved by a
+    301 is told apart from one the user edited.
+    """
+    db["feeds"].add_column("config_url", str)
+    db.execute("UPDATE feeds SET config_url = url")
+    db["feed_entries"].create(
+        {
+            "feed_id": int,
+            "entry_key": str,
+            "source_hash": str,
+            "document_id": int,
+            "first_seen": str,
+            "last_seen": str,
+        },
+        pk=("feed_id", "entry_key"),
+        foreign_keys=[("feed_id", "feeds", "id"), ("document_id", "documents", "id")],
+        not_null=["source_hash", "document_id"],
+    )
+    db["feed_entries"].create_index(["document_id"])
+    db["documents"].create_index(["content_hash"])
+
+
 def open_ledger(path: str | Path) -> sqlite_utils.Database:
     """Open (creating if needed) a ledger at `path` in WAL mode, migrated to the latest schema."""
     db = sqlite_utils.Database(path)
