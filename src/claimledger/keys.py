@@ -121,7 +121,8 @@ def alias_tables() -> AliasTables:
         vendors=_alias_map(raw["vendors"]),
         # Longest first, so "mlperf inference" wins over "mlperf".
         benchmarks=tuple(sorted({fold(n) for n in raw["benchmarks"]["names"]}, key=len, reverse=True)),
-        revision_cues=tuple(fold(cue) for cue in raw["revisions"]["cues"]),
+        # Matched against the sentence as written, so only case and width are folded.
+        revision_cues=tuple(unicodedata.normalize("NFKC", cue).casefold() for cue in raw["revisions"]["cues"]),
     )
 
 
@@ -244,9 +245,17 @@ def publisher(source: str | None) -> str | None:
     return folded
 
 
+@lru_cache(maxsize=4096)
 def has_revision_cue(sentence: str | None) -> bool:
     """Whether a sentence says its figure revises an earlier one ("revised", "更正")."""
     if not sentence:
         return False
-    folded = fold(sentence)
-    return any(cue in folded for cue in alias_tables().revision_cues)
+    return revision_cue_pattern().search(unicodedata.normalize("NFKC", sentence).casefold()) is not None
+
+
+@cache
+def revision_cue_pattern() -> re.Pattern[str]:
+    """One pattern for every revision cue; it runs over every sentence, so no per-character folding."""
+    cues = sorted(alias_tables().revision_cues, key=len, reverse=True)
+    alternatives = (r"[\W_]+".join(re.escape(word) for word in cue.split(" ")) for cue in cues)
+    return re.compile(r"(?<![a-z])(?:" + "|".join(alternatives) + ")")

@@ -1,0 +1,104 @@
+"""`claims diff`: which figures in the ledger are new, updated, superseded or contradicted."""
+
+from __future__ import annotations
+
+import sqlite3
+import sys
+from contextlib import AbstractContextManager, nullcontext
+from pathlib import Path
+
+import click
+
+
+
+class LedgerError(click.ClickException):
+    """A ledger that cannot be read; exit 2, so it is never mistaken for a --fail-on hit."""
+
+    exit_code = 2
+
+
+def parse_statuses(text: str | None) -> set[str]:
+    """The --fail-on list, checked against the known statuses."""
+    from claimledger.diff import STATUSES
+
+    if not text:
+        return set()
+    statuses = {part.strip() for part in text.split(",") if part.strip()}
+    unknown = sorted(statuses - set(STATUSES))
+    if unknown:
+        raise click.BadParameter(
+            f"unknown status {', '.join(unknown)}; choose from {', '.join(STATUSES)}", param_hint="--fail-on"
+        )
+    return statuses
+
+
+def check_ledger(path: Path) -> None:
+    """Refuse a missing file or one that is not a claimledger ledger, before anything writes to it."""
+    if not path.is_file():
+        raise LedgerError(f"{path}: no ledger there (create one with `claims crawl --db {path}`)")
+    connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.DatabaseError as error:
+        raise LedgerError(f"{path}: not a SQLite database ({error})") from error
+    finally:
+        connection.close()
+    if not {"claims", "documents"} <= tables:
+        raise LedgerError(f"{path}: not a claimledger ledger (no claims and documents tables)")
+
+
+@click.command("diff")
+@click.option("--db", "db_path", default="claims.db", show_default=True, type=click.Path(dir_okay=False, path_type=Path), help="The ledger to compare.")
+@click.option("--since", help="Report claims published on or after this date (2026-08-01 or an ISO timestamp).")
+@click.option("--until", help="Report claims published on or before this date (inclusive).")
+@click.option("--subject", help="Only keys whose subject contains this text (folded, aliases resolved).")
+@click.option("--format", "output_format", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
+@click.option("--fail-on", help="Comma-separated statuses; exit 1 when any change has one (e.g. updated,conflict).")
+def command(
+    db_path: Path,
+    since: str | None,
+    until: str | None,
+    subject: str | None,
+    output_format: str,
+    fail_on: str | None,
+) -> None:
+    """Show which figures changed: new, updated, superseded, conflict, reaffirmed, qualifier_changed.
+
+    Every claim is compared with what the ledger held before it; statuses and
+    superseded_by are written back to the claims table, and the claims published
+    in the window are reported.
+
+    \b
+    Example:
+        claims diff --db claims.db --since 2026-08-01 --format markdown
+        claims diff --fail-on updated,conflict   # exit 1 when a figure changed
+    """
+    from claimledger.diff import parse_date_option, run_diff
+    from claimledger.ledger import open_ledger
+    from claimledger.report import RENDERERS
+
+    failing = parse_statuses(fail_on)
+    window = []
+    for option, text, end_of_day in (("--since", since, False), ("--until", until, True)):
+        try:
+            window.append(parse_date_option(text, end_of_day) if text else None)
+        except ValueError as error:
+            raise click.BadParameter(f"{text!r} is not a date like 2026-08-12 ({error})", param_hint=option) from error
+    check_ledger(db_path)
+    try:
+        db = open_ledger(db_path)
+        with _status(f"Comparing the claims in {db_path}"):
+            result = run_diff(db, since=window[0], until=window[1], subject=subject)
+    except sqlite3.DatabaseError as error:
+        raise LedgerError(f"{db_path}: {error}") from error
+    RENDERERS[output_format](result, sys.stdout)
+    if any(change.status in failing for change in result.changes):
+        sys.exit(1)
+
+
+def _status(message: str) -> AbstractContextManager[object]:
+    """A spinner on stderr while the diff runs, when stderr is a terminal."""
+    from rich.console import Console
+
+    console = Console(stderr=True)
+    return console.status(message) if console.is_terminal else nullcontext()

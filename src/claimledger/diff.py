@@ -1,0 +1,500 @@
+"""Statuses from the ledger: which figures are new, updated, superseded or contradicted.
+
+Every keyed claim is compared with what the ledger held before it (claims of the
+same key from earlier documents), in publication order:
+
+- ``new``: no earlier claim has its key.
+- ``superseded``: it replaces an earlier figure from an older benchmark round
+  (MLPerf v6.0 -> v6.1, otherwise the same key), or it is an explicit revision
+  (a revision cue such as "revised" or "更正" in its sentence, or a later revision
+  of the same feed entry) of a different earlier figure, whoever publishes it.
+- ``updated``: the same publisher states a different value for the key, or anyone
+  does after every earlier figure has expired (see the period below).
+- ``conflict``: a different publisher states a different value while an earlier
+  figure is current.
+- ``reaffirmed``: the same value again, in either language.
+- ``qualifier_changed``: the same value with a different kind of hedge (``up to 10x``
+  -> ``10x``): an upper bound, a lower bound or a point estimate (exact, about,
+  nearly; ``about 10x`` -> ``9.8x`` is reaffirmed).
+
+An ``updated`` or ``superseded`` figure marks the earlier one in the ledger
+(``claims.superseded_by``).
+
+The period of a figure: it is current from its publication date until its
+publisher states the key again, a later benchmark round replaces it, or
+`CURRENT_FOR` has passed, whichever comes first. Two figures overlap when the later
+one is published while the earlier one is current.
+
+The publisher of a figure is the vendor named in its source's name (``CoreWeave
+Blog`` and ``CoreWeave 中文`` are one publisher, see `claimledger.keys.publisher`),
+otherwise the source itself.
+
+Equality is rounding-aware. A written figure stands for an interval:
+
+1. Its written precision: half a unit in its last significant digit. Decimals count
+   every written digit (``9.8`` -> ±0.05, ``1.60`` -> ±0.005). Trailing zeros of a
+   whole number are not significant, but at least two digits are (``12,000`` ->
+   ±500, ``200`` -> ±5, ``10`` -> ±0.5, ``3`` -> ±0.5). Scale words carry it along
+   (``1.2 million`` -> ±50,000). A figure written without digits (``百分之二十``,
+   ``a dozen``) is taken to two significant digits.
+2. ``approximately`` and ``nearly`` widen it by `APPROXIMATE_WIDENING` of the value
+   (``about 10x`` -> 9 to 11). Bounds (``up to``, ``at least``, ...) state their
+   figure exactly; a change of bound is a qualifier change, not a new value.
+3. Quantities are compared in SI units (``1.6 Tb/s`` equals ``200 GB/s``).
+
+Two figures are equal when their intervals overlap; ranges when both ends do; a
+range never equals a single value. So ``about 10x`` and ``9.8x`` agree, while
+``12,000`` (11,500 to 12,500) and ``14,500`` (14,450 to 14,550) differ.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from functools import lru_cache
+from typing import Any
+
+import sqlite_utils
+
+from claimledger.keys import ClaimKey, claim_key, fold, has_revision_cue, normalise_name, publisher
+
+STATUSES = ("new", "updated", "superseded", "conflict", "reaffirmed", "qualifier_changed")
+CURRENT_FOR = timedelta(days=365)
+APPROXIMATE_WIDENING = 0.05
+APPROXIMATE_QUALIFIERS = frozenset({"approximately", "nearly"})
+# Hedges that say the same thing about a figure: an exact and an approximate
+# figure are both point estimates; a bound is a different statement.
+HEDGE_CLASS = {
+    None: "point",
+    "approximately": "point",
+    "nearly": "point",
+    "up_to": "upper bound",
+    "at_most": "upper bound",
+    "less_than": "upper bound",
+    "at_least": "lower bound",
+    "more_than": "lower bound",
+}
+WRITTEN_NUMBER = re.compile(r"\d+(?:[,，]\d{3})*(?:\.\d+)?")
+ID_BATCH = 500
+
+STATUS_COLUMNS = """
+    c.id, c.document_id, c.subject, c.metric, c.kind, c.dimensionality, c.baseline,
+    c.condition, c.value, c.low, c.high, c.si_value, c.unit, c.qualifier, c.text,
+    c.sentence, c.source, COALESCE(c.published, d.published, d.fetched) AS published,
+    d.entry_id, d.revision, c.claim_key, c.status, c.superseded_by
+"""
+
+
+@dataclass(slots=True)
+class Figure:
+    """One keyed claim as the status rules see it."""
+
+    id: int
+    document_id: int
+    key: ClaimKey
+    when: datetime
+    publisher: str | None
+    ends: tuple[tuple[float, float], ...]
+    unit: str | None
+    qualifier: str | None
+    midpoint: float | None
+    scale: float
+    revision_cue: bool
+    entry_id: str | None
+    revision: int
+    stored: tuple[Any, Any, Any]
+    status: str = "new"
+    superseded_by: int | None = None
+    old: Figure | None = None
+
+
+@dataclass(slots=True)
+class Change:
+    """A claim's status against the earlier figure it was compared with."""
+
+    status: str
+    key: ClaimKey
+    new_id: int
+    old_id: int | None
+    absolute: float | None
+    relative: float | None
+
+
+@dataclass(slots=True)
+class DiffResult:
+    """The changes in the window, and how many ledger rows the run rewrote."""
+
+    changes: list[Change]
+    claims: dict[int, dict[str, Any]] = field(default_factory=dict)
+    rows_written: int = 0
+    claims_compared: int = 0
+
+
+def run_diff(
+    db: sqlite_utils.Database,
+    since: datetime | None = None,
+    until: datetime | None = None,
+    subject: str | None = None,
+) -> DiffResult:
+    """Assign statuses to every keyed claim, store them, and return the window's changes.
+
+    Args:
+        db: an open ledger.
+        since, until: the window of publication dates (inclusive) whose claims are reported.
+        subject: report only keys whose subject contains this text (after folding).
+    """
+    figures_by_key = load_figures(db)
+    for figures in figures_by_key.values():
+        assign_statuses(figures)
+    rows_written = write_statuses(db, figures_by_key.values())
+    changes = [
+        change_of(figure)
+        for figures in figures_by_key.values()
+        for figure in figures
+        if in_window(figure, since, until) and subject_matches(figure.key, subject)
+    ]
+    changes.sort(key=lambda change: (change.key.subject or "", change.key.text, change.new_id))
+    claim_ids = {change.new_id for change in changes} | {c.old_id for c in changes if c.old_id}
+    return DiffResult(
+        changes=changes,
+        claims=load_claims(db, claim_ids),
+        rows_written=rows_written,
+        claims_compared=sum(len(figures) for figures in figures_by_key.values()),
+    )
+
+
+def load_figures(db: sqlite_utils.Database) -> dict[str, list[Figure]]:
+    """Every keyed claim in the ledger, grouped by key text, in one pass over one query."""
+    groups: dict[str, list[Figure]] = defaultdict(list)
+    unkeyed: list[Figure] = []
+    sql = f"SELECT {STATUS_COLUMNS} FROM claims c LEFT JOIN documents d ON d.id = c.document_id"
+    cursor = db.execute(sql)
+    names = [column[0] for column in cursor.description]
+    for values in cursor:
+        row = dict(zip(names, values))
+        key = claim_key(row)
+        if key is None:
+            if any(row[name] is not None for name in ("claim_key", "status", "superseded_by")):
+                unkeyed.append(_unkeyed_figure(row))
+            continue
+        groups[key.text].append(figure_of(row, key))
+    if unkeyed:
+        groups[""] = unkeyed
+    return groups
+
+
+def figure_of(row: dict[str, Any], key: ClaimKey) -> Figure:
+    """A ledger row as a `Figure`: its period start, publisher and value interval."""
+    scale, unit = _scale_and_unit(row)
+    ends = value_intervals(row, scale)
+    midpoint = None
+    if ends:
+        midpoint = sum((low + high) / 2 for low, high in ends) / len(ends)
+    return Figure(
+        id=row["id"],
+        document_id=row["document_id"],
+        key=key,
+        when=parse_when(row["published"]),
+        publisher=publisher(row["source"]),
+        ends=ends,
+        unit=unit,
+        qualifier=row["qualifier"],
+        midpoint=midpoint,
+        scale=scale,
+        revision_cue=has_revision_cue(row["sentence"]),
+        entry_id=row["entry_id"],
+        revision=row["revision"] or 1,
+        stored=(row["claim_key"], row["status"], row["superseded_by"]),
+    )
+
+
+def _unkeyed_figure(row: dict[str, Any]) -> Figure:
+    # A claim that lost its key (say, its subject was cleared) has its old status removed.
+    figure = figure_of(row, ClaimKey(None, None, "", None, None))
+    figure.status = ""
+    return figure
+
+
+def _scale_and_unit(row: dict[str, Any]) -> tuple[float, str | None]:
+    """SI units per written unit, and the unit to match when there is no SI value."""
+    value, si_value = row["value"], row["si_value"]
+    if value and si_value is not None:
+        return si_value / value, None
+    return 1.0, row["unit"]
+
+
+def value_intervals(row: dict[str, Any], scale: float) -> tuple[tuple[float, float], ...]:
+    """The interval each written end of a figure stands for, in SI units (tolerance rules 1-3)."""
+    written = [float(n.replace(",", "").replace("，", "")) for n in WRITTEN_NUMBER.findall(_ascii(row["text"] or ""))]
+    widening = APPROXIMATE_WIDENING if row["qualifier"] in APPROXIMATE_QUALIFIERS else 0.0
+    if row["value"] is not None:
+        ends = [(row["value"], written[0] if written else None, _digits(row["text"], 0))]
+    elif row["low"] is not None and row["high"] is not None:
+        ends = [
+            (row["low"], written[0] if written else None, _digits(row["text"], 0)),
+            (row["high"], written[-1] if written else None, _digits(row["text"], -1)),
+        ]
+    else:
+        return ()
+    intervals = []
+    for value, mantissa, digits in ends:
+        half_width = rounding_half_width(value, mantissa, digits) + abs(value) * widening
+        intervals.append(((value - half_width) * scale, (value + half_width) * scale))
+    return tuple(intervals)
+
+
+@lru_cache(maxsize=65536)
+def _ascii(text: str) -> str:
+    return unicodedata.normalize("NFKC", text)
+
+
+def _digits(text: str | None, index: int) -> str | None:
+    numbers = WRITTEN_NUMBER.findall(_ascii(text or ""))
+    return numbers[index].replace(",", "").replace("，", "") if numbers else None
+
+
+def rounding_half_width(value: float, mantissa: float | None, digits: str | None) -> float:
+    """Half a unit in the last significant digit of a figure, in the units of `value`.
+
+    `digits` is the number as written (``12000``, ``9.8``), `mantissa` its value;
+    `value` may be scaled from it by a scale word (``1.2 million``).
+    """
+    if digits is None or not mantissa:
+        if value == 0:
+            return 0.0
+        return 10 ** (math.floor(math.log10(abs(value))) - 1) / 2
+    if "." in digits:
+        resolution = 10.0 ** -len(digits.split(".")[1])
+    else:
+        whole = digits.lstrip("0") or "0"
+        trailing_zeros = len(whole) - len(whole.rstrip("0"))
+        resolution = 10.0 ** min(trailing_zeros, max(len(whole) - 2, 0))
+    return resolution / 2 * abs(value / mantissa)
+
+
+@lru_cache(maxsize=65536)
+def parse_when(published: str | None) -> datetime:
+    """A publication date as an aware UTC datetime; the epoch when absent or unreadable."""
+    if not published:
+        return datetime.fromtimestamp(0, timezone.utc)
+    try:
+        when = datetime.fromisoformat(published.strip())
+    except ValueError:
+        from email.utils import parsedate_to_datetime
+
+        try:
+            when = parsedate_to_datetime(published)
+        except (TypeError, ValueError):
+            return datetime.fromtimestamp(0, timezone.utc)
+    return when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+
+
+def assign_statuses(figures: list[Figure]) -> None:
+    """Set status, the compared earlier figure and superseded_by for one key's figures."""
+    figures.sort(key=lambda f: (f.when, f.document_id, f.id))
+    if figures and figures[0].key.measure == "":
+        return
+    history = KeyHistory()
+    for batch in _by_document(figures):
+        for figure in batch:
+            history.judge(figure)
+        history.record(batch)
+
+
+def _by_document(figures: list[Figure]) -> Iterator[list[Figure]]:
+    """Figures from one document are judged together: they never compare with each other."""
+    batch: list[Figure] = []
+    for figure in figures:
+        if batch and figure.document_id != batch[0].document_id:
+            yield batch
+            batch = []
+        batch.append(figure)
+    if batch:
+        yield batch
+
+
+class KeyHistory:
+    """What the ledger held for one key: each publisher's latest figures, and the latest of all."""
+
+    def __init__(self) -> None:
+        self.current: dict[str | None, list[Figure]] = {}
+        self.latest: list[Figure] = []
+
+    def judge(self, figure: Figure) -> None:
+        """Give `figure` its status against the figures recorded so far."""
+        if not self.latest:
+            return
+        live = [earlier for earlier in self._live(figure) if _same_round_or_older(earlier, figure)]
+        older_rounds = [earlier for earlier in live if _older_round(earlier, figure)]
+        if older_rounds:
+            return self._set(figure, "superseded", _nearest(older_rounds, figure), replaces=older_rounds)
+        same_round = [earlier for earlier in live if earlier not in older_rounds]
+        own = [earlier for earlier in same_round if earlier.publisher == figure.publisher]
+        if own:
+            return self._against_own(figure, own)
+        if same_round:
+            return self._against_others(figure, same_round)
+        self._against_expired(figure)
+
+    def _against_own(self, figure: Figure, own: list[Figure]) -> None:
+        equal = [earlier for earlier in own if same_value(earlier, figure)]
+        if equal:
+            return self._set_equal(figure, equal)
+        old = _nearest(own, figure)
+        status = "superseded" if _is_revision(figure, old) else "updated"
+        self._set(figure, status, old, replaces=[old])
+
+    def _against_others(self, figure: Figure, others: list[Figure]) -> None:
+        equal = [earlier for earlier in others if same_value(earlier, figure)]
+        if equal:
+            return self._set_equal(figure, equal)
+        old = _nearest(others, figure)
+        if figure.revision_cue:
+            return self._set(figure, "superseded", old, replaces=[old])
+        self._set(figure, "conflict", old, replaces=[])
+
+    def _against_expired(self, figure: Figure) -> None:
+        candidates = [f for f in self.latest if _same_round_or_older(f, figure)] or self.latest
+        equal = [earlier for earlier in candidates if same_value(earlier, figure)]
+        if equal:
+            return self._set_equal(figure, equal)
+        old = _nearest(candidates, figure)
+        status = "superseded" if _is_revision(figure, old) or _older_round(old, figure) else "updated"
+        replaces = [old] if old.superseded_by is None else []
+        self._set(figure, status, old, replaces=replaces)
+
+    def _set_equal(self, figure: Figure, equal: list[Figure]) -> None:
+        old = max(equal, key=lambda earlier: (earlier.when, earlier.id))
+        same_hedge = HEDGE_CLASS.get(old.qualifier) == HEDGE_CLASS.get(figure.qualifier)
+        status = "reaffirmed" if same_hedge else "qualifier_changed"
+        self._set(figure, status, old, replaces=[])
+
+    def _set(self, figure: Figure, status: str, old: Figure, replaces: list[Figure]) -> None:
+        figure.status, figure.old = status, old
+        for earlier in replaces:
+            earlier.superseded_by = figure.id
+
+    def _live(self, figure: Figure) -> list[Figure]:
+        """Earlier figures still current when `figure` was published."""
+        return [
+            earlier
+            for figures in self.current.values()
+            for earlier in figures
+            if earlier.superseded_by is None and figure.when - earlier.when <= CURRENT_FOR
+        ]
+
+    def record(self, batch: list[Figure]) -> None:
+        """A document's figures become its publisher's latest word on the key."""
+        self.current[batch[0].publisher] = list(batch)
+        self.latest = list(batch)
+
+
+def _older_round(earlier: Figure, later: Figure) -> bool:
+    return earlier.key.round is not None and later.key.round is not None and earlier.key.round < later.key.round
+
+
+def _same_round_or_older(earlier: Figure, later: Figure) -> bool:
+    """A figure about an old round is not compared with a newer round's figures."""
+    return not (earlier.key.round and later.key.round and earlier.key.round > later.key.round)
+
+
+def _is_revision(figure: Figure, old: Figure) -> bool:
+    """An explicit revision: a revision cue, or a later revision of the same feed entry."""
+    same_entry = figure.entry_id is not None and figure.entry_id == old.entry_id
+    return figure.revision_cue or (same_entry and figure.revision > old.revision)
+
+
+def _nearest(candidates: list[Figure], figure: Figure) -> Figure:
+    """The earlier figure closest in value (the latest among equals)."""
+    def distance(earlier: Figure) -> float:
+        if earlier.midpoint is None or figure.midpoint is None:
+            return math.inf
+        return abs(earlier.midpoint - figure.midpoint) / (abs(earlier.midpoint) or 1.0)
+
+    return min(reversed(candidates), key=distance)
+
+
+def same_value(a: Figure, b: Figure) -> bool:
+    """Whether two figures agree within their rounding and hedging intervals."""
+    if a.unit != b.unit or len(a.ends) != len(b.ends) or not a.ends:
+        return False
+    return all(a_low <= b_high and b_low <= a_high for (a_low, a_high), (b_low, b_high) in zip(a.ends, b.ends))
+
+
+def change_of(figure: Figure) -> Change:
+    """The reportable change of a judged figure: absolute (in its unit) and relative difference."""
+    old = figure.old
+    absolute = relative = None
+    if old is not None and old.midpoint is not None and figure.midpoint is not None and old.unit == figure.unit:
+        difference = figure.midpoint - old.midpoint
+        absolute = difference / figure.scale
+        relative = difference / old.midpoint if old.midpoint else None
+    return Change(figure.status, figure.key, figure.id, old.id if old else None, absolute, relative)
+
+
+def write_statuses(db: sqlite_utils.Database, groups: Iterable[list[Figure]]) -> int:
+    """Store claim_key, status and superseded_by where they changed; return rows written."""
+    updates = []
+    for figures in groups:
+        for figure in figures:
+            key_text = figure.key.text if figure.status else None
+            computed = (key_text, figure.status or None, figure.superseded_by)
+            if computed != figure.stored:
+                updates.append((*computed, figure.id))
+    # sqlite-utils' upserts need every NOT NULL column in each record, so a bulk
+    # update of three columns goes through its connection in one transaction.
+    with db.conn:
+        db.conn.executemany("UPDATE claims SET claim_key = ?, status = ?, superseded_by = ? WHERE id = ?", updates)
+    return len(updates)
+
+
+def in_window(figure: Figure, since: datetime | None, until: datetime | None) -> bool:
+    """Whether a figure was published inside the reported window (both ends inclusive)."""
+    if not figure.status:
+        return False
+    return (since is None or figure.when >= since) and (until is None or figure.when <= until)
+
+
+def subject_matches(key: ClaimKey, subject: str | None) -> bool:
+    """Whether a key's subject contains `subject` once both are folded the same way."""
+    if not subject:
+        return True
+    wanted = {fold(subject), normalise_name(subject) or ""}
+    return any(text and text in (key.subject or "") for text in wanted)
+
+
+def load_claims(db: sqlite_utils.Database, claim_ids: Iterable[int]) -> dict[int, dict[str, Any]]:
+    """Full ledger rows (with the document's URL and date where the claim lacks them), by id."""
+    ids = sorted(claim_ids)
+    claims: dict[int, dict[str, Any]] = {}
+    for start in range(0, len(ids), ID_BATCH):
+        batch = ids[start : start + ID_BATCH]
+        placeholders = ", ".join("?" for _ in batch)
+        sql = f"""
+            SELECT c.*, COALESCE(c.url, d.url) AS url, COALESCE(c.source, d.source) AS source,
+                   COALESCE(c.published, d.published) AS published
+            FROM claims c LEFT JOIN documents d ON d.id = c.document_id
+            WHERE c.id IN ({placeholders})
+        """
+        for row in db.query(sql, batch):
+            claims[row["id"]] = row
+    return claims
+
+
+def parse_date_option(text: str, end_of_day: bool = False) -> datetime:
+    """A --since/--until value (``2026-08-12`` or a full ISO timestamp) as a UTC datetime.
+
+    Raises:
+        ValueError: when the text is not an ISO date.
+    """
+    when = datetime.fromisoformat(text.strip())
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    if end_of_day and len(text.strip()) == 10:
+        when += timedelta(days=1) - timedelta(microseconds=1)
+    return when

@@ -1,0 +1,192 @@
+"""Renderers for a diff: a rich table for people, JSON for programs, Markdown for notes.
+
+Text from feeds reaches a terminal or a document here, so every string taken from
+a claim is cleaned of control characters and escape sequences first, and rich
+markup in it is never interpreted.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from typing import IO, Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from claimledger.diff import STATUSES, Change, DiffResult
+from claimledger.types import Claim
+
+FORMATS = ("table", "json", "markdown")
+CLAIM_EXTRA_FIELDS = ("source", "url", "published", "document_id", "claim_id")
+BOOLEAN_FIELDS = ("projected", "self_reported")
+TERMINAL_ESCAPE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])")
+STATUS_STYLES = {
+    "new": "green",
+    "updated": "yellow",
+    "superseded": "magenta",
+    "conflict": "bold red",
+    "reaffirmed": "dim",
+    "qualifier_changed": "cyan",
+}
+# Tables printed to a file or a pipe are read later, not squeezed into 80 columns.
+PIPE_WIDTH = 160
+
+
+def clean(text: Any) -> str:
+    """Feed text made safe to print: escape sequences gone, control characters as spaces."""
+    if text is None:
+        return ""
+    text = TERMINAL_ESCAPE.sub("", str(text))
+    return "".join(" " if unicodedata.category(char)[0] == "C" else char for char in text).strip()
+
+
+def claim_object(row: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A ledger row as the JSON claim object: every extractor field plus its provenance."""
+    if row is None:
+        return None
+    claim = {name: row.get(name) for name in Claim.field_names()}
+    for name in BOOLEAN_FIELDS:
+        claim[name] = None if claim[name] is None else bool(claim[name])
+    claim.update(
+        source=row.get("source"),
+        url=row.get("url"),
+        published=row.get("published"),
+        document_id=row.get("document_id"),
+        claim_id=row.get("id"),
+    )
+    return claim
+
+
+def change_object(change: Change, claims: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """One change as JSON: status, key, its subject and metric, both claims and the difference."""
+    difference = None
+    if change.absolute is not None or change.relative is not None:
+        difference = {"absolute": change.absolute, "relative": change.relative}
+    return {
+        "status": change.status,
+        "key": change.key.text,
+        "subject": change.key.subject,
+        "metric": change.key.metric,
+        "old": claim_object(claims.get(change.old_id)) if change.old_id else None,
+        "new": claim_object(claims.get(change.new_id)),
+        "change": difference,
+    }
+
+
+def render_json(result: DiffResult, out: IO[str]) -> None:
+    """``{"changes": [...]}``, one object per change, UTF-8 kept readable."""
+    changes = [change_object(change, result.claims) for change in result.changes]
+    json.dump({"changes": changes}, out, ensure_ascii=False, indent=2)
+    out.write("\n")
+
+
+def status_counts(changes: Iterable[Change]) -> str:
+    """``2 updated, 1 conflict, ...`` in the order of `STATUSES`."""
+    counts = Counter(change.status for change in changes)
+    return ", ".join(f"{counts[status]} {status}" for status in STATUSES if counts[status]) or "no claims"
+
+
+def by_subject(changes: Iterable[Change]) -> dict[str, list[Change]]:
+    """Changes grouped by their key's subject, subjects in alphabetical order."""
+    groups: dict[str, list[Change]] = defaultdict(list)
+    for change in changes:
+        groups[change.key.subject or "-"].append(change)
+    return dict(sorted(groups.items()))
+
+
+def figure_text(row: dict[str, Any] | None) -> str:
+    """A claim as written, with its publication date: ``16,635 tokens/s (2026-09-16)``."""
+    if row is None:
+        return ""
+    date = clean(row.get("published"))[:10]
+    text = clean(row.get("text"))
+    return f"{text} ({date})" if date else text
+
+
+def percent_text(change: Change) -> str:
+    """The relative change as a signed percentage, empty when there is none."""
+    if change.relative is None:
+        return ""
+    return f"{change.relative * 100:+.1f}%"
+
+
+def sources_text(change: Change, claims: dict[int, dict[str, Any]]) -> str:
+    """Where the old and the new figure were published."""
+    new_source = clean(claims.get(change.new_id, {}).get("source"))
+    if change.old_id is None:
+        return new_source
+    old_source = clean(claims.get(change.old_id, {}).get("source"))
+    return new_source if old_source == new_source else f"{old_source} -> {new_source}"
+
+
+def metric_text(change: Change) -> str:
+    """The metric part of the key, with the measure when the metric is unknown."""
+    parts = [part for part in (change.key.metric, change.key.condition) if part]
+    return clean(" / ".join(parts) or change.key.measure)
+
+
+def render_table(result: DiffResult, out: IO[str]) -> None:
+    """Rich tables, one per subject; colours only when `out` is a terminal."""
+    console = Console(file=out, highlight=False, width=None if out.isatty() else PIPE_WIDTH)
+    console.print(Text(f"claims diff: {len(result.changes)} claims: {status_counts(result.changes)}"))
+    for subject, changes in by_subject(result.changes).items():
+        table = Table(title=Text(clean(subject), style="bold"), title_justify="left", expand=False)
+        for column in ("status", "metric", "old", "new", "change", "sources"):
+            table.add_column(column, overflow="fold")
+        for change in changes:
+            table.add_row(
+                Text(change.status, style=STATUS_STYLES[change.status]),
+                Text(metric_text(change)),
+                Text(figure_text(result.claims.get(change.old_id)) if change.old_id else ""),
+                Text(figure_text(result.claims.get(change.new_id))),
+                Text(percent_text(change)),
+                Text(sources_text(change, result.claims)),
+            )
+        console.print(table)
+
+
+def markdown_cell(text: str) -> str:
+    """Text safe inside a Markdown table cell: pipes, markup characters and HTML escaped."""
+    text = clean(text).replace("\\", "\\\\")
+    for char in "|*_`[]<>#":
+        text = text.replace(char, "\\" + char)
+    return text
+
+
+def markdown_source(row: dict[str, Any] | None) -> str:
+    """A source name linked to the post it came from."""
+    if row is None:
+        return ""
+    name = markdown_cell(row.get("source") or "source")
+    url = clean(row.get("url")).replace(")", "%29").replace(" ", "%20")
+    return f"[{name}](<{url}>)" if url.startswith(("http://", "https://")) else name
+
+
+def render_markdown(result: DiffResult, out: IO[str]) -> None:
+    """A report to paste into a note or a pull request: a summary and a table per subject."""
+    lines = ["# Claims diff", "", f"{len(result.changes)} claims: {status_counts(result.changes)}.", ""]
+    for subject, changes in by_subject(result.changes).items():
+        lines += [f"## {markdown_cell(subject)}", "", "| Status | Metric | Old | New | Change | Sources |", "|---|---|---|---|---|---|"]
+        for change in changes:
+            old = result.claims.get(change.old_id) if change.old_id else None
+            new = result.claims.get(change.new_id)
+            sources = " → ".join(filter(None, (markdown_source(old), markdown_source(new))))
+            cells = [
+                f"**{change.status}**" if change.status in ("updated", "superseded", "conflict") else change.status,
+                markdown_cell(metric_text(change)),
+                markdown_cell(figure_text(old)),
+                markdown_cell(figure_text(new)),
+                percent_text(change),
+                sources,
+            ]
+            lines.append("| " + " | ".join(cells) + " |")
+        lines.append("")
+    out.write("\n".join(lines))
+
+
+RENDERERS = {"table": render_table, "json": render_json, "markdown": render_markdown}
