@@ -1,0 +1,221 @@
+"""Claim keys: one test per normalisation rule, and the key as a whole."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from claimledger.keys import (
+    ClaimKey,
+    canonical_dimensionality,
+    claim_key,
+    fold,
+    has_revision_cue,
+    normalise_metric,
+    normalise_name,
+    publisher,
+    singular,
+    split_round,
+)
+from claimledger.types import Claim
+
+
+def make_claim(**fields: object) -> Claim:
+    defaults: dict[str, object] = {"text": "10x", "start": 0, "end": 3, "value": 10.0, "low": 10.0, "high": 10.0, "kind": "ratio"}
+    return Claim(**{**defaults, **fields})  # type: ignore[arg-type]
+
+
+# Rule 1: width and case.
+def test_rule_1_full_width_and_case_fold():
+    assert fold("ＧＢ２００　ＮＶＬ７２") == fold("gb200 nvl72") == "gb200 nvl72"
+
+
+# Rule 2: possessives.
+@pytest.mark.parametrize("text", ["CoreWeave's", "CoreWeave’s", "CoreWeave"])
+def test_rule_2_english_possessive_dropped(text):
+    assert fold(text) == "coreweave"
+
+
+def test_rule_2_chinese_possessive_particle_dropped():
+    assert fold("英伟达的 GB200") == fold("英伟达 GB200")
+
+
+# Rule 3: punctuation and symbols.
+def test_rule_3_punctuation_becomes_space():
+    assert fold("GB200-NVL72") == fold("GB200 NVL72") == fold("GB200_NVL72")
+    assert fold("tokens/s/GPU") == "token s gpu"
+
+
+def test_rule_3_point_inside_a_number_is_kept():
+    assert fold("MLPerf v6.1") == "mlperf v6.1"
+    assert fold("Llama 3.1 405B.") == "llama 3.1 405b"
+
+
+# Rule 4: spacing.
+def test_rule_4_spaces_collapse():
+    assert fold("  Vera   Rubin\tNVL72 ") == "vera rubin nvl72"
+
+
+def test_rule_4_no_spaces_next_to_han_characters():
+    assert fold("每 MW 每秒 token 数") == fold("每MW每秒token数") == "每mw每秒token数"
+
+
+# Rule 5: plurals.
+@pytest.mark.parametrize(
+    ("plural", "single"),
+    [("tokens", "token"), ("queries", "query"), ("gpus", "gpu"), ("cpus", "cpu"), ("racks", "rack")],
+)
+def test_rule_5_plural_folds_to_singular(plural, single):
+    assert singular(plural) == single
+
+
+@pytest.mark.parametrize("word", ["status", "process", "analysis", "tps"])
+def test_rule_5_words_that_are_not_plurals_stay(word):
+    assert fold(word) == word
+
+
+# Rule 6: aliases.
+def test_rule_6_product_alias_resolves():
+    assert normalise_name("Rubin NVL72") == normalise_name("Vera Rubin NVL72") == "vera rubin nvl72"
+
+
+@pytest.mark.parametrize(
+    "metric",
+    ["TPS/MW", "tokens per second per MW", "每 MW 每秒 token 数", "每MW每秒token数", "Tokens/s/MW"],
+)
+def test_rule_6_metric_synonyms_across_languages(metric):
+    assert normalise_metric(metric) == "token per second per mw"
+
+
+def test_rule_6_chinese_baseline_alias():
+    assert normalise_name("上一代") == normalise_name("the previous generation") == "previous generation"
+
+
+def test_rule_6_unknown_name_is_only_folded():
+    assert normalise_name("Frobnicator X9000") == "frobnicator x9000"
+
+
+# Rule 7: vendor prefixes.
+@pytest.mark.parametrize("subject", ["NVIDIA GB200 NVL72", "英伟达 GB200 NVL72", "英伟达的GB200 NVL72", "Nvidia's GB200 NVL72"])
+def test_rule_7_leading_vendor_dropped(subject):
+    assert normalise_name(subject) == "gb200 nvl72"
+
+
+def test_rule_7_vendor_alone_is_kept():
+    assert normalise_name("CoreWeave") == "coreweave"
+
+
+def test_rule_7_vendor_prefix_must_be_a_whole_word():
+    assert normalise_name("AMDX 9") == "amdx 9"
+
+
+# Rule 8: benchmark rounds.
+@pytest.mark.parametrize(
+    ("condition", "expected"),
+    [
+        ("MLPerf Inference v6.1", ("mlperf inference", (6, 1))),
+        ("MLPerf v6.0", ("mlperf", (6, 0))),
+        ("MLPerf Training 5.0", ("mlperf training", (5, 0))),
+    ],
+)
+def test_rule_8_round_split_from_condition(condition, expected):
+    rest, benchmark, round_ = split_round(condition)
+    assert (rest, round_) == expected
+    assert benchmark is not None
+
+
+def test_rule_8_version_of_a_model_is_not_a_round():
+    assert split_round("Llama 3.1 405B") == ("llama 3.1 405b", None, None)
+
+
+def test_rule_8_rounds_share_a_key():
+    v60 = claim_key(make_claim(subject="GB300 NVL72", condition="MLPerf Inference v6.0"))
+    v61 = claim_key(make_claim(subject="GB300 NVL72", condition="MLPerf Inference v6.1"))
+    assert v60.text == v61.text
+    assert v60.round < v61.round
+
+
+# Rule 9: what is measured.
+def test_rule_9_dimensionality_order_does_not_matter():
+    assert canonical_dimensionality("[token] / [time] / [gpu]") == canonical_dimensionality("[token] / [gpu] / [time]")
+
+
+def test_rule_9_bits_and_bytes_share_a_measure():
+    terabits = make_claim(kind="quantity", subject="ConnectX-9", unit="terabit / second", dimensionality="[information] / [time]", si_value=1.6e12)
+    gigabytes = make_claim(kind="quantity", subject="ConnectX-9", unit="gigabyte / second", dimensionality="[information]/[time]", si_value=1.6e12)
+    assert claim_key(terabits) == claim_key(gigabytes)
+
+
+def test_rule_9_kind_when_there_is_no_unit():
+    ratio = claim_key(make_claim(subject="Vera Rubin NVL72"))
+    percent = claim_key(make_claim(subject="Vera Rubin NVL72", kind="percent"))
+    assert ratio.measure == "ratio"
+    assert ratio != percent
+
+
+def test_rule_9_dimensionless_counts_as_no_unit():
+    assert canonical_dimensionality("dimensionless") is None
+    assert canonical_dimensionality("") is None
+
+
+def test_different_dimensions_give_different_keys():
+    power = claim_key(make_claim(kind="quantity", subject="Vera Rubin NVL72", dimensionality="[mass] * [length] ** 2 / [time] ** 3"))
+    bandwidth = claim_key(make_claim(kind="quantity", subject="Vera Rubin NVL72", dimensionality="[information] / [time]"))
+    assert power != bandwidth
+
+
+# The key as a whole.
+def test_english_and_chinese_claims_share_a_key():
+    english = make_claim(subject="Vera Rubin NVL72", metric="tokens per second per MW", baseline="GB200 NVL72", condition="DeepSeek R1", qualifier="up_to")
+    chinese = make_claim(subject="NVIDIA Vera Rubin NVL72", metric="每 MW 每秒 token 数", baseline="GB200 NVL72", condition="DeepSeek-R1", lang="zh")
+    assert claim_key(english).text == claim_key(chinese).text
+    assert claim_key(english).text == "vera rubin nvl72 | token per second per mw | ratio | gb200 nvl72 | deepseek r1"
+
+
+def test_baseline_is_part_of_the_key():
+    against_gb200 = claim_key(make_claim(subject="Vera Rubin NVL72", baseline="GB200 NVL72"))
+    against_hopper = claim_key(make_claim(subject="Vera Rubin NVL72", baseline="Hopper"))
+    assert against_gb200 != against_hopper
+
+
+def test_no_subject_means_no_key():
+    assert claim_key(make_claim(subject=None, metric="TPS/MW")) is None
+    assert claim_key(make_claim(subject="  ", metric="TPS/MW")) is None
+
+
+def test_key_from_a_ledger_row_mapping():
+    row = {"subject": "Rubin NVL72", "metric": "TPS/MW", "kind": "ratio", "dimensionality": None, "baseline": None, "condition": None}
+    assert claim_key(row) == ClaimKey("vera rubin nvl72", "token per second per mw", "ratio", None, None)
+
+
+def test_missing_parts_show_as_dashes():
+    assert claim_key(make_claim(subject="H100")).text == "h100 | - | ratio | - | -"
+
+
+# Publishers and revision cues, used by the diff.
+def test_feeds_naming_one_vendor_are_one_publisher():
+    assert publisher("CoreWeave Blog") == publisher("CoreWeave 中文新闻") == "coreweave"
+    assert publisher("英伟达中文博客") == publisher("NVIDIA Newsroom") == "nvidia"
+    assert publisher("The Register") == "the register"
+
+
+@pytest.mark.parametrize("sentence", ["We have revised the figure to 12x.", "此前公布的数据有误，现更正为 9 倍", "The updated   figure is 5x."])
+def test_revision_cues_found_in_both_languages(sentence):
+    assert has_revision_cue(sentence)
+
+
+@pytest.mark.parametrize("sentence", ["The unrevised draft said 5x.", "Throughput is 5x the previous generation."])
+def test_ordinary_sentences_have_no_revision_cue(sentence):
+    assert not has_revision_cue(sentence)
+
+
+@given(st.text())
+def test_fold_is_idempotent_and_never_fails(text):
+    assert fold(fold(text)) == fold(text)
+
+
+@given(st.text(), st.text(), st.text(), st.text(), st.sampled_from(["ratio", "percent", "count", "quantity"]))
+def test_any_unicode_gives_a_key_or_none(subject, metric, baseline, condition, kind):
+    key = claim_key({"subject": subject, "metric": metric, "baseline": baseline, "condition": condition, "kind": kind, "dimensionality": metric})
+    assert key is None or isinstance(key.text, str)
