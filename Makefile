@@ -18,5 +18,19 @@ $(STAMP): pyproject.toml
 test: install
 	$(BIN)/python -m pytest -q
 
+# The peers (quantulum3, reader) live in .bench/venv, never in the package's
+# dependencies. `make bench QUICK=1` is a smaller, faster run.
+BENCH_VENV := .bench/venv
+BENCH_STAMP := $(BENCH_VENV)/.installed
+
+$(BENCH_STAMP): benchmarks/requirements-peers.txt
+	test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(BENCH_VENV)/bin/python -m pip install --quiet -r benchmarks/requirements-peers.txt
+	touch $(BENCH_STAMP)
+
+bench: install $(BENCH_STAMP)
+	$(BIN)/python -m benchmarks.bench $(if $(QUICK),--quick)
+
 clean:
 	rm -rf $(VENV) run .bench

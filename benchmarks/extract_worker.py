@@ -33,11 +33,13 @@ def claimledger_extractor(all_quantities: bool) -> Extractor:
 
 
 def quantulum3_extractor(classifier_path: str | None) -> Extractor:
-    """quantulum3's parser; with a classifier path, units are disambiguated by it."""
-    warnings.simplefilter("ignore")  # it warns once per call when the classifier is absent
-    from quantulum3 import parser
+    """quantulum3's parser; with a classifier path its classifier picks ambiguous units,
+    without one it falls back to its rules, as when installed without the extra."""
+    warnings.simplefilter("ignore")
+    from quantulum3 import classifier, parser
 
     if classifier_path is None:
+        classifier.USE_CLF = False
         return parser.parse
     return lambda text: parser.parse(text, classifier_path=classifier_path)
 
