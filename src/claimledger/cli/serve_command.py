@@ -1,0 +1,70 @@
+"""`claims serve`: browse the ledger in Datasette, read-only."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import click
+
+
+def check_ledger(path: Path) -> None:
+    """Refuse a missing file or one that is not a claimledger ledger, with a one-line reason."""
+    if not path.is_file():
+        raise click.ClickException(f"{path}: no ledger there (create one with `claims crawl --db {path}`)")
+    connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.DatabaseError as error:
+        raise click.ClickException(f"{path}: not a SQLite database ({error})") from error
+    finally:
+        connection.close()
+    if not {"claims", "documents"} <= tables:
+        raise click.ClickException(f"{path}: not a claimledger ledger (no claims and documents tables)")
+
+
+def bring_schema_up_to_date(path: Path) -> list[str]:
+    """Apply migrations the ledger lacks (an older ledger has no search indexes); the names applied."""
+    import sqlite_utils
+
+    from claimledger.ledger import migrations, open_ledger
+
+    pending = [migration.name for migration in migrations.pending(sqlite_utils.Database(path))]
+    if pending:
+        try:
+            open_ledger(path).close()
+        except sqlite3.Error as error:
+            raise click.ClickException(f"{path}: cannot bring the ledger's schema up to date ({error})") from error
+    return pending
+
+
+@click.command("serve")
+@click.option("--db", "db_path", default="claims.db", show_default=True,
+              type=click.Path(dir_okay=False, path_type=Path), help="The ledger to browse.")
+@click.option("--port", default=8001, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; 0.0.0.0 exposes the ledger to the network.")
+def command(db_path: Path, port: int, host: str) -> None:
+    """Browse the ledger in Datasette: claims with their evidence, queries, search, history charts.
+
+    The ledger is opened read-only (a crawl may keep writing while you browse);
+    an older ledger first gets the migrations it lacks. Pages: the claims
+    table with facets and search (Chinese too), canned queries (latest figures,
+    superseded figures, conflicts, a subject over time, hedged claims) and a
+    claim key's history chart at /ledger/-/history.
+
+    \b
+    Example:
+        claims serve --db run/claims.db --port 8001
+        # then open http://127.0.0.1:8001/ledger
+    """
+    import uvicorn
+
+    from claimledger.browse.app import build_datasette
+
+    check_ledger(db_path)
+    for name in bring_schema_up_to_date(db_path):
+        click.echo(f"Migrated {db_path}: {name}", err=True)
+    datasette = build_datasette(db_path)
+    click.echo(f"Serving {db_path} read-only at http://{host}:{port}/ledger (Ctrl-C to stop)", err=True)
+    uvicorn.run(datasette.app(), host=host, port=port, log_level="warning", lifespan="on", workers=1)
