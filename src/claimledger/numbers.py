@@ -1,0 +1,781 @@
+"""Numbers in English and Chinese text: where each one is and what it is worth.
+
+`find_numbers` finds Arabic numbers (separators, decimals, full-width digits,
+scale words and K/M/B/T suffixes), Chinese numerals (两百, 一千零五, 1.5万,
+百分之二十, 三成), English number words (twenty-five, a dozen), ranges,
+percentages and multipliers. It leaves out digits inside names and versions,
+dates and times, ordinals, URLs, e-mails, phone and registration numbers.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from decimal import Decimal
+from importlib.resources import files
+
+_DATA = tomllib.loads(files("claimledger").joinpath("data/numbers.toml").read_text("utf-8"))
+_EN = _DATA["english"]
+_ZH = _DATA["chinese"]
+
+
+@dataclass(frozen=True, slots=True)
+class NumberMatch:
+    """One number expression found in a text."""
+
+    start: int
+    end: int
+    text: str  # == input[start:end]
+    value: float | None  # None for a range
+    low: float | None  # both == value for a point; a range's ends, sorted
+    high: float | None
+    percent: bool  # 20%, 20 percent, 百分之二十, 三成 (= 30)
+    multiplier: bool  # 10x, 10-fold, ten times, 10 倍, an order of magnitude (= 10)
+
+
+@dataclass(slots=True)
+class _Atom:
+    """A single number before markers and ranges are attached."""
+
+    start: int
+    end: int
+    value: Decimal
+    scale: Decimal  # the scale word or suffix applied, 1 when none
+    percent: bool = False
+    multiplier: bool = False
+    marked: bool = False  # a %, x, 倍, 成 marker is attached
+    high: Decimal | None = None  # upper end of a vague range ("thousands of": 1000..10000)
+
+
+# Full-width forms map one-to-one onto ASCII, so offsets survive the translation.
+# The full-width comma stays: in Chinese it separates clauses, not digit groups.
+_FULLWIDTH = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F) if cp != 0xFF0C}
+_FULLWIDTH.update({0x3000: 0x20, 0x2212: ord("-"), 0x2013: ord("–")})
+_FULLWIDTH_GROUP_COMMA = re.compile(r"(?<=\d)，(?=\d{3}(?!\d))")
+
+_PLAIN_DIGITS = r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?"
+_SUFFIXES = _EN["suffixes"]
+_SCALES = _EN["scales"]
+
+_ARABIC = re.compile(
+    rf"""
+    (?:(?<![^\s(\[:：,，（="'“])(?P<sign>[+\-])|(?<![A-Za-z0-9_.]))
+    (?P<number>{_PLAIN_DIGITS}|\.\d+)
+    (?P<exponent>[eE][+\-]?\d+(?![A-Za-z0-9]))?
+    (?:(?P<suffix>{"|".join(sorted(_SUFFIXES, key=len, reverse=True))})(?![A-Za-z0-9])
+      |[ \u00a0]?(?P<scale>(?i:{"|".join(_SCALES)}))\b)?
+    """,
+    re.X,
+)
+_ORDINAL_SUFFIX = re.compile(r"(?i:st|nd|rd|th)\b")
+_VERSION_TAIL = re.compile(r"\.\d")
+
+# Chinese numerals, possibly mixed with Arabic digits (5万4千6百, 1.5万, 3分之1).
+_ZH_DIGITS = {ch: Decimal(v) for ch, v in _ZH["digits"].items()}
+_ZH_UNITS = {ch: Decimal(v) for ch, v in _ZH["units"].items()}
+_ZH_BIG = {ch: Decimal(v) for ch, v in _ZH["big_units"].items()}
+_ZH_FINANCIAL = set(_ZH["financial"])
+_ZD = "".join(_ZH_DIGITS)
+_ZU = "".join(_ZH_UNITS)
+_ZB = "".join(_ZH_BIG)
+_ZH_ELEMENT = (
+    rf"(?:{_PLAIN_DIGITS}|[{_ZD}{_ZU}{_ZB}]|分[ \t]*之|[点點](?=[ \t]*[{_ZD}])"
+    rf"|[余多几幾](?=[ \t]*[{_ZU}{_ZB}])|又(?=[ \t]*[\d{_ZD}{_ZU}])|半(?=[ \t]*[{_ZU}成折]))"
+)
+_ZH_RUN = re.compile(
+    rf"(?<![A-Za-z0-9_.])(?:[负負][ \t]*)?{_ZH_ELEMENT}(?:[ \t]*{_ZH_ELEMENT})*"
+)
+_ZH_TOKEN = re.compile(
+    rf"[ \t]*(?:(?P<arabic>{_PLAIN_DIGITS})|(?P<fraction>分[ \t]*之)|(?P<char>.))", re.S
+)
+_ZH_NUMERAL_CHAR = re.compile(rf"[{_ZD}{_ZU}{_ZB}]")
+_HAN = re.compile(r"[\u3400-\u9fff]")
+_ZH_NOT_NUMBERS = re.compile("|".join(sorted(_ZH["not_numbers"], key=len, reverse=True)))
+
+# English number words.
+_EN_SMALL = {w: Decimal(v) for w, v in _EN["small"].items()}
+_EN_TENS = {w: Decimal(v) for w, v in _EN["tens"].items()}
+_EN_WORD = "|".join(
+    sorted([*_EN_SMALL, *_EN_TENS, *_SCALES, "dozen", "half"], key=len, reverse=True)
+)
+_EN_WORDS = re.compile(
+    rf"(?i)\b(?:an?[ ]+)?(?:{_EN_WORD})(?:(?:[ ]+|-)(?:and[ ]+)?(?:an?[ ]+)?(?:{_EN_WORD}))*\b"
+)
+_EN_WORD_TOKEN = re.compile(r"[A-Za-z]+")
+_EN_NOT_NUMBERS = re.compile(r"(?i)\b(?:" + "|".join(_EN["not_numbers"]) + r")\b")
+_EN_FOLD_WORD = re.compile(rf"(?i)\b({'|'.join([*_EN_SMALL, *_EN_TENS, 'hundred', 'thousand'])})fold\b")
+_VAGUE_SCALE = re.compile(
+    r"(?i)\b(?:(?P<outer>tens|hundreds)[ ]+of[ ]+)?(?P<scale>hundreds|thousands|millions|billions|trillions)\b"
+)
+_ORDER_OF_MAGNITUDE = re.compile(
+    rf"(?i)\b(?P<count>an|one|two|three|four|five|\d+)[ ]+orders?[ ]+of[ ]+magnitude\b"
+    rf"|(?P<zh_count>[{_ZD}\d])[ \t]*[个個]?[ \t]*数量级"
+)
+
+# Markers right after a number.
+_MARKER = re.compile(
+    r"""
+    [ \u00a0]?(?P<percent>%|(?i:percent|per[ ]?cent|pct)\b)
+    |(?P<x>[xX](?![A-Za-z0-9]))
+    |[ ]?(?P<cross>×)
+    |(?P<fold>(?i:-?fold)\b)
+    |[ ]+(?P<times>(?i:times)\b)
+    |[ \t]*(?P<bei>倍)
+    |[ \t]*(?P<cheng>成)(?![本为為功立员員熟果交绩績就型品长長都了年])
+        (?:[ \t]*(?P<cheng_extra>[零一二三四五六七八九半]|\d(?![\d.])))?
+    |[ \t]*(?P<zhe>折)(?![叠疊合算旧舊线線腾騰射服返回扇扣页頁])
+    """,
+    re.X,
+)
+_DISCOUNT_HALF = re.compile(r"[对對半]折(?![叠疊合算旧舊线線腾騰射服返回扇扣页頁])")
+
+# Percentage points: a number followed by this is a difference of percentages.
+PERCENTAGE_POINTS = re.compile(
+    r"[ \t]*(?:[个個][ \t]*)?百[ \t]*分[ \t]*[点點]|[ ]?(?i:percentage[ ]points?|pp)\b"
+)
+
+_RANGE_JOIN = re.compile(
+    r"[ \t]*(?:(?P<dash>-|–|—|~|〜)|(?P<zh>至|到)|(?P<word>(?i:to|through|and)))[ \t]*(?:US)?[$€£¥]?"
+)
+_BETWEEN_BEFORE = re.compile(r"(?i)\bbetween[ ]+$")
+
+_MONTH = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t|tember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+_ZH_NUM = rf"(?:\d{{1,2}}|[〇零一二两三四五六七八九十]{{1,3}})"
+_YEAR_CUE = (
+    r"in|since|by|until|till|through|throughout|during|before|after|early|late|mid|year|fiscal"
+    r"|calendar|circa|spring|summer|autumn|fall|winter|end of|start of|beginning of|as of|from"
+)
+_NOT_NUMBER_SPANS = re.compile(
+    "|".join(
+        [
+            # URLs, e-mails, domains
+            r"\b(?:https?://|www\.)\S+",
+            r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+",
+            r"\b[\w\-]+(?:\.[\w\-]+)*\.(?:com|org|net|io|ai|cn|gov|edu|dev|co|uk)\b(?:/\S*)?",
+            # English dates
+            rf"\b{_MONTH}\.?[ ]+{_DAY}(?:[ ]*[-–][ ]*{_DAY})?(?:,?[ ]+\d{{4}})?\b",
+            rf"\b{_DAY}[ ]+(?:of[ ]+)?{_MONTH}\b\.?(?:,?[ ]+\d{{4}})?",
+            rf"\b{_MONTH}\.?,?[ ]+(?:of[ ]+)?\d{{4}}\b",
+            r"\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b",
+            r"\b\d{1,2}/\d{1,2}/\d{2,4}\b",
+            r"\b(?:Q[1-4]|H[12]|[1-4]Q|FY|CY)[ ]?'?(?:\d{4}|\d{2})\b",
+            r"\b(?:Q[1-4]|H[12])\b",
+            rf"(?i:\b(?:{_YEAR_CUE})[ \-]+)(?:19|20)\d{{2}}\b(?![ ]*(?:%|percent|x\b|times\b))(?![.,]\d)",
+            r"\b(?:19|20)\d{2}[ ]*(?:-|–|—|/|to|through)[ ]*(?:(?:19|20)\d{2}|\d{2})\b",
+            r"\b(?:19|20)\d0s\b|'\d0s\b|\b(?:19|20)\d{2}['’]s\b|©[ ]*(?:19|20)\d{2}",
+            # times
+            r"\b\d{1,2}:\d{2}(?::\d{2})?(?:[ ]?(?:[AaPp]\.[Mm]\.|(?:am|pm|AM|PM)\b))?",
+            r"\b\d{1,2}[ ]?(?:[ap]\.m\.|(?:am|pm|AM|PM)\b)",
+            # phone and registration numbers
+            r"(?:\+\d{1,3}[ \-]?)?\(\d{2,4}\)[ \-]?\d{3,4}[ \-]?\d{3,4}",
+            r"\+\d{1,3}(?:[ \-]\d{1,4}){2,5}",
+            r"\b\d{3,4}-\d{3,4}-\d{4}\b",
+            r"(?<![\d,.])\d{11,}(?![\d,.])",
+            r"(?i:\b(?:tel|phone|fax|isbn|issn|reg(?:istration)?\.?[ ]*no)\.?[:#\s]*)[\dA-Z][\dA-Z\-/]*",
+            r"\bNo\.[ ]?\d+|#\d+",
+            r"(?:ICP备|ICP证|公网安备|备案号|许可证号?|证号|编号|注册号|登记号|信用代码|电话|手机|热线|传真|邮编|订单号)"
+            r"[:：\s]*[\dA-Z][\dA-Z\-]*号?",
+            # Chinese dates, times and ordinals
+            r"(?:\d{4}|[〇零一二三四五六七八九]{4})[ \t]*(?:财|會計|会计)?年(?:[ \t]*度)?",
+            r"\d{2,4}[ \t]*年代",
+            rf"{_ZH_NUM}[ \t]*月(?:份|初|中|底|末|上旬|中旬|下旬)?(?:[ \t]*{_ZH_NUM}[ \t]*[日号號])?",
+            rf"{_ZH_NUM}[ \t]*[日号號](?=[，,、\s]|[晚早电電讯訊起至前凌上下中])",
+            r"(?:星期|周|週|礼拜|禮拜)[一二三四五六日天]",
+            r"第?[一二三四1-4][ \t]*季度",
+            rf"{_ZH_NUM}[ \t]*[点點](?:钟|鐘|半|整)",
+            rf"{_ZH_NUM}[ \t]*[点點时時][ \t]*{_ZH_NUM}[ \t]*分",
+            rf"(?:上午|下午|晚上|凌晨|早上|中午|傍晚|晚间)[ \t]*{_ZH_NUM}(?:[ \t]*[点點时時:：][ \t]*\d{{0,2}})?",
+            rf"第[ \t]*(?:\d+|[零〇一二两三四五六七八九十百千万]+)",
+        ]
+    )
+)
+
+
+def find_numbers(text: str, lang: str | None = None) -> list[NumberMatch]:
+    """Every number expression in `text`, in order, with value, range and markers.
+
+    `lang` "en" skips Chinese numerals, "zh" skips English number words; None
+    decides from the characters present.
+    """
+    plain = _FULLWIDTH_GROUP_COMMA.sub(",", text.translate(_FULLWIDTH))
+    atoms = _arabic_atoms(plain)
+    if lang != "en" and _HAN.search(plain):
+        atoms += _chinese_atoms(plain)
+    if lang != "zh":
+        atoms += _word_atoms(plain)
+    atoms += _magnitude_atoms(plain)
+    if not atoms:
+        return []
+    atoms = _drop_not_numbers(plain, _non_overlapping(atoms))
+    marked: list[_Atom] = []
+    for atom in atoms:
+        if marked and atom.start < marked[-1].end:
+            continue  # swallowed by the marker before it (七成六)
+        _attach_marker(plain, atom)
+        marked.append(atom)
+    atoms = marked
+    return [_to_match(text, group) for group in _ranges(plain, atoms)]
+
+
+def parse_number(text: str) -> float | None:
+    """The value of one number expression ("1.2万", "两百", "a dozen", "3.5 billion").
+
+    None when `text` is not exactly one number (a range counts as not one).
+    """
+    stripped = text.strip()
+    matches = find_numbers(stripped)
+    if len(matches) != 1 or matches[0].start != 0 or matches[0].end != len(stripped):
+        return None
+    return matches[0].value
+
+
+def _arabic_atoms(text: str) -> list[_Atom]:
+    atoms = []
+    for match in _ARABIC.finditer(text):
+        start, end = match.span()
+        number_start = match.start("number")
+        if _glued_to_name(text, number_start) and not match.group("sign"):
+            continue
+        if _ORDINAL_SUFFIX.match(text, end) or _VERSION_TAIL.match(text, end):
+            continue
+        value = Decimal(match.group("number").replace(",", ""))
+        if match.group("exponent"):
+            value = value.scaleb(int(match.group("exponent")[1:]))
+        scale = Decimal(1)
+        if match.group("suffix"):
+            scale = Decimal(_SUFFIXES[match.group("suffix")])
+        elif match.group("scale"):
+            scale = Decimal(_SCALES[match.group("scale").lower()])
+        if match.group("sign") == "-":
+            value = -value
+        atoms.append(_Atom(start, end, value * scale, scale))
+    return atoms
+
+
+def _glued_to_name(text: str, start: int) -> bool:
+    """True for the digits of GPT-OSS-120B, COVID-19, #3: part of a name, not a number."""
+    if start == 0:
+        return False
+    before = text[start - 1]
+    if before == "#":
+        return True
+    return before == "-" and start >= 2 and text[start - 2].isascii() and text[start - 2].isalpha()
+
+
+def _chinese_atoms(text: str) -> list[_Atom]:
+    atoms = []
+    position = 0
+    while match := _ZH_RUN.search(text, position):
+        position = match.end()
+        run = match.group()
+        if not _ZH_NUMERAL_CHAR.search(run):
+            continue
+        parsed = _parse_chinese(text, match.start(), match.end())
+        if parsed is None:
+            continue
+        atom, consumed_end = parsed
+        if consumed_end < match.end():
+            position = consumed_end
+        if atom is not None:
+            atoms.append(atom)
+    return atoms
+
+
+def _chinese_tokens(text: str, start: int, end: int) -> list[tuple[str, str, int, int]]:
+    """Tokens of a numeral run: (kind, text, start, end)."""
+    tokens = []
+    position = start
+    while position < end:
+        match = _ZH_TOKEN.match(text, position, end)
+        if match is None:
+            break
+        if match.group("arabic"):
+            tokens.append(("arabic", match.group("arabic"), match.start("arabic"), match.end()))
+        elif match.group("fraction"):
+            tokens.append(("fraction", "分之", match.start("fraction"), match.end()))
+        else:
+            char = match.group("char")
+            tokens.append((_char_kind(char), char, match.start("char"), match.end()))
+        position = match.end()
+    return tokens
+
+
+def _char_kind(char: str) -> str:
+    if char in "零〇":
+        return "zero"
+    if char in _ZH_DIGITS:
+        return "digit"
+    if char in _ZH_UNITS:
+        return "unit"
+    if char in _ZH_BIG:
+        return "big"
+    if char in "点點":
+        return "point"
+    if char in "余多几幾":
+        return "approximately"
+    if char == "又":
+        return "and"
+    if char == "半":
+        return "half"
+    if char in "负負":
+        return "minus"
+    return "other"
+
+
+def _parse_chinese(text: str, start: int, end: int) -> tuple[_Atom | None, int] | None:
+    """Parse the numeral run text[start:end]; returns the atom and where it ends."""
+    tokens = _chinese_tokens(text, start, end)
+    negative = bool(tokens) and tokens[0][0] == "minus"
+    if negative:
+        tokens = tokens[1:]
+    value, used = _zh_mixed_number(tokens)
+    if used == 0:
+        return None
+    percent = False
+    scale = Decimal(1)
+    if used < len(tokens) and tokens[used][0] == "fraction":
+        fraction = _zh_fraction(tokens, used, value)
+        if fraction is not None:
+            value, used, percent = fraction
+        elif tokens[:used] and all(kind in ("unit", "big") for kind, *_ in tokens[:used]):
+            return None, tokens[used][3]
+    consumed = tokens[:used]
+    atom_start = start if negative else consumed[0][2]
+    atom_end = consumed[-1][3]
+    if not _acceptable_chinese(consumed):
+        return None, atom_end
+    if any(kind in ("unit", "big") for kind, *_ in consumed) and any(k == "arabic" for k, *_ in consumed):
+        scale = Decimal(10)  # a Chinese unit scaled Arabic digits (1.5万): counts as scaled
+    if negative:
+        value = -value
+    return _Atom(atom_start, atom_end, value, scale, percent=percent, marked=percent), atom_end
+
+
+def _acceptable_chinese(tokens: list[tuple[str, str, int, int]]) -> bool:
+    """Reject runs that are characters, not numbers: 百 of 百度, a lone 拾 of 收拾."""
+    if len(tokens) == 1 and tokens[0][1] in _ZH_FINANCIAL:
+        return False
+    if any(kind in ("digit", "zero", "arabic", "half") for kind, *_ in tokens):
+        return True
+    return tokens[0][1] in "十拾"  # 十五, 十万: a leading ten needs no digit
+
+
+def _zh_mixed_number(tokens: list[tuple[str, str, int, int]]) -> tuple[Decimal, int]:
+    """Value of the integer-and-decimal prefix of tokens, and how many tokens it used."""
+    value, used = _zh_integer(tokens, 0)
+    if used == 0:
+        return Decimal(0), 0
+    if used + 1 < len(tokens) and tokens[used][0] == "point" and tokens[used + 1][0] in ("digit", "zero"):
+        digits = []
+        index = used + 1
+        while index < len(tokens) and tokens[index][0] in ("digit", "zero"):
+            digits.append(str(_ZH_DIGITS[tokens[index][1]]))
+            index += 1
+        value += Decimal("0." + "".join(digits))
+        used = index
+        multiplier = Decimal(1)
+        while used < len(tokens) and tokens[used][0] in ("unit", "big"):
+            multiplier *= _ZH_UNITS.get(tokens[used][1]) or _ZH_BIG[tokens[used][1]]
+            used += 1
+        value *= multiplier
+    if used < len(tokens) and tokens[used][0] == "and":
+        fraction = _zh_fraction_after_and(tokens, used + 1)
+        if fraction is not None:
+            value += fraction[0]
+            used = fraction[1]
+    return value, used
+
+
+def _zh_integer(tokens: list[tuple[str, str, int, int]], index: int) -> tuple[Decimal, int]:
+    """Parse a Chinese (or mixed) integer from tokens[index:]; returns value and end index."""
+    total = Decimal(0)
+    section = Decimal(0)
+    number: Decimal | None = None
+    previous = None
+    last_unit = Decimal(1)
+    single_digit = False
+    digit_string: list[str] = []
+    seen_unit = False
+    position = index
+    while position < len(tokens):
+        kind, token, *_ = tokens[position]
+        if kind in ("digit", "arabic", "half"):
+            in_digit_string = not seen_unit and bool(digit_string)
+            if previous in ("digit", "arabic", "half") or (previous == "zero" and in_digit_string):
+                if kind == "digit" and in_digit_string and previous in ("digit", "zero"):
+                    digit_string.append(str(_ZH_DIGITS[token]))
+                    previous = "digit"
+                    position += 1
+                    continue
+                break
+            if kind == "digit":
+                number = _ZH_DIGITS[token]
+                digit_string = [str(number)]
+                single_digit = True
+            elif kind == "half":
+                number = Decimal("0.5")
+                single_digit = False
+            else:
+                number = Decimal(token.replace(",", ""))
+                single_digit = len(token) == 1
+        elif kind == "zero":
+            if previous in ("digit", "zero") and not seen_unit:
+                digit_string.append("0")
+            elif previous is None:
+                digit_string = ["0"]
+            number = None
+        elif kind == "unit":
+            unit = _ZH_UNITS[token]
+            if previous == "unit" and unit >= last_unit:
+                break
+            if previous in ("digit", "zero") and len(digit_string) > 1 and not seen_unit:
+                break
+            section += (number if number is not None else Decimal(1)) * unit
+            number = None
+            last_unit = unit
+            seen_unit = True
+        elif kind == "big":
+            if previous in ("digit", "zero") and len(digit_string) > 1 and not seen_unit:
+                break
+            big = _ZH_BIG[token]
+            if number is not None:
+                section += number
+                number = None
+            if section == 0:
+                if total == 0:
+                    break
+                total *= big
+            elif total and total < big:
+                total = (total + section) * big
+            else:
+                total += section * big
+            section = Decimal(0)
+            last_unit = big
+            seen_unit = True
+        elif kind == "approximately":
+            pass
+        else:
+            break
+        previous = kind
+        position += 1
+    if position == index:
+        return Decimal(0), index
+    if not seen_unit and len(digit_string) > 1:
+        return Decimal("".join(digit_string)), position
+    if number is not None:
+        if single_digit and previous in ("digit", "arabic") and seen_unit and _after_unit(tokens, position - 1):
+            number *= last_unit / 10
+        section += number
+    return total + section, position
+
+
+def _after_unit(tokens: list[tuple[str, str, int, int]], index: int) -> bool:
+    """True when tokens[index] directly follows a unit (两千四百五: the 五)."""
+    return index > 0 and tokens[index - 1][0] in ("unit", "big")
+
+
+def _zh_fraction(
+    tokens: list[tuple[str, str, int, int]], index: int, denominator: Decimal
+) -> tuple[Decimal, int, bool] | None:
+    """Read 分之 at tokens[index]: 五分之一 = 0.2; 百分之二十 is 20 percent."""
+    numerator, used = _zh_mixed_number(tokens[index + 1 :])
+    if used == 0 or denominator == 0:
+        return None
+    end = index + 1 + used
+    bare = all(kind in ("unit", "big") for kind, *_ in tokens[:index])
+    if bare:
+        return numerator * 100 / denominator, end, True
+    return numerator / denominator, end, False
+
+
+def _zh_fraction_after_and(
+    tokens: list[tuple[str, str, int, int]], index: int
+) -> tuple[Decimal, int] | None:
+    """The fraction after 又 in 三又三分之一."""
+    denominator, used = _zh_integer(tokens, index)
+    if used == index or used >= len(tokens) or tokens[used][0] != "fraction" or denominator == 0:
+        return None
+    numerator, numerator_used = _zh_integer(tokens, used + 1)
+    if numerator_used == used + 1:
+        return None
+    return numerator / denominator, numerator_used
+
+
+def _word_atoms(text: str) -> list[_Atom]:
+    atoms = []
+    for match in _EN_WORDS.finditer(text):
+        for start, end, value in _parse_words(match.group(), match.start()):
+            atoms.append(_Atom(start, end, value, Decimal(1)))
+    for match in _EN_FOLD_WORD.finditer(text):
+        value = _word_value(match.group(1).lower())
+        atoms.append(_Atom(match.start(), match.end(), value, Decimal(1), multiplier=True, marked=True))
+    for match in _VAGUE_SCALE.finditer(text):
+        low = Decimal(_SCALES[match.group("scale")[:-1].lower()])
+        if match.group("outer"):
+            low *= 10 if match.group("outer").lower() == "tens" else 100
+        atoms.append(_Atom(match.start(), match.end(), low, low, high=low * 10))
+    return atoms
+
+
+def _word_value(word: str) -> Decimal:
+    if word in _EN_SMALL:
+        return _EN_SMALL[word]
+    if word in _EN_TENS:
+        return _EN_TENS[word]
+    return Decimal(_SCALES[word])
+
+
+def _parse_words(phrase: str, offset: int) -> list[tuple[int, int, Decimal]]:
+    """Split a run of number words into numbers: "twenty-five" -> 25, "one two" -> 1, 2."""
+    tokens = [(m.group().lower(), m.start(), m.end()) for m in _EN_WORD_TOKEN.finditer(phrase)]
+    results = []
+    index = 0
+    while index < len(tokens):
+        parsed = _parse_word_number(tokens, index)
+        if parsed is None:
+            index += 1
+            continue
+        value, end_index = parsed
+        results.append((offset + tokens[index][1], offset + tokens[end_index - 1][2], value))
+        index = end_index
+    return results
+
+
+def _parse_word_number(tokens: list[tuple[str, int, int]], index: int) -> tuple[Decimal, int] | None:
+    """Longest number starting at tokens[index], or None."""
+    total = Decimal(0)
+    current = Decimal(0)
+    previous: str | None = None
+    end = index
+    substantive = False
+    position = index
+    while position < len(tokens):
+        word = tokens[position][0]
+        following = tokens[position + 1][0] if position + 1 < len(tokens) else ""
+        if word in ("a", "an"):
+            if following not in (*_SCALES, "dozen", "half") or previous in ("small", "tens"):
+                break
+            previous = "a"
+        elif word == "and":
+            if not substantive or following not in (*_EN_SMALL, *_EN_TENS, "a"):
+                break
+            if previous not in ("hundred", "big", "small", "tens"):
+                break
+            if following == "a" and (position + 2 >= len(tokens) or tokens[position + 2][0] != "half"):
+                break
+            if following != "a" and previous in ("small", "tens"):
+                break
+            previous = "and"
+        elif word in _EN_SMALL:
+            if previous in ("small", "tens") and not (previous == "tens" and _EN_SMALL[word] < 10 and current % 10 == 0):
+                break
+            current += _EN_SMALL[word]
+            previous = "small"
+            substantive = True
+            end = position + 1
+        elif word in _EN_TENS:
+            if previous in ("small", "tens"):
+                break
+            current += _EN_TENS[word]
+            previous = "tens"
+            substantive = True
+            end = position + 1
+        elif word == "hundred":
+            if previous == "hundred":
+                break
+            current = (current or Decimal(1)) * 100
+            previous = "hundred"
+            substantive = True
+            end = position + 1
+        elif word in _SCALES:
+            scale = Decimal(_SCALES[word])
+            total += (current or Decimal(1)) * scale
+            current = Decimal(0)
+            previous = "big"
+            substantive = True
+            end = position + 1
+        elif word == "dozen":
+            current = (current or Decimal(1)) * 12
+            previous = "dozen"
+            substantive = True
+            end = position + 1
+        elif word == "half":
+            if previous == "a" and substantive:
+                current += Decimal("0.5")
+                end = position + 1
+            elif previous is None and following in ("a", "an"):
+                current = Decimal("0.5")
+            else:
+                break
+            previous = "half"
+        else:
+            break
+        position += 1
+    if not substantive or end == index:
+        return None
+    value, _ = _word_value_upto(tokens, index, end)
+    return value, end
+
+
+def _word_value_upto(tokens: list[tuple[str, int, int]], index: int, end: int) -> tuple[Decimal, int]:
+    """Value of tokens[index:end], which _parse_word_number has checked."""
+    total = Decimal(0)
+    current = Decimal(0)
+    half_pending = False
+    for word, *_ in tokens[index:end]:
+        if word in _EN_SMALL:
+            current += _EN_SMALL[word]
+        elif word in _EN_TENS:
+            current += _EN_TENS[word]
+        elif word == "hundred":
+            current = (current or Decimal(1)) * 100
+        elif word in _SCALES:
+            base = current or Decimal(1)
+            if half_pending and not current:
+                base = Decimal("0.5")
+            total += base * Decimal(_SCALES[word])
+            current = Decimal(0)
+            half_pending = False
+        elif word == "dozen":
+            current = (current or Decimal(1)) * 12
+        elif word == "half":
+            if current:
+                current += Decimal("0.5")
+            else:
+                half_pending = True
+                current = Decimal(0)
+    return total + current, end
+
+
+def _magnitude_atoms(text: str) -> list[_Atom]:
+    atoms = []
+    for match in _ORDER_OF_MAGNITUDE.finditer(text):
+        count = match.group("count") or match.group("zh_count")
+        if count.lower() in ("an", "one"):
+            exponent = 1
+        elif count.isdigit():
+            exponent = int(count)
+        elif count in _ZH_DIGITS:
+            exponent = int(_ZH_DIGITS[count])
+        else:
+            exponent = int(_EN_SMALL[count.lower()])
+        value = Decimal(10) ** exponent
+        atoms.append(_Atom(match.start(), match.end(), value, Decimal(1), multiplier=True, marked=True))
+    return atoms
+
+
+def _non_overlapping(atoms: list[_Atom]) -> list[_Atom]:
+    """Keep the longest of overlapping atoms, earliest first."""
+    atoms.sort(key=lambda atom: (atom.start, atom.start - atom.end))
+    kept: list[_Atom] = []
+    for atom in atoms:
+        if kept and atom.start < kept[-1].end:
+            if atom.end - atom.start > kept[-1].end - kept[-1].start:
+                kept[-1] = atom
+            continue
+        kept.append(atom)
+    return kept
+
+
+def _drop_not_numbers(text: str, atoms: list[_Atom]) -> list[_Atom]:
+    """Remove atoms inside dates, URLs, phone numbers, ordinals and idioms (一切, no one)."""
+    spans = [m.span() for m in _NOT_NUMBER_SPANS.finditer(text)]
+    covering = [m.span() for m in _ZH_NOT_NUMBERS.finditer(text)] if _HAN.search(text) else []
+    covering += [m.span() for m in _EN_NOT_NUMBERS.finditer(text)]
+    kept = []
+    for atom in atoms:
+        if any(start < atom.end and atom.start < end for start, end in spans):
+            continue
+        if any(start <= atom.start and atom.end <= end for start, end in covering):
+            continue
+        kept.append(atom)
+    return kept
+
+
+def _attach_marker(text: str, atom: _Atom) -> None:
+    """Extend the atom over a %, x, times, 倍, 成 or 折 marker right after it."""
+    if atom.marked:
+        return
+    match = _MARKER.match(text, atom.end)
+    if match is None:
+        return
+    kind = match.lastgroup if match.lastgroup != "cheng_extra" else "cheng"
+    if kind == "percent":
+        atom.percent = True
+    elif kind in ("x", "cross", "fold", "times", "bei"):
+        atom.multiplier = True
+    elif kind == "cheng":
+        if not 0 < atom.value <= 10:
+            return
+        extra = match.group("cheng_extra")
+        atom.value *= 10
+        if extra:
+            atom.value += Decimal(5) if extra == "半" else _ZH_DIGITS.get(extra, Decimal(extra) if extra.isdigit() else 0)
+        atom.percent = True
+    elif kind == "zhe":
+        written = text[atom.start : atom.end]
+        if 0 < atom.value < 10:
+            atom.value *= 10
+        elif atom.value < 100 and "十" not in written and "拾" not in written and atom.value == atom.value.to_integral():
+            pass
+        else:
+            return
+        atom.percent = True
+    atom.end = match.end()
+    atom.marked = True
+
+
+def _ranges(text: str, atoms: list[_Atom]) -> list[tuple[_Atom, ...]]:
+    """Group atoms into ranges (3-5x, 10-20%, 3 至 5 倍, between 3 and 5) and singles."""
+    groups: list[tuple[_Atom, ...]] = []
+    index = 0
+    while index < len(atoms):
+        first = atoms[index]
+        if index + 1 < len(atoms) and _joins(text, first, atoms[index + 1]):
+            groups.append((first, atoms[index + 1]))
+            index += 2
+            continue
+        groups.append((first,))
+        index += 1
+    return groups
+
+
+def _joins(text: str, first: _Atom, second: _Atom) -> bool:
+    """True when first and second form a range; the second's marker and scale then apply to both."""
+    join = _RANGE_JOIN.match(text, first.end)
+    if join is None or join.end() != second.start or first.high is not None or second.high is not None:
+        return False
+    if join.group("word") and join.group("word").lower() == "and":
+        if not _BETWEEN_BEFORE.search(text, 0, first.start):
+            return False
+    if first.marked and (first.percent != second.percent or first.multiplier != second.multiplier):
+        return False
+    if first.scale > 1 and second.scale == 1 and not second.marked:
+        return False
+    if second.value < 0 and join.group("dash"):
+        return False
+    if not first.marked:
+        first.percent, first.multiplier = second.percent, second.multiplier
+    if first.scale == 1 and second.scale > 1 and first.value <= second.value / second.scale:
+        first.value *= second.scale
+    return True
+
+
+def _to_match(original: str, group: tuple[_Atom, ...]) -> NumberMatch:
+    first, last = group[0], group[-1]
+    text = original[first.start : last.end]
+    if len(group) == 1 and first.high is None:
+        value = float(first.value)
+        return NumberMatch(first.start, last.end, text, value, value, value, first.percent, first.multiplier)
+    if len(group) == 1:
+        low, high = float(first.value), float(first.high)
+    else:
+        low, high = sorted((float(first.value), float(last.value)))
+    return NumberMatch(
+        first.start, last.end, text, None, low, high, last.percent, last.multiplier
+    )
+
+
+__all__ = ["NumberMatch", "PERCENTAGE_POINTS", "find_numbers", "parse_number"]

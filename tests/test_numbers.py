@@ -1,0 +1,261 @@
+"""Number recognition in English and Chinese: hand-written cases and property tests."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from claimledger.numbers import PERCENTAGE_POINTS, NumberMatch, find_numbers, parse_number
+
+# (text, [(matched text, value or (low, high), percent, multiplier), ...])
+ENGLISH = [
+    ("16,635 tokens per second per GPU", [("16,635", 16635, False, False)]),
+    ("a 1,024-GPU cluster", [("1,024", 1024, False, False)]),
+    ("latency fell to 0.75 ms", [("0.75", 0.75, False, False)]),
+    ("revenue of $3.5 billion", [("3.5 billion", 3.5e9, False, False)]),
+    ("1.2M users", [("1.2M", 1.2e6, False, False)]),
+    ("128K context", [("128K", 128_000, False, False)]),
+    ("a 3B model", [("3B", 3e9, False, False)]),
+    ("2T tokens", [("2T", 2e12, False, False)]),
+    ("£5bn deal", [("5bn", 5e9, False, False)]),
+    ("10 thousand runs", [("10 thousand", 10_000, False, False)]),
+    ("2 trillion parameters", [("2 trillion", 2e12, False, False)]),
+    ("up 20%", [("20%", 20, True, False)]),
+    ("up 20 percent", [("20 percent", 20, True, False)]),
+    ("down 3.5 per cent", [("3.5 per cent", 3.5, True, False)]),
+    ("a -5% change", [("-5%", -5, True, False)]),
+    ("+12% year over year", [("+12%", 12, True, False)]),
+    ("10x faster", [("10x", 10, False, True)]),
+    ("10× faster", [("10×", 10, False, True)]),
+    ("a 10-fold gain", [("10-fold", 10, False, True)]),
+    ("a tenfold gain", [("tenfold", 10, False, True)]),
+    ("ten times faster", [("ten times", 10, False, True)]),
+    ("4 times the previous generation", [("4 times", 4, False, True)]),
+    ("an order of magnitude faster", [("an order of magnitude", 10, False, True)]),
+    ("two orders of magnitude", [("two orders of magnitude", 100, False, True)]),
+    ("3–5x faster", [("3–5x", (3, 5), False, True)]),
+    ("3-5x faster", [("3-5x", (3, 5), False, True)]),
+    ("10-20% lower", [("10-20%", (10, 20), True, False)]),
+    ("10%-20% lower", [("10%-20%", (10, 20), True, False)]),
+    ("3 to 5 days", [("3 to 5", (3, 5), False, False)]),
+    ("between 3 and 5 racks", [("3 and 5", (3, 5), False, False)]),
+    ("from 3 to 5 racks", [("3 to 5", (3, 5), False, False)]),
+    ("3 to 5 million users", [("3 to 5 million", (3e6, 5e6), False, False)]),
+    ("$3 billion to $5 billion", [("3 billion to $5 billion", (3e9, 5e9), False, False)]),
+    ("two GPUs", [("two", 2, False, False)]),
+    ("twenty-five racks", [("twenty-five", 25, False, False)]),
+    ("a dozen vendors", [("a dozen", 12, False, False)]),
+    ("a hundred nodes", [("a hundred", 100, False, False)]),
+    ("one and a half hours", [("one and a half", 1.5, False, False)]),
+    ("two hundred and fifty servers", [("two hundred and fifty", 250, False, False)]),
+    ("half a million users", [("half a million", 500_000, False, False)]),
+    ("three to five times faster", [("three to five times", (3, 5), False, True)]),
+    ("thousands of tests", [("thousands", (1000, 10_000), False, False)]),
+    ("tens of millions of dollars", [("tens of millions", (1e7, 1e8), False, False)]),
+    ("１２３ units", [("１２３", 123, False, False)]),
+    ("3 GPUs, 4 CPUs", [("3", 3, False, False), ("4", 4, False, False)]),
+]
+
+ENGLISH_NOT_NUMBERS = [
+    "GB200 NVL72",
+    "H100 and B200",
+    "GPT-OSS-120B",
+    "Qwen3-VL",
+    "ConnectX-9 and BlueField-4",
+    "MLPerf v6.1",
+    "DeepSeek R1",
+    "COVID-19",
+    "September 16",
+    "Sept. 16, 2025",
+    "on 16 September 2025",
+    "2025-07-23",
+    "07/23/2025",
+    "Q3 2025",
+    "FY2026",
+    "at 10:30",
+    "at 5 p.m.",
+    "in 2025",
+    "since 2019",
+    "the 1990s",
+    "2024-2025",
+    "the second quarter",
+    "the 2nd place",
+    "21st century",
+    "https://example.com/v2/item/42",
+    "mail ops42@example.org",
+    "call (555) 123-4567",
+    "call +1 555 123 4567",
+    "call 400-820-8820",
+    "issue #42",
+    "version 3.1.2",
+    "no one came",
+]
+
+CHINESE = [
+    ("最高达 GB200 NVL72 的 10 倍", [("10 倍", 10, False, True)]),
+    ("提升十倍", [("十倍", 10, False, True)]),
+    ("两倍", [("两倍", 2, False, True)]),
+    ("十", [("十", 10, False, False)]),
+    ("两百", [("两百", 200, False, False)]),
+    ("二十三", [("二十三", 23, False, False)]),
+    ("一千零五", [("一千零五", 1005, False, False)]),
+    ("两千四百五", [("两千四百五", 2450, False, False)]),
+    ("一万三", [("一万三", 13_000, False, False)]),
+    ("五亿零六", [("五亿零六", 500_000_006, False, False)]),
+    ("四万亿", [("四万亿", 4e12, False, False)]),
+    ("一亿三千万", [("一亿三千万", 1.3e8, False, False)]),
+    ("负三十二", [("负三十二", -32, False, False)]),
+    ("壹佰伍拾", [("壹佰伍拾", 150, False, False)]),
+    ("十五点七", [("十五点七", 15.7, False, False)]),
+    ("三点五万", [("三点五万", 35_000, False, False)]),
+    ("1.5万", [("1.5万", 15_000, False, False)]),
+    ("1.5 万张 GPU", [("1.5 万", 15_000, False, False)]),
+    ("36.57亿元", [("36.57亿", 3.657e9, False, False)]),
+    ("10 万亿", [("10 万亿", 1e13, False, False)]),
+    ("5万4千6百", [("5万4千6百", 54_600, False, False)]),
+    ("3千万", [("3千万", 3e7, False, False)]),
+    ("十余万人", [("十余万", 100_000, False, False)]),
+    ("百分之二十", [("百分之二十", 20, True, False)]),
+    ("百分之 20", [("百分之 20", 20, True, False)]),
+    ("百分之五点五", [("百分之五点五", 5.5, True, False)]),
+    ("千分之一", [("千分之一", 0.1, True, False)]),
+    ("五分之一", [("五分之一", 0.2, False, False)]),
+    ("三成", [("三成", 30, True, False)]),
+    ("七成六", [("七成六", 76, True, False)]),
+    ("一个数量级", [("一个数量级", 10, False, True)]),
+    ("两个数量级", [("两个数量级", 100, False, True)]),
+    ("增长 20%", [("20%", 20, True, False)]),
+    ("增长２０％", [("２０％", 20, True, False)]),
+    ("３，５００ 台", [("３，５００", 3500, False, False)]),
+    ("3 至 5 倍", [("3 至 5 倍", (3, 5), False, True)]),
+    ("3～5 倍", [("3～5 倍", (3, 5), False, True)]),
+    ("三到五", [("三到五", (3, 5), False, False)]),
+    ("10%-20%", [("10%-20%", (10, 20), True, False)]),
+    ("1.5万至2万", [("1.5万至2万", (15_000, 20_000), False, False)]),
+    ("72 颗 GPU 和 36 颗 CPU", [("72", 72, False, False), ("36", 36, False, False)]),
+    ("80,000 与 800,000 TPS/MW", [("80,000", 80_000, False, False), ("800,000", 800_000, False, False)]),
+    ("这是五那是四", [("五", 5, False, False), ("四", 4, False, False)]),
+]
+
+CHINESE_NOT_NUMBERS = [
+    "8 月 12 日",
+    "2026 年 6 月初",
+    "7 月 23 日发布",
+    "2025 年",
+    "二〇二五年",
+    "第二",
+    "第二篇",
+    "第二代",
+    "星期三",
+    "第三季度",
+    "下午三点半",
+    "一切",
+    "统一",
+    "我家在四川",
+    "百度发布",
+    "收拾房间",
+    "千万不要",
+    "京ICP备12345678号",
+    "电话 010-12345678",
+    "手机 13812345678",
+]
+
+
+def _expected(item: tuple) -> tuple:
+    text, value, percent, multiplier = item
+    if isinstance(value, tuple):
+        return (text, None, float(value[0]), float(value[1]), percent, multiplier)
+    return (text, float(value), float(value), float(value), percent, multiplier)
+
+
+def _found(text: str) -> list[tuple]:
+    return [
+        (m.text, m.value, m.low, m.high, m.percent, m.multiplier) for m in find_numbers(text)
+    ]
+
+
+@pytest.mark.parametrize(("text", "expected"), ENGLISH + CHINESE)
+def test_finds_numbers(text: str, expected: list[tuple]) -> None:
+    found = _found(text)
+    assert [f[0] for f in found] == [e[0] for e in expected]
+    for got, want in zip(found, map(_expected, expected)):
+        assert got[1:4] == pytest.approx(want[1:4]) if want[1] is not None else got[1] is None
+        assert got[2:4] == pytest.approx(want[2:4])
+        assert got[4:] == want[4:]
+
+
+@pytest.mark.parametrize("text", ENGLISH_NOT_NUMBERS + CHINESE_NOT_NUMBERS)
+def test_leaves_out_names_dates_ordinals_and_identifiers(text: str) -> None:
+    assert _found(text) == []
+
+
+def test_number_next_to_a_date_is_still_found() -> None:
+    found = _found("On September 16, 2025, throughput rose 40% in 2025 to 1,200 tokens/s.")
+    assert [f[0] for f in found] == ["40%", "1,200"]
+
+
+def test_chinese_number_next_to_a_date_is_still_found() -> None:
+    found = _found("2025 年 8 月 12 日，性能提升 3 倍")
+    assert [f[0] for f in found] == ["3 倍"]
+
+
+def test_lang_en_skips_chinese_numerals_and_zh_skips_words() -> None:
+    assert find_numbers("两百 two", lang="en")[0].text == "two"
+    assert [m.text for m in find_numbers("两百 two", lang="zh")] == ["两百"]
+
+
+def test_offsets_slice_the_original_text() -> None:
+    text = "吞吐量达到１２，３４５ tokens，提升２．５倍"
+    for match in find_numbers(text):
+        assert text[match.start : match.end] == match.text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("1.2万", 12_000),
+        ("两百", 200),
+        ("a dozen", 12),
+        ("3.5 billion", 3.5e9),
+        ("１２３", 123),
+        (" 42 ", 42),
+        ("一千零五", 1005),
+        ("twenty-five", 25),
+    ],
+)
+def test_parse_number(text: str, value: float) -> None:
+    assert parse_number(text) == pytest.approx(value)
+
+
+@pytest.mark.parametrize("text", ["", "GPU", "3 and 4", "3-5", "H100", "about 3"])
+def test_parse_number_rejects_what_is_not_one_number(text: str) -> None:
+    assert parse_number(text) is None
+
+
+def test_percentage_points_marker() -> None:
+    assert PERCENTAGE_POINTS.match(" 个百分点")
+    assert PERCENTAGE_POINTS.match(" percentage points")
+    assert not PERCENTAGE_POINTS.match(" percent")
+
+
+def test_match_is_immutable() -> None:
+    match = find_numbers("3 GPUs")[0]
+    assert isinstance(match, NumberMatch)
+    with pytest.raises(AttributeError):
+        match.value = 4.0  # type: ignore[misc]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_any_unicode_input_returns_matches_that_slice_to_their_text(text: str) -> None:
+    for match in find_numbers(text):
+        assert text[match.start : match.end] == match.text
+        assert match.low is None or match.high is None or match.low <= match.high
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789,.%x-倍万亿千百十一二两三四五六七八九零点分之成 负到至abt"))
+def test_number_like_input_never_raises(text: str) -> None:
+    for match in find_numbers(text):
+        assert text[match.start : match.end] == match.text
