@@ -42,7 +42,7 @@ Equality is rounding-aware. A written figure stands for an interval:
    figure exactly; a change of bound is a qualifier change, not a new value.
 3. Quantities are compared in SI units (``1.6 Tb/s`` equals ``200 GB/s``).
 
-Two figures are equal when their intervals overlap; ranges when both ends do; a
+Two figures are equal when their intervals overlap (touching is not enough); ranges when both ends do; a
 range never equals a single value. So ``about 10x`` and ``9.8x`` agree, while
 ``12,000`` (11,500 to 12,500) and ``14,500`` (14,450 to 14,550) differ.
 """
@@ -423,7 +423,11 @@ def same_value(a: Figure, b: Figure) -> bool:
     """Whether two figures agree within their rounding and hedging intervals."""
     if a.unit != b.unit or len(a.ends) != len(b.ends) or not a.ends:
         return False
-    return all(a_low <= b_high and b_low <= a_high for (a_low, a_high), (b_low, b_high) in zip(a.ends, b.ends))
+    # Strict: 9 (8.5 to 9.5) and 10 (9.5 to 10.5) only touch, they do not agree.
+    return all(
+        (a_low < b_high and b_low < a_high) or (a_low, a_high) == (b_low, b_high)
+        for (a_low, a_high), (b_low, b_high) in zip(a.ends, b.ends)
+    )
 
 
 def change_of(figure: Figure) -> Change:

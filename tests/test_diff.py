@@ -1,0 +1,323 @@
+"""Statuses from the ledger: every status, tolerance, windows, and the stored write-back.
+
+Ledgers here are real SQLite files built with `open_ledger` and sqlite-utils
+inserts of claim rows as the extractor writes them; `test_diff_crawl.py` builds
+them by crawling feeds instead.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from claimledger.diff import parse_date_option, rounding_half_width, run_diff
+from claimledger.ledger import open_ledger
+
+TOKENS_PER_GPU = "[token] / [time] / [gpu]"
+
+
+def figure(text: str, value: float | None, subject: str | None, **fields: Any) -> dict[str, Any]:
+    """A claim row as the extractor would produce it (ratio unless told otherwise)."""
+    row: dict[str, Any] = {"text": text, "value": value, "low": value, "high": value, "kind": "ratio", "subject": subject}
+    row.update(fields)
+    return row
+
+
+def rubin_tps_mw(text: str = "up to 10x", value: float = 10.0, **fields: Any) -> dict[str, Any]:
+    """Vera Rubin NVL72's tokens per second per MW against GB200 NVL72 on DeepSeek R1."""
+    defaults = {"metric": "tokens per second per MW", "baseline": "GB200 NVL72", "condition": "DeepSeek R1", "qualifier": "up_to"}
+    fields = {**defaults, **fields}
+    return figure(text, value, fields.pop("subject", "Vera Rubin NVL72"), **fields)
+
+
+def per_gpu(text: str, value: float, round_: str, subject: str = "GB300 NVL72", **fields: Any) -> dict[str, Any]:
+    """Offline GPT-OSS-120B tokens per second per GPU in an MLPerf round."""
+    return figure(
+        text, value, subject, kind="quantity", unit="token / second / gpu", dimensionality=TOKENS_PER_GPU,
+        si_value=value, metric="tokens per second per GPU", condition=f"MLPerf Inference {round_}", **fields,
+    )
+
+
+class Ledger:
+    """A ledger file and the posts written into it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.db = open_ledger(path)
+        self._ids = itertools.count(1)
+
+    def post(
+        self, source: str, published: str, *claims: dict[str, Any],
+        lang: str = "en", entry_id: str | None = None, revision: int = 1, sentence: str | None = None,
+    ) -> list[int]:
+        """Store one post from `source` and its claims; return the claims' ids."""
+        number = next(self._ids)
+        text = sentence or " ".join(claim["text"] for claim in claims)
+        feed_id = self.db["feeds"].lookup({"name": source}, {"url": f"http://127.0.0.1/{number}/feed.xml"})
+        document_id = self.db["documents"].insert(
+            {
+                "feed_id": feed_id, "source": source, "entry_id": entry_id or f"post-{number}",
+                "url": f"http://127.0.0.1/posts/{number}.html", "title": f"Post {number}",
+                "published": published, "fetched": published, "lang": lang, "text": text,
+                "content_hash": hashlib.sha256(f"{number}{text}".encode()).hexdigest(), "revision": revision,
+            }
+        ).last_pk
+        rows = []
+        offset = 0
+        for claim in claims:
+            rows.append(
+                {
+                    "document_id": document_id, "start": offset, "end": offset + len(claim["text"]),
+                    "sentence": text, "sentence_start": 0, "sentence_end": len(text), "lang": lang,
+                    "source": source, "url": f"http://127.0.0.1/posts/{number}.html", "published": published,
+                    "projected": 0, "self_reported": 0, **claim,
+                }
+            )
+            offset += len(claim["text"]) + 1
+        self.db["claims"].insert_all(rows)
+        return [row["id"] for row in self.db.query("SELECT id FROM claims WHERE document_id = ? ORDER BY start", [document_id])]
+
+    def claim(self, claim_id: int) -> dict[str, Any]:
+        return self.db["claims"].get(claim_id)
+
+    def diff(self, **window: Any):
+        result = run_diff(self.db, **window)
+        return result, {change.new_id: change for change in result.changes}
+
+
+@pytest.fixture
+def ledger(tmp_path: Path) -> Ledger:
+    return Ledger(tmp_path / "claims.db")
+
+
+def test_first_figure_for_a_key_is_new(ledger):
+    (first,) = ledger.post("CoreWeave Blog", "2026-07-23", rubin_tps_mw())
+    _, changes = ledger.diff()
+    assert changes[first].status == "new"
+    assert changes[first].old_id is None
+
+
+def test_same_value_in_a_chinese_report_is_reaffirmed(ledger):
+    (english,) = ledger.post("CoreWeave Blog", "2026-07-23", rubin_tps_mw())
+    (chinese,) = ledger.post(
+        "AI 基础设施周报", "2026-08-12",
+        rubin_tps_mw("最高达 10 倍", metric="每 MW 每秒 token 数", subject="NVIDIA Vera Rubin NVL72"), lang="zh",
+    )
+    _, changes = ledger.diff()
+    assert changes[chinese].status == "reaffirmed"
+    assert changes[chinese].old_id == english
+    assert ledger.claim(english)["superseded_by"] is None
+
+
+def test_aliases_make_two_names_one_key(ledger):
+    ledger.post("CoreWeave Blog", "2026-07-23", rubin_tps_mw())
+    (alias,) = ledger.post("Chip Weekly", "2026-07-30", rubin_tps_mw(subject="Rubin NVL72", metric="TPS/MW"))
+    _, changes = ledger.diff()
+    assert changes[alias].status == "reaffirmed"
+
+
+def test_same_source_with_a_different_value_is_updated(ledger):
+    (old,) = ledger.post("CoreWeave Blog", "2026-07-23", rubin_tps_mw())
+    (new,) = ledger.post("CoreWeave Blog", "2026-09-01", rubin_tps_mw("up to 12x", 12.0))
+    _, changes = ledger.diff()
+    assert changes[new].status == "updated"
+    assert changes[new].old_id == old
+    assert changes[new].relative == pytest.approx(0.2)
+    assert ledger.claim(old)["superseded_by"] == new
+    assert ledger.claim(new)["status"] == "updated"
+
+
+def test_same_vendor_in_another_feed_is_updated(ledger):
+    (old,) = ledger.post("CoreWeave Blog", "2026-07-23", rubin_tps_mw())
+    (new,) = ledger.post("CoreWeave 中文新闻", "2026-09-01", rubin_tps_mw("最高 12 倍", 12.0), lang="zh")
+    _, changes = ledger.diff()
+    assert changes[new].status == "updated"
+    assert ledger.claim(old)["superseded_by"] == new
+
+
+def test_later_benchmark_round_supersedes_from_any_source(ledger):
+    (v60,) = ledger.post("NVIDIA Newsroom", "2026-04-01", per_gpu("12,000 tokens per second per GPU", 12000, "v6.0"))
+    (v61,) = ledger.post("CoreWeave Blog", "2026-09-16", per_gpu("16,635 tokens per second per GPU", 16635, "v6.1"))
+    _, changes = ledger.diff()
+    assert changes[v61].status == "superseded"
+    assert changes[v61].old_id == v60
+    assert changes[v61].relative == pytest.approx(16635 / 12000 - 1)
+    assert ledger.claim(v60)["superseded_by"] == v61
+
+
+def test_figure_about_an_older_round_is_not_compared_with_a_newer_one(ledger):
+    ledger.post("CoreWeave Blog", "2026-09-16", per_gpu("16,635 tokens per second per GPU", 16635, "v6.1"))
+    (old_round,) = ledger.post("Chip Weekly", "2026-09-20", per_gpu("12,000 tokens per second per GPU", 12000, "v6.0"))
+    _, changes = ledger.diff()
+    assert changes[old_round].status != "conflict"
+
+
+def test_explicit_revision_from_another_source_supersedes(ledger):
+    (old,) = ledger.post("CoreWeave Blog", "2026-07-23", rubin_tps_mw())
+    (revised,) = ledger.post(
+        "Chip Weekly", "2026-08-01", rubin_tps_mw("up to 8x", 8.0),
+        sentence="CoreWeave has since revised the figure: up to 8x the TPS/MW of GB200 NVL72.",
+    )
+    _, changes = ledger.diff()
+    assert changes[revised].status == "superseded"
+    assert ledger.claim(old)["superseded_by"] == revised
+
+
+def test_later_revision_of_the_same_entry_supersedes(ledger):
+    (old,) = ledger.post("CoreWeave Blog", "2026-07-23", rubin_tps_mw(), entry_id="rubin-results")
+    (edited,) = ledger.post("CoreWeave Blog", "2026-07-25", rubin_tps_mw("up to 9x", 9.0), entry_id="rubin-results", revision=2)
+    _, changes = ledger.diff()
+    assert changes[edited].status == "superseded"
+    assert ledger.claim(old)["superseded_by"] == edited
+
+
+def test_different_source_and_value_in_the_period_is_a_conflict(ledger):
+    (vendor,) = ledger.post("NVIDIA Newsroom", "2026-04-01", per_gpu("12,000 tokens per second per GPU", 12000, "v6.0"))
+    (outlet,) = ledger.post("Chip Weekly", "2026-04-20", per_gpu("14,500 tokens per second per GPU", 14500, "v6.0"))
+    _, changes = ledger.diff()
+    assert changes[outlet].status == "conflict"
+    assert changes[outlet].old_id == vendor
+    assert ledger.claim(vendor)["superseded_by"] is None
+
+
+def test_no_conflict_once_the_earlier_figure_has_expired(ledger):
+    ledger.post("NVIDIA Newsroom", "2025-01-01", per_gpu("12,000 tokens per second per GPU", 12000, "v6.0"))
+    (later,) = ledger.post("Chip Weekly", "2026-03-01", per_gpu("14,500 tokens per second per GPU", 14500, "v6.0"))
+    _, changes = ledger.diff()
+    assert changes[later].status == "updated"
+
+
+def test_hedge_change_on_the_same_value_is_qualifier_changed(ledger):
+    ledger.post("CoreWeave Blog", "2026-07-23", rubin_tps_mw())
+    (firm,) = ledger.post("CoreWeave Blog", "2026-08-12", rubin_tps_mw("10x", 10.0, qualifier=None))
+    _, changes = ledger.diff()
+    assert changes[firm].status == "qualifier_changed"
+
+
+def test_about_ten_and_nine_point_eight_do_not_conflict(ledger):
+    ledger.post("CoreWeave Blog", "2026-07-23", rubin_tps_mw("about 10x", 10.0, qualifier="approximately"))
+    (precise,) = ledger.post("Chip Weekly", "2026-08-01", rubin_tps_mw("9.8x", 9.8, qualifier=None))
+    _, changes = ledger.diff()
+    assert changes[precise].status == "reaffirmed"
+
+
+def test_ten_and_twelve_do_conflict(ledger):
+    ledger.post("CoreWeave Blog", "2026-07-23", rubin_tps_mw("10x", 10.0, qualifier=None))
+    (other,) = ledger.post("Chip Weekly", "2026-08-01", rubin_tps_mw("12x", 12.0, qualifier=None))
+    _, changes = ledger.diff()
+    assert changes[other].status == "conflict"
+
+
+def test_units_are_compared_in_si(ledger):
+    bandwidth = {"kind": "quantity", "dimensionality": "[information] / [time]", "metric": "scale-out bandwidth"}
+    ledger.post("NVIDIA Newsroom", "2026-03-01", figure("1.6 Tb/s", 1.6, "ConnectX-9", unit="terabit / second", si_value=1.6e12, **bandwidth))
+    (bytes_,) = ledger.post("Chip Weekly", "2026-03-05", figure("200 GB/s", 200, "ConnectX-9 SuperNIC", unit="gigabyte / second", si_value=1.6e12, **bandwidth))
+    _, changes = ledger.diff()
+    assert changes[bytes_].status == "reaffirmed"
+
+
+def test_figures_of_one_post_are_not_compared_with_each_other(ledger):
+    low, high = (rubin_tps_mw("80,000", 80000, qualifier=None, baseline=None), rubin_tps_mw("800,000", 800000, qualifier=None, baseline=None))
+    first = ledger.post("CoreWeave Blog", "2026-07-23", low, high)
+    again = ledger.post("Chip Weekly", "2026-08-12", low, high)
+    _, changes = ledger.diff()
+    assert [changes[i].status for i in first] == ["new", "new"]
+    assert [changes[i].status for i in again] == ["reaffirmed", "reaffirmed"]
+    assert [changes[i].old_id for i in again] == first
+
+
+def test_ranges_compare_both_ends(ledger):
+    ledger.post("CoreWeave Blog", "2026-07-23", rubin_tps_mw("3–5x", None, low=3.0, high=5.0, qualifier=None))
+    (same,) = ledger.post("Chip Weekly", "2026-07-24", rubin_tps_mw("3 至 5 倍", None, low=3.0, high=5.0, qualifier=None))
+    (wider,) = ledger.post("Chip Weekly", "2026-07-25", rubin_tps_mw("3–8x", None, low=3.0, high=8.0, qualifier=None))
+    _, changes = ledger.diff()
+    assert changes[same].status == "reaffirmed"
+    assert changes[wider].status == "updated"
+
+
+def test_claim_without_subject_is_not_reported_and_has_no_status(ledger):
+    (orphan,) = ledger.post("CoreWeave Blog", "2026-07-23", figure("10x", 10.0, None, metric="TPS/MW"))
+    result, changes = ledger.diff()
+    assert orphan not in changes
+    assert ledger.claim(orphan)["status"] is None
+
+
+def test_statuses_are_stored_once(ledger):
+    ledger.post("CoreWeave Blog", "2026-07-23", rubin_tps_mw())
+    ledger.post("CoreWeave Blog", "2026-09-01", rubin_tps_mw("up to 12x", 12.0))
+    first, _ = ledger.diff()
+    second, _ = ledger.diff()
+    assert first.rows_written == 2
+    assert second.rows_written == 0
+    stored = {row["status"]: row["claim_key"] for row in ledger.db["claims"].rows}
+    assert stored == {
+        "new": "vera rubin nvl72 | token per second per mw | ratio | gb200 nvl72 | deepseek r1",
+        "updated": "vera rubin nvl72 | token per second per mw | ratio | gb200 nvl72 | deepseek r1",
+    }
+
+
+def test_a_claim_that_loses_its_subject_loses_its_status(ledger):
+    (claim,) = ledger.post("CoreWeave Blog", "2026-07-23", rubin_tps_mw())
+    ledger.diff()
+    ledger.db["claims"].update(claim, {"subject": None})
+    ledger.diff()
+    assert ledger.claim(claim)["status"] is None
+    assert ledger.claim(claim)["claim_key"] is None
+
+
+def test_window_reports_only_its_claims_but_compares_with_history(ledger):
+    (old,) = ledger.post("CoreWeave Blog", "2026-07-23", rubin_tps_mw())
+    (new,) = ledger.post("CoreWeave Blog", "2026-09-01", rubin_tps_mw("up to 12x", 12.0))
+    (after,) = ledger.post("Chip Weekly", "2026-10-01", rubin_tps_mw("up to 12x", 12.0))
+    since, until = parse_date_option("2026-08-01"), parse_date_option("2026-09-01", end_of_day=True)
+    result, changes = ledger.diff(since=since, until=until)
+    assert list(changes) == [new]
+    assert changes[new].status == "updated"
+    assert set(result.claims) == {old, new}
+    assert after not in changes
+
+
+def test_subject_filter_uses_folded_names(ledger):
+    (rubin,) = ledger.post("CoreWeave Blog", "2026-07-23", rubin_tps_mw())
+    ledger.post("NVIDIA Newsroom", "2026-04-01", per_gpu("12,000 tokens per second per GPU", 12000, "v6.0"))
+    for subject in ("rubin", "Rubin NVL72", "VERA RUBIN"):
+        _, changes = ledger.diff(subject=subject)
+        assert list(changes) == [rubin]
+
+
+def test_undated_claims_sort_first():
+    assert parse_date_option("2026-08-12") == datetime(2026, 8, 12, tzinfo=timezone.utc)
+    assert parse_date_option("2026-08-12", end_of_day=True).hour == 23
+
+
+@pytest.mark.parametrize(
+    ("value", "mantissa", "digits", "half_width"),
+    [
+        (12000, 12000, "12000", 500),  # trailing zeros are not significant
+        (14500, 14500, "14500", 50),
+        (16635, 16635, "16635", 0.5),
+        (9.8, 9.8, "9.8", 0.05),
+        (1.6, 1.60, "1.60", 0.005),  # a written trailing zero after the point is
+        (10, 10, "10", 0.5),  # at least two digits count
+        (200, 200, "200", 5),
+        (3, 3, "3", 0.5),
+        (1.2e6, 1.2, "1.2", 50000),  # 1.2 million
+        (20, None, None, 0.5),  # 百分之二十: two significant digits
+        (0, None, None, 0),
+    ],
+)
+def test_rounding_half_width_from_the_written_digits(value, mantissa, digits, half_width):
+    assert rounding_half_width(value, mantissa, digits) == pytest.approx(half_width)
+
+
+def test_zero_equals_zero(ledger):
+    zero = {"kind": "percent", "metric": "packet loss", "qualifier": None}
+    ledger.post("CoreWeave Blog", "2026-07-23", figure("0%", 0.0, "Spectrum-X", **zero))
+    (again,) = ledger.post("Chip Weekly", "2026-07-24", figure("0%", 0.0, "Spectrum-X", **zero))
+    _, changes = ledger.diff()
+    assert changes[again].status == "reaffirmed"
