@@ -20,7 +20,7 @@ LOCAL = FetchLimits(host_gap=0.0)
 
 async def fetch(url: str, limits: FetchLimits = LOCAL, **options) -> object:
     async with Fetcher(limits) as fetcher:
-        return await fetcher.fetch(url, allow_private=True, **options)
+        return await fetcher.fetch(url, allow_private_at=url, **options)
 
 
 async def test_ok_sends_identity_and_gzip_accept(http_server):
@@ -225,7 +225,7 @@ async def test_one_request_at_a_time_per_host_with_a_gap(http_server):
     http_server.route("/feed", timed, prefix=True)
     limits = FetchLimits(host_gap=0.2, polite_to_private_hosts=True)
     async with Fetcher(limits) as fetcher:
-        await asyncio.gather(*(fetcher.fetch(http_server.url(f"/feed{n}"), allow_private=True) for n in range(3)))
+        await asyncio.gather(*(fetcher.fetch(http_server.url(f"/feed{n}"), allow_private_at=http_server.base_url) for n in range(3)))
     times.sort()
     for (_, previous_end), (next_start, _) in zip(times, times[1:]):
         assert next_start - previous_end >= 0.15
@@ -236,5 +236,5 @@ async def test_a_paused_host_is_not_requested(http_server):
     async with Fetcher(LOCAL) as fetcher:
         fetcher.gate.pause("127.0.0.1", time.time() + 60)
         with pytest.raises(FetchError, match="asked us to wait"):
-            await fetcher.fetch(http_server.url("/feed.xml"), allow_private=True)
+            await fetcher.fetch(http_server.url("/feed.xml"), allow_private_at=http_server.base_url)
     assert http_server.hits("/feed.xml") == []

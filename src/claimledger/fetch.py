@@ -213,18 +213,19 @@ class Fetcher:
         *,
         etag: str | None = None,
         last_modified: str | None = None,
-        allow_private: bool = False,
+        allow_private_at: str | None = None,
     ) -> FetchResult:
         """GET `url`, following up to `max_redirects` redirects.
 
-        `allow_private` lets the host of `url` itself be on a private or
-        loopback address; a redirect to any other private address is refused.
+        `allow_private_at` is a URL (the feed's own, when the feed allows it)
+        whose host and port may be on a private or loopback address; any other
+        private address, reached directly or by a redirect, is refused.
 
         Raises:
             FetchError: refused address or scheme, timeout, deadline, too many
                 redirects, body over the cap, broken connection.
         """
-        private_origin = origin(url) if allow_private else None
+        private_origin = origin(allow_private_at) if allow_private_at else None
         conditional = {}
         if etag:
             conditional["If-None-Match"] = etag

@@ -1,0 +1,163 @@
+"""`claims crawl`: crawl the feeds into the ledger, once or on a schedule, with progress and a summary."""
+
+from __future__ import annotations
+
+import re
+import signal
+import sqlite3
+import threading
+from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING
+
+import click
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from claimledger.crawl import CrawlReport
+
+INTERVAL = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|m|h|d)?\s*$")
+SECONDS_PER_UNIT = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+# Past this many feeds the summary lists only the feeds that need attention.
+LIST_EVERY_FEED_UP_TO = 30
+
+
+def parse_interval(value: str | None) -> float | None:
+    """'30m' -> 1800.0; units s, m, h, d (seconds without a unit)."""
+    if value is None:
+        return None
+    match = INTERVAL.match(value)
+    if not match or float(match.group(1)) <= 0:
+        raise click.BadParameter(f"{value!r} is not an interval such as 90s, 30m, 2h or 1d", param_hint="--every")
+    return float(match.group(1)) * SECONDS_PER_UNIT[match.group(2) or "s"]
+
+
+@click.command("crawl")
+@click.option("--feeds", "feeds_path", default="feeds/feeds.toml", show_default=True,
+              type=click.Path(dir_okay=False, path_type=Path), help="The feeds file (TOML).")
+@click.option("--db", "db_path", default="claims.db", show_default=True,
+              type=click.Path(dir_okay=False, path_type=Path), help="The ledger (SQLite).")
+@click.option("--concurrency", default=16, show_default=True, type=click.IntRange(1, 512),
+              help="Feeds fetched at once (still one request at a time per host).")
+@click.option("--every", default=None, metavar="INTERVAL",
+              help="Keep crawling every INTERVAL (90s, 30m, 2h, 1d) until SIGTERM or Ctrl-C.")
+@click.option("--wait", is_flag=True, help="Wait for another crawl of the same ledger to finish instead of exiting.")
+@click.option("--timeout", default=60.0, show_default=True, type=click.FloatRange(1, 3600),
+              help="Seconds one feed's fetch may take in all (redirects and body included).")
+def command(feeds_path: Path, db_path: Path, concurrency: int, every: str | None, wait: bool, timeout: float) -> None:
+    """Crawl the feeds into the ledger: fetch, parse, extract claims, store.
+
+    Unchanged feeds cost one conditional request; failing feeds back off;
+    a feed that is down never makes the run fail. Exits non-zero only when
+    the run itself cannot proceed (bad feeds file, unusable ledger, locked).
+
+    Example:
+
+    \b
+        claims crawl --feeds feeds/demo.toml --db run/claims.db
+        claims crawl --every 30m
+    """
+    from rich.console import Console
+
+    from claimledger.crawl import CrawlLockedError, CrawlOptions, crawl_lock
+    from claimledger.feeds_config import FeedsConfigError, load_feeds
+    from claimledger.fetch import FetchLimits
+
+    interval = parse_interval(every)
+    try:
+        feeds = load_feeds(feeds_path)
+    except FeedsConfigError as error:
+        raise click.ClickException(str(error)) from None
+    options = CrawlOptions(concurrency=concurrency, limits=FetchLimits(deadline=timeout))
+    console = Console()
+    stop = threading.Event()
+    install_stop_handlers(stop, console)
+    try:
+        with crawl_lock(db_path, wait=wait):
+            while True:
+                report = run_round(db_path, feeds, options, stop, console)
+                print_summary(report, console)
+                if interval is None or stop.wait(interval):
+                    break
+    except CrawlLockedError as error:
+        raise click.ClickException(str(error)) from None
+    except (sqlite3.Error, OSError) as error:
+        raise click.ClickException(f"{db_path}: cannot use the ledger: {error}") from None
+    if stop.is_set():
+        console.print("Stopped on request; everything fetched so far is stored.")
+
+
+def install_stop_handlers(stop: threading.Event, console: Console) -> None:
+    """SIGTERM and the first Ctrl-C stop after the feeds in flight; a second Ctrl-C interrupts at once."""
+
+    def request_stop(signum: int, _frame: FrameType | None) -> None:
+        stop.set()
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        console.print(f"[yellow]{signal.Signals(signum).name}: finishing the feeds in flight, then stopping[/]")
+
+    signal.signal(signal.SIGTERM, request_stop)
+    signal.signal(signal.SIGINT, request_stop)
+
+
+def run_round(db_path: Path, feeds: list, options: object, stop: threading.Event, console: Console) -> CrawlReport:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from claimledger.crawl import crawl
+
+    progress = Progress(
+        TextColumn("crawling"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        TextColumn("{task.fields[last]}"), console=console, transient=True,
+    )
+    with progress:
+        task = progress.add_task("crawl", total=None, last="")
+
+        def started(total: int) -> None:
+            progress.update(task, total=total)
+
+        def finished(feed_report: object) -> None:
+            progress.update(task, advance=1, last=f"{feed_report.name[:40]}: {feed_report.status}")
+
+        return crawl(db_path, feeds, options, on_start=started, on_feed=finished, stop=stop)
+
+
+def print_summary(report: CrawlReport, console: Console) -> None:
+    """The per-feed table (or only the feeds needing attention, for long lists) and the totals."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from claimledger.text import printable
+
+    shown = report.feeds
+    if len(shown) > LIST_EVERY_FEED_UP_TO:
+        shown = [feed for feed in shown if feed.status not in ("ok", "not_modified")]
+    if shown:
+        table = Table(title="claims crawl", title_justify="left")
+        table.add_column("feed", overflow="fold")
+        table.add_column("status")
+        table.add_column("new documents", justify="right")
+        table.add_column("new claims", justify="right")
+        table.add_column("reason / next attempt", overflow="fold")
+        for feed in shown:
+            detail = feed.reason or ""
+            if feed.status == "failed" and feed.next_attempt:
+                detail += f" (next attempt {feed.next_attempt})"
+            table.add_row(
+                escape(printable(feed.name)), STATUS_STYLE.get(feed.status, feed.status).format(feed.status),
+                str(feed.new_documents), str(feed.new_claims), escape(printable(detail)),
+            )
+        console.print(table)
+    counts = ", ".join(
+        f"{report.count(status)} {label}" for status, label in STATUS_LABELS if report.count(status)
+    )
+    console.print(
+        f"{len(report.feeds)} feeds: {counts or 'none'}. "
+        f"{report.new_documents} new documents, {report.new_claims} new claims in {report.seconds:.1f} s.",
+        highlight=False,
+    )
+
+
+STATUS_LABELS = [("ok", "ok"), ("not_modified", "not modified"), ("partial", "partial"), ("failed", "failed"),
+                 ("gone", "gone"), ("skipped", "skipped")]
+STATUS_STYLE = {"ok": "[green]{}[/]", "not_modified": "[green]{}[/]", "partial": "[yellow]{}[/]",
+                "failed": "[red]{}[/]", "gone": "[magenta]{}[/]", "skipped": "[dim]{}[/]"}

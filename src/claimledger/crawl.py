@@ -1,0 +1,386 @@
+"""One crawl round: fetch every due feed, parse it, turn new entries into documents with claims, store them.
+
+Fetching runs on asyncio across hosts (polite per host, see fetch.py); parsing,
+text cleaning and extraction run on a worker pool; all writes go through one
+writer thread that owns the ledger connection. Entries whose feed content has
+not changed since the last crawl cost no work at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import hashlib
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from email.utils import parsedate_to_datetime
+from pathlib import Path
+
+from claimledger.crawl_store import (
+    FeedOutcome,
+    PreparedDocument,
+    iso,
+    known_entries,
+    parse_iso,
+    record_outcome,
+    store_document,
+    sync_feeds,
+    utc_now,
+)
+from claimledger.feed_parse import Entry, ParsedFeed, parse_feed
+from claimledger.feeds_config import FeedConfig
+from claimledger.fetch import Fetcher, FetchError, FetchLimits, FetchResult, origin
+from claimledger.ledger import open_ledger
+from claimledger.text import document_lang, html_to_text, main_text, normalize_whitespace
+
+Extractor = Callable[..., list]
+
+
+class CrawlLockedError(Exception):
+    """Another crawl holds the ledger's lock."""
+
+
+@dataclass(slots=True)
+class CrawlOptions:
+    """How a round is run."""
+
+    concurrency: int = 16
+    limits: FetchLimits = field(default_factory=FetchLimits)
+
+
+@dataclass(slots=True)
+class FeedReport:
+    """What happened to one feed in a round, for the summary."""
+
+    name: str
+    url: str
+    status: str  # ok | not_modified | partial | failed | gone | skipped
+    reason: str | None = None
+    new_documents: int = 0
+    new_claims: int = 0
+    next_attempt: str | None = None
+
+
+@dataclass(slots=True)
+class CrawlReport:
+    """The feeds of one round and what each yielded."""
+
+    feeds: list[FeedReport] = field(default_factory=list)
+    stopped: bool = False
+    seconds: float = 0.0
+
+    def count(self, status: str) -> int:
+        return sum(report.status == status for report in self.feeds)
+
+    @property
+    def new_documents(self) -> int:
+        return sum(report.new_documents for report in self.feeds)
+
+    @property
+    def new_claims(self) -> int:
+        return sum(report.new_claims for report in self.feeds)
+
+
+@contextmanager
+def crawl_lock(db_path: str | Path, wait: bool = False) -> Iterator[None]:
+    """Hold `<db>.lock` for the duration, so two crawls never write one ledger at once.
+
+    Raises:
+        CrawlLockedError: another crawl holds the lock and `wait` is false.
+    """
+    lock_path = Path(f"{db_path}.lock")
+    with open(lock_path, "a+") as lock_file:
+        try:
+            fcntl.flock(lock_file, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            lock_file.seek(0)
+            holder = lock_file.read().strip() or "?"
+            raise CrawlLockedError(
+                f"another crawl (pid {holder}) is writing to {db_path}; use --wait to wait for it"
+            ) from None
+        lock_file.seek(0)
+        lock_file.truncate()
+        lock_file.write(str(os.getpid()))
+        lock_file.flush()
+        try:
+            yield
+        finally:
+            lock_file.seek(0)
+            lock_file.truncate()
+            fcntl.flock(lock_file, fcntl.LOCK_UN)
+
+
+def crawl(
+    db_path: str | Path,
+    feeds: list[FeedConfig],
+    options: CrawlOptions | None = None,
+    *,
+    on_start: Callable[[int], None] | None = None,
+    on_feed: Callable[[FeedReport], None] | None = None,
+    stop: threading.Event | None = None,
+    extractor: Extractor | None = None,
+) -> CrawlReport:
+    """Crawl the due feeds among `feeds` into the ledger at `db_path` (one round).
+
+    `on_start` gets the number of feeds, `on_feed` each feed's report as it
+    ends; once `stop` is set no new feed is started and the round ends when
+    the feeds in flight are stored.
+    """
+    options = options or CrawlOptions()
+    started = time.monotonic()
+    writer = ThreadPoolExecutor(1, thread_name_prefix="ledger-writer")
+    try:
+        db = writer.submit(open_ledger, db_path).result()
+        crawler = Crawler(db, writer, options, stop or threading.Event(), extractor or default_extractor())
+        report = asyncio.run(crawler.run(feeds, on_start, on_feed))
+        writer.submit(db.close).result()
+    finally:
+        writer.shutdown()
+    report.seconds = time.monotonic() - started
+    return report
+
+
+def default_extractor() -> Extractor:
+    from claimledger import extract
+
+    return extract
+
+
+class Crawler:
+    """The state of one round: the ledger writer, the fetcher, and what is already stored."""
+
+    def __init__(
+        self, db, writer: Executor, options: CrawlOptions, stop: threading.Event, extractor: Extractor
+    ) -> None:
+        self.db = db
+        self.writer = writer
+        self.options = options
+        self.stop = stop
+        self.extractor = extractor
+        self.known: dict[int, dict[str, str]] = {}
+
+    async def write(self, function: Callable, *arguments: object) -> object:
+        return await asyncio.wrap_future(self.writer.submit(function, self.db, *arguments))
+
+    async def run(
+        self,
+        feeds: list[FeedConfig],
+        on_start: Callable[[int], None] | None,
+        on_feed: Callable[[FeedReport], None] | None,
+    ) -> CrawlReport:
+        now = utc_now()
+        rows = await self.write(sync_feeds, feeds, now)
+        self.known = await self.write(known_entries, [row["id"] for row in rows])
+        configs = {feed.name: feed for feed in feeds}
+        if on_start:
+            on_start(len(rows))
+        semaphore = asyncio.Semaphore(self.options.concurrency)
+        report = CrawlReport()
+        async with Fetcher(self.options.limits, max_connections=self.options.concurrency * 2) as fetcher:
+
+            async def one(row: dict) -> None:
+                async with semaphore:
+                    feed_report = await self.crawl_feed(fetcher, row, configs[row["name"]], now)
+                report.feeds.append(feed_report)
+                if on_feed:
+                    on_feed(feed_report)
+
+            await asyncio.gather(*(one(row) for row in rows))
+        order = {row["name"]: index for index, row in enumerate(rows)}
+        report.feeds.sort(key=lambda feed_report: order[feed_report.name])
+        report.stopped = self.stop.is_set()
+        return report
+
+    async def crawl_feed(self, fetcher: Fetcher, row: dict, config: FeedConfig, now: datetime) -> FeedReport:
+        """Fetch, parse and store one feed; never raises for anything the feed or its server does."""
+        skip = skip_reason(row, now)
+        if skip is None and self.stop.is_set():
+            skip = "stopped before this feed was fetched"
+        if skip:
+            return FeedReport(row["name"], row["url"], "skipped", skip, next_attempt=row["next_attempt"])
+        outcome = await self.fetch_and_store(fetcher, row, config)
+        if outcome.notes:
+            outcome.error = "; ".join(filter(None, [outcome.error, *outcome.notes]))
+        next_attempt = await self.write(record_outcome, row, outcome)
+        return FeedReport(
+            row["name"], row["url"], outcome.status, outcome.error,
+            outcome.new_documents, outcome.new_claims, next_attempt,
+        )
+
+    async def fetch_and_store(self, fetcher: Fetcher, row: dict, config: FeedConfig) -> FeedOutcome:
+        started = utc_now()
+        private_at = row["url"] if config.allow_private else None
+        outcome = FeedOutcome(status="failed", url=row["url"], started=started, finished=started)
+        try:
+            result = await fetcher.fetch(
+                row["url"], etag=row["etag"], last_modified=row["last_modified"], allow_private_at=private_at
+            )
+        except FetchError as error:
+            outcome.error = str(error)
+            outcome.finished = utc_now()
+            return outcome
+        outcome.http_status = result.status
+        outcome.bytes = len(result.body)
+        outcome.permanent_url = result.permanent_url
+        if result.status == 200:
+            await self.store_feed(fetcher, row, config, result, outcome)
+        else:
+            judge_status(result, outcome, fetcher)
+        outcome.finished = utc_now()
+        return outcome
+
+    async def store_feed(
+        self, fetcher: Fetcher, row: dict, config: FeedConfig, result: FetchResult, outcome: FeedOutcome
+    ) -> None:
+        parsed: ParsedFeed = await asyncio.to_thread(parse_feed, result.body, result.headers, result.url)
+        if parsed.error:
+            outcome.error = parsed.error
+            return
+        outcome.status = "partial" if parsed.problems else "ok"
+        outcome.notes.extend(parsed.problems)
+        outcome.etag, outcome.last_modified = result.etag, result.last_modified
+        known = self.known.get(row["id"], {})
+        changed = [entry for entry in parsed.entries if known.get(entry.entry_id) != entry.source_hash]
+        lang_hint = config.lang or parsed.lang
+        complete = True
+        for entry in changed:
+            if self.stop.is_set():
+                complete = False
+                outcome.notes.append("stopped before every entry was stored")
+                break
+            article = await self.fetch_article(fetcher, entry, row["url"] if config.allow_private else None)
+            try:
+                document = await asyncio.to_thread(prepare_document, entry, article, lang_hint, self.extractor)
+            except Exception as error:  # noqa: BLE001 - one entry the extractor cannot handle must not stop the feed
+                complete = False
+                outcome.status = "partial"
+                outcome.notes.append(f"entry {entry.entry_id}: extraction failed: {type(error).__name__}: {error}")
+                continue
+            if document is None:
+                continue
+            new_documents, new_claims = await self.write(store_document, row, document, utc_now())
+            outcome.new_documents += new_documents
+            outcome.new_claims += new_claims
+        outcome.save_validators = complete
+
+    async def fetch_article(self, fetcher: Fetcher, entry: Entry, private_at: str | None) -> ArticlePage | None:
+        """The article page of a summary-only entry (or why it could not be had)."""
+        if not entry.summary_only or not entry.url:
+            return None
+        try:
+            result = await fetcher.fetch(entry.url, allow_private_at=private_at)
+        except FetchError as error:
+            return ArticlePage(entry.url, None, None, str(error))
+        if result.status != 200:
+            return ArticlePage(entry.url, result.status, None, f"HTTP {result.status}")
+        text = result.body.decode(response_charset(result.headers) or "utf-8", errors="replace")
+        return ArticlePage(entry.url, 200, text, None)
+
+
+@dataclass(slots=True)
+class ArticlePage:
+    """An entry's article page as fetched: its HTML, or the reason there is none."""
+
+    url: str
+    http_status: int | None
+    html: str | None
+    error: str | None
+
+
+def prepare_document(
+    entry: Entry, article: ArticlePage | None, lang_hint: str | None, extractor: Extractor
+) -> PreparedDocument | None:
+    """Clean text, language, content hash and claims of one entry; None when it has no text at all."""
+    title = html_to_text(entry.title) if entry.title_is_html else normalize_whitespace(entry.title)
+    body = entry_body(entry, article)
+    text = "\n\n".join(part for part in (title, body) if part)
+    if not text:
+        return None
+    lang = document_lang(text, lang_hint)
+    return PreparedDocument(
+        entry=entry,
+        title=title,
+        text=text,
+        lang=lang,
+        content_hash=hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        claims=extractor(text, lang=lang),
+        article_fetch=(article.url, article.http_status, article.error) if article else None,
+    )
+
+
+def entry_body(entry: Entry, article: ArticlePage | None) -> str:
+    """The entry's full content, else its article page's main text, else its summary."""
+    if entry.content:
+        return html_to_text(entry.content) if entry.content_is_html else normalize_whitespace(entry.content)
+    if article and article.html:
+        page_text = main_text(article.html)
+        if page_text:
+            return page_text
+    if entry.summary:
+        return html_to_text(entry.summary) if entry.summary_is_html else normalize_whitespace(entry.summary)
+    return ""
+
+
+def response_charset(headers: dict[str, str]) -> str | None:
+    content_type = headers.get("content-type", "")
+    for part in content_type.split(";")[1:]:
+        name, _, value = part.strip().partition("=")
+        if name.lower() == "charset" and value:
+            try:
+                "".encode(value.strip("\"'"))
+            except LookupError:
+                return None
+            return value.strip("\"'")
+    return None
+
+
+def skip_reason(row: dict, now: datetime) -> str | None:
+    """Why a feed is not fetched this round: retired, or backing off after failures."""
+    if row["retired"]:
+        return "gone (HTTP 410): no longer fetched; give it a new URL in the feeds file to resume"
+    next_attempt = parse_iso(row["next_attempt"])
+    if next_attempt and next_attempt > now:
+        return f"backing off after {row['failures']} failure(s): next attempt {row['next_attempt']}"
+    return None
+
+
+def judge_status(result: FetchResult, outcome: FeedOutcome, fetcher: Fetcher) -> None:
+    """The outcome of a non-200 final status."""
+    if result.status == 304:
+        outcome.status = "not_modified"
+        outcome.etag, outcome.last_modified = result.etag, result.last_modified
+    elif result.status == 410:
+        outcome.status = "gone"
+        outcome.error = "HTTP 410 Gone: the feed is retired"
+    else:
+        outcome.error = f"HTTP {result.status}"
+        retry_after = parse_retry_after(result.headers)
+        if retry_after:
+            outcome.retry_after = retry_after
+            outcome.error += f" (Retry-After {int(retry_after.total_seconds())} s)"
+            if result.status in (429, 503):
+                host, _port = origin(result.url)
+                fetcher.gate.pause(host, time.time() + retry_after.total_seconds())
+
+
+def parse_retry_after(headers: dict[str, str]) -> timedelta | None:
+    """Retry-After as a delay: seconds, or an HTTP date relative to the response's Date."""
+    value = headers.get("retry-after", "").strip()
+    if not value:
+        return None
+    if value.isdigit():
+        return timedelta(seconds=int(value))
+    try:
+        when = parsedate_to_datetime(value)
+        reference = parsedate_to_datetime(headers["date"]) if "date" in headers else utc_now()
+    except (TypeError, ValueError, IndexError):
+        return None
+    if when.tzinfo is None or reference.tzinfo is None:
+        return None
+    return max(when - reference, timedelta(0))

@@ -1,0 +1,263 @@
+"""The crawl's writes to the ledger: feed state, the fetch log, and documents with their claims.
+
+Each document is written with its claims and its feed-entry link in one
+transaction, and a feed's new state (validators, status, back-off) only after
+its documents, so a crash at any moment leaves a ledger the next crawl completes
+without duplicates.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+import sqlite_utils
+
+from claimledger.feed_parse import Entry
+from claimledger.feeds_config import FeedConfig
+from claimledger.keys import claim_key
+from claimledger.types import Claim
+
+BACKOFF_BASE = timedelta(minutes=15)
+BACKOFF_CAP = timedelta(days=1)
+RETRY_AFTER_CAP = timedelta(days=30)
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+def iso(moment: datetime | None) -> str | None:
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ") if moment else None
+
+
+def parse_iso(text: str | None) -> datetime | None:
+    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC) if text else None
+
+
+@dataclass(slots=True)
+class PreparedDocument:
+    """An entry turned into the text claims are extracted from, with those claims."""
+
+    entry: Entry
+    title: str
+    # The title, a blank line, then the body: the string claim offsets refer to.
+    text: str
+    lang: str
+    content_hash: str
+    claims: list[Claim]
+    article_fetch: tuple[str, int | None, str | None] | None = None
+
+
+@dataclass(slots=True)
+class FeedOutcome:
+    """How one fetch of a feed ended, as the feeds and fetches tables record it."""
+
+    status: str  # ok | not_modified | partial | failed | gone
+    url: str
+    started: datetime
+    finished: datetime
+    http_status: int | None = None
+    error: str | None = None
+    etag: str | None = None
+    last_modified: str | None = None
+    # Validators are saved only when every entry was stored, so a later 304 never hides an unstored entry.
+    save_validators: bool = False
+    permanent_url: str | None = None
+    retry_after: timedelta | None = None
+    bytes: int = 0
+    new_documents: int = 0
+    new_claims: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def sync_feeds(db: sqlite_utils.Database, feeds: list[FeedConfig], now: datetime) -> list[dict]:
+    """Add or update the feeds the feeds file lists; return their rows in file order."""
+    rows = []
+    with db.atomic():
+        for feed in feeds:
+            row = find_feed(db, feed)
+            if row is None:
+                feed_id = db["feeds"].insert(
+                    {
+                        "name": feed.name,
+                        "url": feed.url,
+                        "config_url": feed.url,
+                        "lang": feed.lang,
+                        "allow_private": int(feed.allow_private),
+                        "status": "new",
+                        "added": iso(now),
+                    }
+                ).last_pk
+            else:
+                feed_id = row["id"]
+                changes = {"name": feed.name, "lang": feed.lang, "allow_private": int(feed.allow_private)}
+                if row["config_url"] != feed.url:
+                    # The user gave a new address: start that feed afresh.
+                    changes |= {"url": feed.url, "config_url": feed.url, "retired": 0, "failures": 0,
+                                "next_attempt": None, "etag": None, "last_modified": None}
+                db["feeds"].update(feed_id, changes)
+            rows.append(db["feeds"].get(feed_id))
+    return rows
+
+
+def find_feed(db: sqlite_utils.Database, feed: FeedConfig) -> dict | None:
+    """The stored feed with this name, else the one at this URL."""
+    for where, value in (("name = ?", feed.name), ("config_url = ? OR url = ?", feed.url)):
+        arguments = [value] * where.count("?")
+        found = list(db["feeds"].rows_where(where, arguments, order_by="id", limit=1))
+        if found:
+            return found[0]
+    return None
+
+
+def known_entries(db: sqlite_utils.Database, feed_ids: list[int]) -> dict[int, dict[str, str]]:
+    """For each feed, the source hash of every entry already stored: what needs no work again."""
+    known: dict[int, dict[str, str]] = {feed_id: {} for feed_id in feed_ids}
+    for feed_id, entry_key, source_hash in db.execute("SELECT feed_id, entry_key, source_hash FROM feed_entries"):
+        if feed_id in known:
+            known[feed_id][entry_key] = source_hash
+    return known
+
+
+def store_document(
+    db: sqlite_utils.Database, feed: dict, document: PreparedDocument, now: datetime
+) -> tuple[int, int]:
+    """Write one document, its claims and its feed-entry link atomically; return (new documents, new claims).
+
+    The same text already stored (another feed's copy of the post, or an entry
+    reverting to an earlier text) links to that document; a changed text is a
+    new document whose revision follows the entry's highest.
+    """
+    entry = document.entry
+    with db.atomic():
+        if document.article_fetch:
+            log_article_fetch(db, feed["id"], document.article_fetch, now)
+        existing = db.execute(
+            "SELECT id FROM documents WHERE content_hash = ? ORDER BY id LIMIT 1", [document.content_hash]
+        ).fetchone()
+        new_documents = new_claims = 0
+        if existing:
+            document_id = existing[0]
+        else:
+            (latest,) = db.execute(
+                "SELECT coalesce(max(revision), 0) FROM documents WHERE entry_id = ?", [entry.entry_id]
+            ).fetchone()
+            document_id = db["documents"].insert(
+                {
+                    "feed_id": feed["id"],
+                    "source": feed["name"],
+                    "entry_id": entry.entry_id,
+                    "url": entry.url,
+                    "title": document.title,
+                    "published": entry.published,
+                    "fetched": iso(now),
+                    "lang": document.lang,
+                    "text": document.text,
+                    "content_hash": document.content_hash,
+                    "revision": latest + 1,
+                }
+            ).last_pk
+            new_documents = 1
+            new_claims = insert_claims(db, document_id, feed["name"], entry, document.claims)
+        link_entry(db, feed["id"], entry, document_id, now)
+    return new_documents, new_claims
+
+
+def insert_claims(db: sqlite_utils.Database, document_id: int, source: str, entry: Entry, claims: list[Claim]) -> int:
+    rows = []
+    for claim in claims:
+        key = claim_key(claim)
+        rows.append(
+            claim.to_dict()
+            | {
+                "document_id": document_id,
+                "source": source,
+                "url": entry.url,
+                "published": entry.published,
+                "claim_key": key.text if key else None,
+            }
+        )
+    if rows:
+        # An extractor reporting one span twice must not abort the document.
+        db["claims"].insert_all(rows, ignore=True)
+    return len(rows)
+
+
+def link_entry(db: sqlite_utils.Database, feed_id: int, entry: Entry, document_id: int, now: datetime) -> None:
+    db.execute(
+        "INSERT INTO feed_entries (feed_id, entry_key, source_hash, document_id, first_seen, last_seen) "
+        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (feed_id, entry_key) DO UPDATE SET "
+        "source_hash = excluded.source_hash, document_id = excluded.document_id, last_seen = excluded.last_seen",
+        [feed_id, entry.entry_id, entry.source_hash, document_id, iso(now), iso(now)],
+    )
+
+
+def log_article_fetch(db: sqlite_utils.Database, feed_id: int, fetch: tuple, now: datetime) -> None:
+    url, http_status, error = fetch
+    db["fetches"].insert(
+        {
+            "feed_id": feed_id,
+            "url": url,
+            "started": iso(now),
+            "finished": iso(now),
+            "http_status": http_status,
+            "outcome": "article" if error is None else "article_failed",
+            "error": error,
+        }
+    )
+
+
+def record_outcome(db: sqlite_utils.Database, feed: dict, outcome: FeedOutcome) -> str | None:
+    """Log the fetch and move the feed to its new state; return when it is next due (ISO), if later than now."""
+    changes: dict = {"status": outcome.status, "error": outcome.error, "last_fetched": iso(outcome.finished)}
+    next_attempt = None
+    if outcome.status in ("ok", "partial", "not_modified"):
+        changes |= {"failures": 0, "next_attempt": None}
+        if outcome.status != "not_modified":
+            changes["last_ok"] = iso(outcome.finished)
+        if outcome.save_validators:
+            changes |= {"etag": outcome.etag, "last_modified": outcome.last_modified}
+    elif outcome.status == "gone":
+        changes |= {"retired": 1}
+    else:
+        failures = (feed.get("failures") or 0) + 1
+        wait = backoff(failures)
+        if outcome.retry_after:
+            wait = max(wait, min(outcome.retry_after, RETRY_AFTER_CAP))
+        next_attempt = iso(outcome.finished + wait)
+        changes |= {"failures": failures, "next_attempt": next_attempt}
+    with db.atomic():
+        db["fetches"].insert(
+            {
+                "feed_id": feed["id"],
+                "url": outcome.url,
+                "started": iso(outcome.started),
+                "finished": iso(outcome.finished),
+                "http_status": outcome.http_status,
+                "outcome": outcome.status,
+                "error": outcome.error,
+                "bytes": outcome.bytes,
+                "new_documents": outcome.new_documents,
+                "new_claims": outcome.new_claims,
+            }
+        )
+        db["feeds"].update(feed["id"], changes)
+        if outcome.permanent_url:
+            move_feed(db, feed, outcome)
+    return next_attempt
+
+
+def move_feed(db: sqlite_utils.Database, feed: dict, outcome: FeedOutcome) -> None:
+    """Store the URL a permanent redirect led to, unless another feed already has it."""
+    try:
+        with db.atomic():
+            db["feeds"].update(feed["id"], {"url": outcome.permanent_url})
+    except sqlite3.IntegrityError:
+        outcome.notes.append(f"moved permanently to {outcome.permanent_url}, which another feed already has")
+
+
+def backoff(failures: int) -> timedelta:
+    """How long to wait after `failures` failures in a row: doubling from 15 minutes, at most a day."""
+    return min(BACKOFF_BASE * 2 ** (failures - 1), BACKOFF_CAP)

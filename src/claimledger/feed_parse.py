@@ -1,0 +1,221 @@
+"""Fetched feed bytes to entries: feedparser with the HTTP context, problems recorded, charsets checked.
+
+A malformed feed still yields the entries feedparser recovers, with the complaint
+kept; a feed whose bytes are not in the charset it declares is decoded again in
+the charset they are really in, or refused, so mojibake never reaches the ledger.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime
+import hashlib
+import io
+import json
+import re
+from dataclasses import dataclass, field
+from xml.sax import SAXParseException
+
+import charset_normalizer
+import feedparser
+
+# Parse warnings after which feedparser's result is as good as a clean parse.
+HARMLESS_BOZO = (feedparser.NonXMLContentType,)
+CLOSING_ROOT = re.compile(rb"</\s*(rss|feed|rdf:RDF|RDF)\s*>\s*$", re.IGNORECASE)
+XML_DECLARATION_ENCODING = re.compile(rb"""^(\s*<\?xml[^>]*?encoding=)["'][^"']*["']""")
+HTML_START = re.compile(rb"^\s*(<!doctype\s+html|<html)", re.IGNORECASE)
+HTML_TYPES = ("text/html", "application/xhtml+xml")
+
+
+@dataclass(slots=True)
+class Entry:
+    """One feed entry as the feed gives it, before any text cleaning."""
+
+    entry_id: str
+    url: str | None
+    title: str
+    title_is_html: bool
+    published: str | None
+    content: str | None
+    content_is_html: bool
+    summary: str | None
+    summary_is_html: bool
+    # Changes whenever anything the feed says about the entry changes.
+    source_hash: str
+
+    @property
+    def summary_only(self) -> bool:
+        """True when the feed gives no content, so the text must come from the article page."""
+        return not (self.content or "").strip()
+
+
+@dataclass(slots=True)
+class ParsedFeed:
+    """What a feed body yielded: its entries, and what was wrong with it."""
+
+    entries: list[Entry] = field(default_factory=list)
+    title: str = ""
+    lang: str | None = None
+    # Set when the body is not a usable feed at all (nothing is stored).
+    error: str | None = None
+    # Problems that still left entries to use (malformed XML, a charset decoded again).
+    problems: list[str] = field(default_factory=list)
+
+
+def parse_feed(body: bytes, headers: dict[str, str], url: str) -> ParsedFeed:
+    """Parse a fetched feed `body` with its response `headers`, fetched from `url`."""
+    if not body.strip():
+        return ParsedFeed(error="empty body: the server sent no feed")
+    headers = {name.lower(): value for name, value in headers.items()}
+    parsed = run_feedparser(body, headers, url)
+    problems = []
+    if isinstance(parsed.get("bozo_exception"), feedparser.CharacterEncodingOverride):
+        redecoded = redecode(body, headers, url, parsed)
+        if redecoded is None:
+            return ParsedFeed(error=charset_complaint(parsed))
+        parsed, note = redecoded
+        problems.append(note)
+    if not parsed.get("version") and not parsed.entries:
+        return ParsedFeed(error=not_a_feed_reason(body, headers, parsed))
+    entries = feed_entries(parsed)
+    complaint = bozo_complaint(parsed)
+    if complaint:
+        problems.append(complaint)
+        if entries and not CLOSING_ROOT.search(body[-400:]):
+            # A body that stops before its closing tag may have cut its last entry short.
+            entries.pop()
+            problems.append("the document ends early; its last entry was left out")
+    feed = parsed.get("feed", {})
+    return ParsedFeed(
+        entries=entries,
+        title=feed.get("title", ""),
+        lang=(feed.get("language") or "")[:2].lower() or None,
+        problems=problems,
+    )
+
+
+def run_feedparser(body: bytes, headers: dict[str, str], url: str) -> feedparser.FeedParserDict:
+    # feedparser must get a file object: given bytes or str it may open a local file of that name.
+    return feedparser.parse(
+        io.BytesIO(body),
+        response_headers={**headers, "content-location": url},
+        sanitize_html=True,
+        resolve_relative_uris=True,
+    )
+
+
+def redecode(
+    body: bytes, headers: dict[str, str], url: str, parsed: feedparser.FeedParserDict
+) -> tuple[feedparser.FeedParserDict, str] | None:
+    """Parse again in the charset the bytes are really in; None when it cannot be identified."""
+    declared = declared_charset(headers, body)
+    guess = charset_normalizer.from_bytes(body).best()
+    if guess is None or guess.encoding.replace("_", "-") in (declared, "ascii"):
+        return None
+    text = str(guess)
+    utf8_body = XML_DECLARATION_ENCODING.sub(rb'\1"utf-8"', text.encode("utf-8"), count=1)
+    reparsed = run_feedparser(utf8_body, {**headers, "content-type": "application/xml; charset=utf-8"}, url)
+    if reparsed.get("bozo") and isinstance(reparsed.get("bozo_exception"), feedparser.CharacterEncodingOverride):
+        return None
+    note = f"charset: declared {declared or 'none'} but the bytes are {guess.encoding}; decoded as {guess.encoding}"
+    return reparsed, note
+
+
+def declared_charset(headers: dict[str, str], body: bytes) -> str | None:
+    """The charset the HTTP header (or else the XML declaration) claims."""
+    match = re.search(r"charset=[\"']?([\w.:-]+)", headers.get("content-type", ""), re.IGNORECASE)
+    if match:
+        return match.group(1).lower()
+    declaration = re.match(rb"""\s*<\?xml[^>]*?encoding=["']([\w.:-]+)""", body)
+    return declaration.group(1).decode("ascii").lower() if declaration else None
+
+
+def charset_complaint(parsed: feedparser.FeedParserDict) -> str:
+    return (
+        f"charset: the bytes are not in the declared charset and could not be identified "
+        f"(feedparser fell back to {parsed.get('encoding', '?')}); entries not stored rather than stored as mojibake"
+    )
+
+
+def not_a_feed_reason(body: bytes, headers: dict[str, str], parsed: feedparser.FeedParserDict) -> str:
+    content_type = headers.get("content-type", "").split(";")[0].strip().lower()
+    if content_type in HTML_TYPES or HTML_START.match(body[:512]):
+        return f"not a feed: an HTML page ({content_type or 'no Content-Type'})"
+    complaint = bozo_complaint(parsed)
+    return f"not a feed: {complaint}" if complaint else "not a feed: no RSS, Atom or RDF document found"
+
+
+def bozo_complaint(parsed: feedparser.FeedParserDict) -> str | None:
+    """The parser's complaint in one line, or None when the feed parsed cleanly enough."""
+    exception = parsed.get("bozo_exception")
+    if not parsed.get("bozo") or exception is None or isinstance(exception, HARMLESS_BOZO):
+        return None
+    if isinstance(exception, feedparser.CharacterEncodingOverride):
+        return None
+    where = f" at line {exception.getLineNumber()}" if isinstance(exception, SAXParseException) else ""
+    return f"malformed XML{where}: {exception.getMessage() if isinstance(exception, SAXParseException) else exception}"
+
+
+def feed_entries(parsed: feedparser.FeedParserDict) -> list[Entry]:
+    """Entries in feed order; an id repeated within the feed keeps its first entry."""
+    entries: dict[str, Entry] = {}
+    for raw in parsed.entries:
+        entry = to_entry(raw)
+        entries.setdefault(entry.entry_id, entry)
+    return list(entries.values())
+
+
+def to_entry(raw: feedparser.FeedParserDict) -> Entry:
+    title_detail = raw.get("title_detail") or {}
+    content, content_type = best_content(raw)
+    summary_detail = raw.get("summary_detail") or {}
+    summary = raw.get("summary")
+    title = raw.get("title", "") or ""
+    link = (raw.get("link") or "").strip() or None
+    published = iso_time(raw.get("published_parsed") or raw.get("updated_parsed"))
+    source_hash = digest([title, link, content, summary, published])
+    guid = (raw.get("id") or "").strip()
+    # Without a guid the link names the entry; without a link, its title and text do.
+    entry_id = guid or link or f"sha256:{digest([title, content or summary or ''])[:32]}"
+    return Entry(
+        entry_id=entry_id,
+        url=link,
+        title=title,
+        title_is_html=is_html(title_detail.get("type")),
+        published=published,
+        content=content,
+        content_is_html=is_html(content_type),
+        summary=summary if summary != content else None,
+        summary_is_html=is_html(summary_detail.get("type")),
+        source_hash=source_hash,
+    )
+
+
+def best_content(raw: feedparser.FeedParserDict) -> tuple[str | None, str | None]:
+    """The entry's longest full-content value and its type (RSS content:encoded, Atom content)."""
+    contents = [item for item in raw.get("content", []) if (item.get("value") or "").strip()]
+    if not contents:
+        return None, None
+    best = max(contents, key=lambda item: len(item["value"]))
+    return best["value"], best.get("type")
+
+
+def is_html(content_type: str | None) -> bool:
+    return content_type in (None, "text/html", "application/xhtml+xml")
+
+
+def iso_time(parsed_time: object) -> str | None:
+    """feedparser's UTC time tuple as ISO 8601, or None."""
+    if not parsed_time:
+        return None
+    try:
+        seconds = calendar.timegm(parsed_time)  # type: ignore[arg-type]
+        moment = datetime.datetime.fromtimestamp(seconds, datetime.UTC)
+    except (TypeError, ValueError, OverflowError, OSError):
+        return None
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def digest(parts: list[object]) -> str:
+    """A stable SHA-256 of `parts`."""
+    return hashlib.sha256(json.dumps(parts, ensure_ascii=False).encode("utf-8")).hexdigest()

@@ -1,0 +1,119 @@
+"""HTML to clean text: a feed entry's content, or the main text of an article page.
+
+Block elements become line breaks, scripts and styles are dropped, entities are
+decoded. On article pages, navigation, headers, footers, asides and forms are
+left out and the text comes from <article>, <main>, or else the block that
+holds the most paragraph text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bs4 import BeautifulSoup, Comment, Tag
+
+from claimledger.lang import detect_lang
+
+NEVER_TEXT = ["script", "style", "noscript", "template", "iframe", "object", "embed", "svg", "canvas", "head"]
+BOILERPLATE = ["nav", "header", "footer", "aside", "form", "button", "select", "menu", "dialog"]
+BOILERPLATE_ROLES = {"navigation", "banner", "contentinfo", "complementary", "search", "menu", "dialog"}
+BLOCKS = {
+    "address", "article", "blockquote", "caption", "dd", "details", "div", "dl", "dt", "figcaption",
+    "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "ol", "p",
+    "pre", "section", "summary", "table", "tbody", "thead", "tfoot", "tr", "ul",
+}
+CELLS = {"td", "th"}
+PARAGRAPHS = ["p", "li", "pre", "blockquote", "td", "h2", "h3", "h4"]
+
+CJK = r"\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
+SPACE_BETWEEN_CJK = re.compile(f"(?<=[{CJK}])[ \t]+(?=[{CJK}])")
+SPACES = re.compile(r"[ \t\f\v\u00a0\u2000-\u200b\u202f\u205f]+")
+BLANK_LINES = re.compile(r"\n{3,}")
+ANY_WHITESPACE = re.compile(r"[ \t\n\r\f\v]+")
+LINE_BREAK, PARAGRAPH_BREAK = "\u2028", "\u2029"
+# C0 and C1 controls except tab and newline, plus ANSI escape sequences: nothing from a feed may drive a terminal.
+ANSI_ESCAPE = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|[@-Z\\-_])")
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def html_to_text(html: str) -> str:
+    """Clean text of an HTML fragment: one paragraph per block, entities decoded, no markup."""
+    soup = BeautifulSoup(html, "html.parser")
+    drop(soup, NEVER_TEXT)
+    return element_text(soup)
+
+
+def main_text(html: str) -> str:
+    """The main text of an article page, without navigation, header, footer, asides and forms."""
+    soup = BeautifulSoup(html, "html.parser")
+    drop(soup, NEVER_TEXT + BOILERPLATE)
+    for element in soup.find_all(attrs={"role": True}):
+        if element.get("role", "").lower() in BOILERPLATE_ROLES:
+            element.decompose()
+    return element_text(main_element(soup))
+
+
+def main_element(soup: BeautifulSoup) -> Tag:
+    """<article> (the longest), else <main>, else the element whose own paragraphs hold the most text."""
+    articles = soup.find_all("article")
+    if articles:
+        return max(articles, key=lambda article: len(article.get_text()))
+    main = soup.find("main") or soup.find(attrs={"role": "main"})
+    if main is not None:
+        return main
+    scores: dict[int, tuple[int, Tag]] = {}
+    for paragraph in soup.find_all(PARAGRAPHS):
+        parent = paragraph.parent
+        if isinstance(parent, Tag):
+            length = len(paragraph.get_text(strip=True))
+            previous = scores.get(id(parent), (0, parent))[0]
+            scores[id(parent)] = (previous + length, parent)
+    if not scores:
+        return soup.body or soup
+    return max(scores.values(), key=lambda scored: scored[0])[1]
+
+
+def drop(soup: BeautifulSoup, names: list[str]) -> None:
+    """Remove every element named in `names`, and comments, with their contents."""
+    for element in soup.find_all(names):
+        element.decompose()
+    for comment in soup.find_all(string=lambda string: isinstance(string, Comment)):
+        comment.extract()
+
+
+def element_text(element: Tag) -> str:
+    """Text of `element` with paragraph breaks at block boundaries and line breaks at <br>."""
+    for line_break in element.find_all("br"):
+        line_break.replace_with(LINE_BREAK)
+    for block in element.find_all(BLOCKS):
+        block.insert_before(PARAGRAPH_BREAK)
+        block.insert_after(PARAGRAPH_BREAK)
+    for cell in element.find_all(CELLS):
+        cell.insert_after(" ")
+    # Whitespace in HTML source is layout, not text: only the markup's breaks survive.
+    text = ANY_WHITESPACE.sub(" ", element.get_text())
+    return normalize_whitespace(text.replace(LINE_BREAK, "\n").replace(PARAGRAPH_BREAK, "\n\n"))
+
+
+def normalize_whitespace(text: str) -> str:
+    """One space between words, none between Chinese characters, at most one blank line between paragraphs."""
+    lines = []
+    for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        line = SPACES.sub(" ", line).strip()
+        lines.append(SPACE_BETWEEN_CJK.sub("", line))
+    return BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
+
+
+def plain_text(text: str) -> str:
+    """Plain text from a feed (text/plain content), with its whitespace normalized."""
+    return normalize_whitespace(text)
+
+
+def document_lang(text: str, hint: str | None = None) -> str:
+    """The language of a document's text; the feed's `hint` when the text has no letters."""
+    return detect_lang(text, default=hint or "en")
+
+
+def printable(text: str) -> str:
+    """`text` safe for a terminal: escape sequences and control characters removed."""
+    return CONTROL.sub("", ANSI_ESCAPE.sub("", text))
