@@ -15,6 +15,17 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# The whole main job, offline: serve corpus/ on 127.0.0.1:8765, crawl
+# feeds/demo.toml into a fresh ledger run/claims.db, then diff it. The server
+# is stopped however the run ends.
+run: install
+	rm -rf run && mkdir -p run
+	@$(BIN)/python -m claimledger.corpus_server --root corpus --port 8765 & server=$$!; \
+	trap 'kill $$server 2>/dev/null' EXIT INT TERM; \
+	$(BIN)/python -m claimledger.corpus_server --wait-for 8765 \
+	&& $(BIN)/claims crawl --feeds feeds/demo.toml --db run/claims.db \
+	&& $(BIN)/claims diff --db run/claims.db
+
 test: install
 	$(BIN)/python -m pytest -q
 

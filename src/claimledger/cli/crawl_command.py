@@ -84,6 +84,8 @@ def command(feeds_path: Path, db_path: Path, concurrency: int, every: str | None
         raise click.ClickException(str(error)) from None
     except (sqlite3.Error, OSError) as error:
         raise click.ClickException(f"{db_path}: cannot use the ledger: {error}") from None
+    except ImportError as error:
+        raise click.ClickException(f"the claim extractor cannot be loaded: {error}") from None
     if stop.is_set():
         console.print("Stopped on request; everything fetched so far is stored.")
 
