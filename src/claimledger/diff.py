@@ -158,7 +158,8 @@ def run_diff(
         for figure in figures
         if in_window(figure, since, until) and subject_matches(figure.key, subject)
     ]
-    changes.sort(key=lambda change: (change.key.subject or "", change.key.text, change.new_id))
+    # Stable: within a key the changes stay in publication order.
+    changes.sort(key=lambda change: (change.key.subject or "", change.key.text))
     claim_ids = {change.new_id for change in changes} | {c.old_id for c in changes if c.old_id}
     return DiffResult(
         changes=changes,

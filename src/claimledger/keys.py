@@ -78,6 +78,7 @@ class AliasTables:
     names: dict[str, str]
     metrics: dict[str, str]
     vendors: dict[str, str]
+    display: dict[str, str]
     benchmarks: tuple[str, ...]
     revision_cues: tuple[str, ...]
 
@@ -119,6 +120,11 @@ def alias_tables() -> AliasTables:
         names=_alias_map(raw["names"]),
         metrics=_alias_map(raw["metrics"]),
         vendors=_alias_map(raw["vendors"]),
+        display={
+            fold(name): name
+            for names in (raw["benchmarks"]["names"], raw["vendors"], raw["metrics"], raw["names"])
+            for name in names
+        },
         # Longest first, so "mlperf inference" wins over "mlperf".
         benchmarks=tuple(sorted({fold(n) for n in raw["benchmarks"]["names"]}, key=len, reverse=True)),
         # Matched against the sentence as written, so only case and width are folded.
@@ -158,6 +164,11 @@ def strip_vendor(folded: str) -> str:
         if rest[0] == " " or HAN_CHAR.match(vendor[-1]) or HAN_CHAR.match(rest[0]):
             return rest.strip()
     return folded
+
+
+def display_name(folded: str | None) -> str | None:
+    """The canonical name as the alias file writes it (``GB300 NVL72``), if it has one."""
+    return alias_tables().display.get(folded) if folded else None
 
 
 @lru_cache(maxsize=65536)

@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from claimledger.diff import STATUSES, Change, DiffResult
+from claimledger.keys import display_name, split_round
 from claimledger.types import Claim
 
 FORMATS = ("table", "json", "markdown")
@@ -91,21 +92,29 @@ def status_counts(changes: Iterable[Change]) -> str:
     return ", ".join(f"{counts[status]} {status}" for status in STATUSES if counts[status]) or "no claims"
 
 
-def by_subject(changes: Iterable[Change]) -> dict[str, list[Change]]:
-    """Changes grouped by their key's subject, subjects in alphabetical order."""
+def by_subject(changes: Iterable[Change], claims: dict[int, dict[str, Any]]) -> dict[str, list[Change]]:
+    """Changes grouped by subject, in the key's order; each group named as people write it."""
     groups: dict[str, list[Change]] = defaultdict(list)
+    names: dict[str, str] = {}
     for change in changes:
-        groups[change.key.subject or "-"].append(change)
-    return dict(sorted(groups.items()))
+        subject = change.key.subject or "-"
+        groups[subject].append(change)
+        written = claims.get(change.new_id, {}).get("subject")
+        names[subject] = display_name(subject) or clean(written) or subject
+    return {names[subject]: group for subject, group in groups.items()}
 
 
 def figure_text(row: dict[str, Any] | None) -> str:
-    """A claim as written, with its publication date: ``16,635 tokens/s (2026-09-16)``."""
+    """A claim as written, its date and its benchmark round: ``16,635 tokens/s (2026-09-16, mlperf 6.1)``."""
     if row is None:
         return ""
-    date = clean(row.get("published"))[:10]
+    _, benchmark, round_ = split_round(row.get("condition"))
+    details = [clean(row.get("published"))[:10]]
+    if round_:
+        details.append(f"{display_name(benchmark) or benchmark} v{'.'.join(map(str, round_))}")
     text = clean(row.get("text"))
-    return f"{text} ({date})" if date else text
+    shown = ", ".join(detail for detail in details if detail)
+    return f"{text} ({shown})" if shown else text
 
 
 def percent_text(change: Change) -> str:
@@ -125,8 +134,8 @@ def sources_text(change: Change, claims: dict[int, dict[str, Any]]) -> str:
 
 
 def metric_text(change: Change) -> str:
-    """The metric part of the key, with the measure when the metric is unknown."""
-    parts = [part for part in (change.key.metric, change.key.condition) if part]
+    """The metric and condition of the key as people write them; the measure when both are unknown."""
+    parts = [display_name(part) or part for part in (change.key.metric, change.key.condition) if part]
     return clean(" / ".join(parts) or change.key.measure)
 
 
@@ -134,7 +143,7 @@ def render_table(result: DiffResult, out: IO[str]) -> None:
     """Rich tables, one per subject; colours only when `out` is a terminal."""
     console = Console(file=out, highlight=False, width=None if out.isatty() else PIPE_WIDTH)
     console.print(Text(f"claims diff: {len(result.changes)} claims: {status_counts(result.changes)}"))
-    for subject, changes in by_subject(result.changes).items():
+    for subject, changes in by_subject(result.changes, result.claims).items():
         table = Table(title=Text(clean(subject), style="bold"), title_justify="left", expand=False)
         for column in ("status", "metric", "old", "new", "change", "sources"):
             table.add_column(column, overflow="fold")
@@ -170,7 +179,7 @@ def markdown_source(row: dict[str, Any] | None) -> str:
 def render_markdown(result: DiffResult, out: IO[str]) -> None:
     """A report to paste into a note or a pull request: a summary and a table per subject."""
     lines = ["# Claims diff", "", f"{len(result.changes)} claims: {status_counts(result.changes)}.", ""]
-    for subject, changes in by_subject(result.changes).items():
+    for subject, changes in by_subject(result.changes, result.claims).items():
         lines += [f"## {markdown_cell(subject)}", "", "| Status | Metric | Old | New | Change | Sources |", "|---|---|---|---|---|---|"]
         for change in changes:
             old = result.claims.get(change.old_id) if change.old_id else None

@@ -53,7 +53,7 @@ def render_table(records: list[dict[str, Any]]) -> None:
         if record["round"]:
             table.add_row("round", "", Text(clean(record["round"])))
         console.print(table)
-        console.print(Text(f"key: {clean(record['key'])}" if record["key"] else record["note"]))
+        console.print(Text(f"key: {clean(record['key'])}" if record["key"] else record["note"]), soft_wrap=True)
 
 
 def claims_from_text(text: str, lang: str) -> list[dict[str, Any]]:
