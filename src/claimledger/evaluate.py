@@ -1,0 +1,479 @@
+"""Measured quality: score the extractor and the number recogniser against gold sets.
+
+Sets: NewsQuant (English news sentences with every quantity annotated), the
+Microsoft Recognizers-Text number/percent/dimension specs (Chinese and English),
+and gold files of a user's own in the NewsQuant format (see `load_gold`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import tomllib
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+SHARED_BENCHMARKS = Path(__file__).resolve().parents[3] / "shared" / "benchmarks"
+SETS = ("newsquant", "recognizers-zh", "recognizers-en", "gold")
+DEFAULT_PATHS = {
+    "newsquant": SHARED_BENCHMARKS / "newsquant" / "newsquant.jsonl",
+    "recognizers-zh": SHARED_BENCHMARKS / "recognizers-text",
+    "recognizers-en": SHARED_BENCHMARKS / "recognizers-text",
+}
+# Recognizers spec files scored for each language, in report order.
+RECOGNIZER_FILES = {
+    "recognizers-zh": ("zh_number", "zh_percent", "zh_dimension", "zh_currency"),
+    "recognizers-en": ("en_number", "en_dimension"),
+}
+# Relative tolerance for value equality (NewsQuant values are already scaled floats).
+QUANTITY_TOLERANCE = 1e-6
+# The Recognizers specs truncate repeating fractions to 15 significant digits.
+RECOGNIZER_TOLERANCE = 1e-9
+# Our qualifiers in NewsQuant's change vocabulary; a trend word wins over a hedge.
+CHANGE_OF_QUALIFIER = {
+    None: "=",
+    "approximately": "~",
+    "up_to": "<",
+    "less_than": "<",
+    "at_most": "<",
+    "nearly": "<",
+    "more_than": ">",
+    "at_least": ">",
+}
+CHANGE_LABELS = ("=", "~", "<", ">", "up", "down")
+
+_UNITS = tomllib.loads(files("claimledger").joinpath("data/eval_units.toml").read_text("utf-8"))
+
+
+class EvaluationError(Exception):
+    """A set or gold file that cannot be read; the message names the file (and line)."""
+
+
+@dataclass(slots=True)
+class Score:
+    """Counts behind precision, recall and F1 for one measure."""
+
+    true_positives: int = 0
+    predicted: int = 0
+    gold: int = 0
+
+    @property
+    def precision(self) -> float:
+        return self.true_positives / self.predicted if self.predicted else 0.0
+
+    @property
+    def recall(self) -> float:
+        return self.true_positives / self.gold if self.gold else 0.0
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+
+@dataclass(slots=True)
+class CaseErrors:
+    """What went wrong in one sentence: gold items missed, predictions not in the gold."""
+
+    case_id: str
+    text: str
+    missed: list[str]
+    false_hits: list[str]
+
+    @property
+    def count(self) -> int:
+        return len(self.missed) + len(self.false_hits)
+
+
+@dataclass(slots=True)
+class Result:
+    """Scores of one scored file, its error cases, and the predictions that were scored."""
+
+    name: str
+    cases: int
+    scores: dict[str, Score]
+    errors: list[CaseErrors] = field(default_factory=list)
+    predictions: list[dict[str, Any]] = field(default_factory=list)
+    skipped: int = 0
+
+    def worst(self, count: int) -> list[CaseErrors]:
+        """The `count` cases with the most misses and false hits."""
+        return sorted(self.errors, key=lambda case: -case.count)[:count]
+
+
+def default_path(set_name: str) -> Path:
+    """Where a public set lives: ../shared/benchmarks next to the checkout."""
+    if set_name not in DEFAULT_PATHS:
+        raise EvaluationError(f"set {set_name!r} needs a PATH to a gold file")
+    path = DEFAULT_PATHS[set_name]
+    if not path.exists():
+        raise EvaluationError(
+            f"{path}: not found; the public sets live in ../shared/benchmarks next to the "
+            f"checkout, or give the PATH of the {set_name} data explicitly"
+        )
+    return path
+
+
+def evaluate(
+    set_name: str, path: Path | None = None, advance: Callable[[int], None] | None = None
+) -> list[Result]:
+    """Score `set_name` ("newsquant", "recognizers-zh", "recognizers-en", "gold") at `path`.
+
+    `advance(n)` is called after each n cases, for a progress bar.
+    """
+    if set_name not in SETS:
+        raise EvaluationError(f"unknown set {set_name!r}; choose one of {', '.join(SETS)}")
+    path = path or default_path(set_name)
+    if not path.exists():
+        raise EvaluationError(f"{path}: not found")
+    tick = advance or (lambda n: None)
+    if set_name in ("newsquant", "gold"):
+        return [score_quantities(path.name if set_name == "gold" else "newsquant", load_gold(path), tick)]
+    folder = path if path.is_dir() else path.parent
+    names = RECOGNIZER_FILES[set_name] if path.is_dir() else (path.stem,)
+    results = []
+    for stem in names:
+        spec_path = folder / f"{stem}.jsonl"
+        if not spec_path.exists():
+            raise EvaluationError(f"{spec_path}: not found")
+        results.append(score_recognizers(stem, list(_read_jsonl(spec_path)), tick))
+    return results
+
+
+def count_cases(set_name: str, path: Path | None = None) -> int:
+    """How many cases `evaluate` will score (for a progress bar)."""
+    path = path or default_path(set_name)
+    if set_name in ("newsquant", "gold") or path.is_file():
+        return sum(1 for line in path.open(encoding="utf-8") if line.strip())
+    return sum(
+        sum(1 for line in (path / f"{stem}.jsonl").open(encoding="utf-8") if line.strip())
+        for stem in RECOGNIZER_FILES[set_name]
+        if (path / f"{stem}.jsonl").exists()
+    )
+
+
+def _read_jsonl(path: Path) -> Iterator[dict[str, Any]]:
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise EvaluationError(f"{path}: cannot read ({error})") from error
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise EvaluationError(f"{path}:{number}: not JSON ({error.msg})") from error
+        if not isinstance(record, dict):
+            raise EvaluationError(f"{path}:{number}: expected a JSON object")
+        record.setdefault("_line", number)
+        yield record
+
+
+def load_gold(path: Path) -> list[dict[str, Any]]:
+    """Read a gold file in the NewsQuant format, checking every line.
+
+    One JSON object per line: ``{"id": optional, "text": "...", "lang": optional
+    "en"|"zh", "quantities": [{"value": 3.0 | null, "value_low": null,
+    "value_high": null, "unit": "percentage" | null, "change": "=" | "~" | "<" |
+    ">" | "up" | "down"}]}``. A range has `value` null and both ends set.
+    """
+    cases = []
+    for record in _read_jsonl(path):
+        where = f"{path}:{record['_line']}"
+        if not isinstance(record.get("text"), str):
+            raise EvaluationError(f"{where}: missing \"text\"")
+        quantities = record.get("quantities")
+        if not isinstance(quantities, list):
+            raise EvaluationError(f"{where}: missing \"quantities\" list")
+        for quantity in quantities:
+            if _quantity_value(quantity) is None:
+                raise EvaluationError(f"{where}: a quantity needs \"value\" or both \"value_low\" and \"value_high\"")
+            change = quantity.get("change")
+            if change is not None and change not in CHANGE_LABELS:
+                raise EvaluationError(f"{where}: change {change!r} is not one of {' '.join(CHANGE_LABELS)}")
+        record.setdefault("id", f"line-{record['_line']}")
+        cases.append(record)
+    return cases
+
+
+# --- quantities (NewsQuant and users' gold files) -------------------------------------
+
+
+def predict_quantities(text: str, lang: str | None = None) -> list[dict[str, Any]]:
+    """Every quantity the extractor finds, as NewsQuant-style records."""
+    return [quantity_record(claim) for claim in _extractor()(text, lang=lang, all_quantities=True)]
+
+
+def _extractor() -> Callable[..., list[Any]]:
+    """The extractor, or a clear error while it cannot be imported."""
+    try:
+        from claimledger.extraction import extract
+    except ImportError as error:
+        raise EvaluationError(f"the extractor is not available ({error})") from error
+    return extract
+
+
+def quantity_record(claim: Any) -> dict[str, Any]:
+    """A claim as a NewsQuant-style quantity: value or range, unit name and change label."""
+    is_range = claim.value is None and claim.low is not None and claim.high is not None
+    return {
+        "text": claim.text,
+        "value": None if is_range else claim.value,
+        "value_low": claim.low if is_range else None,
+        "value_high": claim.high if is_range else None,
+        "unit": unit_name(claim.kind, claim.unit, claim.unit_text),
+        "our_unit": claim.unit,
+        "change": change_label(claim.qualifier, claim.trend),
+    }
+
+
+def unit_name(kind: str, unit: str | None, unit_text: str | None) -> str | None:
+    """Our unit in NewsQuant's vocabulary (rules in data/eval_units.toml)."""
+    if kind == "percent":
+        return "percentage"
+    if kind == "ratio":
+        return "count"
+    if unit:
+        if unit in _UNITS["units"]:
+            return _UNITS["units"][unit]
+        words = unit.replace(" / ", " per ").replace("/", " per ").replace("_", " ").split()
+        return " ".join(_UNITS["words"].get(word, word) for word in words)
+    if unit_text:
+        return " ".join(singular(word) for word in unit_text.lower().split())
+    return None
+
+
+def singular(word: str) -> str:
+    """A plural English noun made singular by its spelling (goals -> goal, cities -> city)."""
+    if len(word) <= 3 or not word.isascii():
+        return word
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "xes", "sses")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def change_label(qualifier: str | None, trend: str | None) -> str:
+    """Our qualifier and trend as one NewsQuant change label."""
+    if trend in ("up", "down"):
+        return trend
+    return CHANGE_OF_QUALIFIER.get(qualifier, "=")
+
+
+def _quantity_value(quantity: dict[str, Any]) -> tuple[float, ...] | None:
+    """(value,) for a single value, (low, high) for a range, None when unusable."""
+    low, high = quantity.get("value_low"), quantity.get("value_high")
+    if isinstance(low, (int, float)) and isinstance(high, (int, float)):
+        return tuple(sorted((float(low), float(high))))
+    value = quantity.get("value")
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and not math.isnan(value):
+        return (float(value),)
+    return None
+
+
+def _same_value(gold: tuple[float, ...] | None, predicted: tuple[float, ...] | None) -> bool:
+    if gold is None or predicted is None or len(gold) != len(predicted):
+        return False
+    return all(math.isclose(g, p, rel_tol=QUANTITY_TOLERANCE, abs_tol=1e-9) for g, p in zip(gold, predicted))
+
+
+def _unit_key(unit: str | None) -> str:
+    if not unit:
+        return ""
+    return " ".join(singular(word) for word in re.sub(r"\s+", " ", unit.strip().lower()).split(" "))
+
+
+def _same_unit(gold: dict[str, Any], predicted: dict[str, Any]) -> bool:
+    gold_unit = _unit_key(gold.get("unit"))
+    return gold_unit in (_unit_key(predicted.get("unit")), _unit_key(predicted.get("our_unit")))
+
+
+def align_quantities(
+    gold: list[dict[str, Any]], predicted: list[dict[str, Any]]
+) -> list[tuple[int, int, bool]]:
+    """One-to-one (gold index, prediction index, unit agrees) pairs.
+
+    Greedy in gold order: first pairs agreeing on value and unit, then on value alone.
+    """
+    gold_values = [_quantity_value(q) for q in gold]
+    predicted_values = [_quantity_value(q) for q in predicted]
+    used_gold: set[int] = set()
+    used_predicted: set[int] = set()
+    pairs = []
+    for unit_required in (True, False):
+        for g, gold_value in enumerate(gold_values):
+            if g in used_gold:
+                continue
+            for p, predicted_value in enumerate(predicted_values):
+                if p in used_predicted or not _same_value(gold_value, predicted_value):
+                    continue
+                unit_ok = _same_unit(gold[g], predicted[p])
+                if unit_required and not unit_ok:
+                    continue
+                used_gold.add(g)
+                used_predicted.add(p)
+                pairs.append((g, p, unit_ok))
+                break
+    return pairs
+
+
+def score_quantities(
+    name: str, cases: Iterable[dict[str, Any]], tick: Callable[[int], None]
+) -> Result:
+    """Value, value+unit and value+change P/R/F1 of the extractor on gold sentences."""
+    scores = {measure: Score() for measure in ("value", "value+unit", "change")}
+    result = Result(name=name, cases=0, scores=scores)
+    for case in cases:
+        gold = case["quantities"]
+        predicted = predict_quantities(case["text"], case.get("lang"))
+        pairs = align_quantities(gold, predicted)
+        for score in scores.values():
+            score.gold += len(gold)
+            score.predicted += len(predicted)
+        for g, p, unit_ok in pairs:
+            scores["value"].true_positives += 1
+            scores["value+unit"].true_positives += unit_ok
+            scores["change"].true_positives += (gold[g].get("change") or "=") == predicted[p]["change"]
+        matched_gold = {g for g, _, _ in pairs}
+        matched_predicted = {p for _, p, _ in pairs}
+        missed = [_describe(q) for i, q in enumerate(gold) if i not in matched_gold]
+        false_hits = [_describe(q) for i, q in enumerate(predicted) if i not in matched_predicted]
+        missed += [
+            f"{_describe(gold[g])} (we said unit {predicted[p]['unit'] or '-'})"
+            for g, p, unit_ok in pairs
+            if not unit_ok
+        ]
+        if missed or false_hits:
+            result.errors.append(CaseErrors(case["id"], case["text"], missed, false_hits))
+        result.predictions.append(
+            {"id": case["id"], "quantities": [{k: v for k, v in q.items() if k != "our_unit"} for q in predicted]}
+        )
+        result.cases += 1
+        tick(1)
+    return result
+
+
+def _describe(quantity: dict[str, Any]) -> str:
+    value = _quantity_value(quantity)
+    shown = "?" if value is None else "..".join(f"{v:g}" for v in value)
+    change = quantity.get("change")
+    written = f" «{quantity['text']}»" if quantity.get("text") else ""
+    return f"{shown} {quantity.get('unit') or '-'}{f' [{change}]' if change not in (None, '=') else ''}{written}"
+
+
+# --- Recognizers-Text specs ------------------------------------------------------------
+
+
+def recognizer_items(text: str, lang: str, model: str) -> list[dict[str, Any]]:
+    """Our numbers in `text` as Recognizers-style items for `model`.
+
+    NumberModel: every number (a range gives both ends). PercentModel: the
+    percentages, counting percentage points as the specs do (2.4个百分点 = 2.4%).
+    Dimension and currency models: numbers the extractor gives a unit.
+    """
+    from claimledger.numbers import PERCENTAGE_POINTS, find_numbers
+
+    if model in ("DimensionModel", "CurrencyModel"):
+        return _unit_items(text, lang)
+    items = []
+    for match in find_numbers(text, lang):
+        value: Any = match.value if match.value is not None else [match.low, match.high]
+        if model == "PercentModel":
+            points = PERCENTAGE_POINTS.match(text, match.end)
+            if not match.percent and not points:
+                continue
+            items.append({"text": text[match.start : points.end() if points else match.end], "value": value, "unit": "%"})
+        else:
+            items.append({"text": match.text, "value": value, "unit": None})
+    return items
+
+
+def _unit_items(text: str, lang: str) -> list[dict[str, Any]]:
+    items = []
+    for claim in _extractor()(text, lang=lang, all_quantities=True):
+        if claim.kind == "quantity" and claim.unit:
+            value: Any = claim.value if claim.value is not None else [claim.low, claim.high]
+            items.append({"text": claim.text, "value": value, "unit": claim.unit})
+    return items
+
+
+def _recognizer_key(value: Any, unit: str | None = None) -> tuple[float, bool] | None:
+    """(number, is_percent) of a spec or predicted value; None when not a number."""
+    percent = unit == "%"
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, (int, float)):
+        return float(value), percent
+    written = str(value).strip().replace(",", "")
+    if written.endswith("%"):
+        percent, written = True, written[:-1]
+    try:
+        return float(written), percent
+    except ValueError:
+        return None
+
+
+def _recognizer_keys(items: list[dict[str, Any]], use_written: bool) -> list[tuple[float, bool] | None]:
+    keys = []
+    for item in items:
+        value = item.get("value_str", item.get("value")) if use_written else item.get("value")
+        for part in value if isinstance(value, list) else [value]:
+            keys.append(_recognizer_key(part, item.get("unit") if not use_written else None))
+    return keys
+
+
+def _same_key(gold: tuple[float, bool] | None, predicted: tuple[float, bool] | None) -> bool:
+    if gold is None or predicted is None or gold[1] != predicted[1]:
+        return False
+    return abs(gold[0] - predicted[0]) <= RECOGNIZER_TOLERANCE * max(1.0, abs(gold[0]), abs(predicted[0]))
+
+
+def score_recognizers(name: str, cases: list[dict[str, Any]], tick: Callable[[int], None]) -> Result:
+    """Value P/R/F1 of our numbers on one Recognizers spec file.
+
+    Cases the spec marks as not supported on Python are skipped, as in the
+    upstream test runner; percent values only match percent values.
+    """
+    score = Score()
+    result = Result(name=name, cases=0, scores={"value": score})
+    for case in cases:
+        tick(1)
+        unsupported = [*case.get("not_supported", []), *case.get("not_supported_by_design", [])]
+        if "python" in unsupported:
+            result.skipped += 1
+            continue
+        gold_items = case.get("expected") or []
+        predicted_items = recognizer_items(case["input"], case.get("lang", "en"), case.get("model", "NumberModel"))
+        gold = _recognizer_keys(gold_items, use_written=True)
+        predicted = _recognizer_keys(predicted_items, use_written=False)
+        used: set[int] = set()
+        missed = []
+        for g, gold_key in enumerate(gold):
+            match = next((p for p, key in enumerate(predicted) if p not in used and _same_key(gold_key, key)), None)
+            if match is None:
+                missed.append(_describe_key(gold_key))
+            else:
+                used.add(match)
+        score.true_positives += len(used)
+        score.predicted += len(predicted)
+        score.gold += len(gold)
+        false_hits = [_describe_key(key) for p, key in enumerate(predicted) if p not in used]
+        if missed or false_hits:
+            result.errors.append(CaseErrors(case["id"], case["input"], missed, false_hits))
+        result.predictions.append({"id": case["id"], "found": predicted_items})
+        result.cases += 1
+    return result
+
+
+def _describe_key(key: tuple[float, bool] | None) -> str:
+    if key is None:
+        return "(no value)"
+    return f"{key[0]:g}{'%' if key[1] else ''}"
