@@ -321,3 +321,44 @@ def test_zero_equals_zero(ledger):
     (again,) = ledger.post("Chip Weekly", "2026-07-24", figure("0%", 0.0, "Spectrum-X", **zero))
     _, changes = ledger.diff()
     assert changes[again].status == "reaffirmed"
+
+
+def test_restatements_of_an_updated_figure_are_replaced_with_it(ledger):
+    tps_mw = {"qualifier": None, "baseline": None}
+    (vendor,) = ledger.post("Stratus Cloud Blog", "2026-07-23", rubin_tps_mw("800,000 TPS/MW", 800000, **tps_mw))
+    (report,) = ledger.post("算力前哨", "2026-07-25", rubin_tps_mw("800,000 TPS/MW", 800000, **tps_mw), lang="zh")
+    (update,) = ledger.post("Stratus Cloud Blog", "2026-10-21", rubin_tps_mw("880,000 TPS/MW", 880000, **tps_mw))
+    (new_report,) = ledger.post("算力前哨", "2026-10-23", rubin_tps_mw("88 万 TPS/MW", 880000, **tps_mw), lang="zh")
+    _, changes = ledger.diff()
+    assert changes[update].status == "updated"
+    assert ledger.claim(vendor)["superseded_by"] == update
+    assert ledger.claim(report)["superseded_by"] == update
+    assert changes[new_report].status == "reaffirmed"
+    assert changes[new_report].old_id == update
+
+
+def test_publisher_revising_to_a_figure_someone_else_reported_supersedes_its_own(ledger):
+    gpus = {"kind": "count", "metric": "GPUs", "qualifier": None, "subject": "Vera Rubin NVL72 cluster"}
+    (first,) = ledger.post("Stratus Cloud Blog", "2026-09-16", figure("2,016 GPUs", 2016, **gpus))
+    (outlet,) = ledger.post("The Rack Report", "2026-09-18", figure("2,304 GPUs", 2304, **gpus))
+    (revised,) = ledger.post(
+        "Stratus Cloud Blog", "2026-11-18", figure("2,304 GPUs", 2304, **gpus),
+        sentence="Revised figure: the cluster has 2,304 GPUs.",
+    )
+    _, changes = ledger.diff()
+    assert changes[outlet].status == "conflict"
+    assert changes[revised].status == "superseded"
+    assert changes[revised].old_id == first
+    assert ledger.claim(first)["superseded_by"] == revised
+    assert ledger.claim(outlet)["superseded_by"] is None
+
+
+def test_agreement_is_judged_against_the_latest_agreeing_figure(ledger):
+    ledger.post("Stratus Cloud Blog", "2026-07-23", rubin_tps_mw())
+    ledger.post("算力前哨", "2026-07-25", rubin_tps_mw("最高达 10 倍"), lang="zh")
+    (firm,) = ledger.post("Stratus Cloud Blog", "2026-10-21", rubin_tps_mw("10x", qualifier=None))
+    (firm_report,) = ledger.post("算力前哨", "2026-10-23", rubin_tps_mw("10 倍", qualifier=None), lang="zh")
+    _, changes = ledger.diff()
+    assert changes[firm].status == "qualifier_changed"
+    assert changes[firm_report].status == "reaffirmed"
+    assert changes[firm_report].old_id == firm

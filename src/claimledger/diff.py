@@ -18,7 +18,14 @@ same key from earlier documents), in publication order:
   nearly; ``about 10x`` -> ``9.8x`` is reaffirmed).
 
 An ``updated`` or ``superseded`` figure marks the earlier one in the ledger
-(``claims.superseded_by``).
+(``claims.superseded_by``), and with it every figure that only restated it
+(reaffirmed it): a report of a replaced figure is replaced too.
+
+The order of the checks: a later round first; then whether the publisher changed
+its own figure (``updated``, even when the new value agrees with someone else's);
+then agreement with any current figure (``reaffirmed``, ``qualifier_changed``, against
+the latest that agrees); then disagreement (``conflict``, or ``superseded`` with a
+revision cue); with no current figure left, against the latest earlier one.
 
 The period of a figure: it is current from its publication date until its
 publisher states the key again, a later benchmark round replaces it, or
@@ -325,6 +332,7 @@ class KeyHistory:
     def __init__(self) -> None:
         self.current: dict[str | None, list[Figure]] = {}
         self.latest: list[Figure] = []
+        self.echoes: dict[int, list[Figure]] = defaultdict(list)
 
     def judge(self, figure: Figure) -> None:
         """Give `figure` its status against the figures recorded so far."""
@@ -334,30 +342,21 @@ class KeyHistory:
         older_rounds = [earlier for earlier in live if _older_round(earlier, figure)]
         if older_rounds:
             return self._set(figure, "superseded", _nearest(older_rounds, figure), replaces=older_rounds)
-        same_round = [earlier for earlier in live if earlier not in older_rounds]
-        own = [earlier for earlier in same_round if earlier.publisher == figure.publisher]
-        if own:
-            return self._against_own(figure, own)
-        if same_round:
-            return self._against_others(figure, same_round)
+        own = [earlier for earlier in live if earlier.publisher == figure.publisher]
+        equal = [earlier for earlier in live if same_value(earlier, figure)]
+        if own and not any(earlier in equal for earlier in own):
+            # The publisher changed its own figure, even if it now agrees with someone else.
+            old = _nearest(own, figure)
+            status = "superseded" if _is_revision(figure, old) else "updated"
+            return self._set(figure, status, old, replaces=[old])
+        if equal:
+            return self._set_equal(figure, equal)
+        if live:
+            old = _nearest(live, figure)
+            if figure.revision_cue:
+                return self._set(figure, "superseded", old, replaces=[old])
+            return self._set(figure, "conflict", old, replaces=[])
         self._against_expired(figure)
-
-    def _against_own(self, figure: Figure, own: list[Figure]) -> None:
-        equal = [earlier for earlier in own if same_value(earlier, figure)]
-        if equal:
-            return self._set_equal(figure, equal)
-        old = _nearest(own, figure)
-        status = "superseded" if _is_revision(figure, old) else "updated"
-        self._set(figure, status, old, replaces=[old])
-
-    def _against_others(self, figure: Figure, others: list[Figure]) -> None:
-        equal = [earlier for earlier in others if same_value(earlier, figure)]
-        if equal:
-            return self._set_equal(figure, equal)
-        old = _nearest(others, figure)
-        if figure.revision_cue:
-            return self._set(figure, "superseded", old, replaces=[old])
-        self._set(figure, "conflict", old, replaces=[])
 
     def _against_expired(self, figure: Figure) -> None:
         candidates = [f for f in self.latest if _same_round_or_older(f, figure)] or self.latest
@@ -374,11 +373,20 @@ class KeyHistory:
         same_hedge = HEDGE_CLASS.get(old.qualifier) == HEDGE_CLASS.get(figure.qualifier)
         status = "reaffirmed" if same_hedge else "qualifier_changed"
         self._set(figure, status, old, replaces=[])
+        self.echoes[old.id].append(figure)
 
     def _set(self, figure: Figure, status: str, old: Figure, replaces: list[Figure]) -> None:
         figure.status, figure.old = status, old
         for earlier in replaces:
-            earlier.superseded_by = figure.id
+            self._supersede(earlier, figure.id)
+
+    def _supersede(self, earlier: Figure, by: int) -> None:
+        """Mark a replaced figure, and the figures that only restated it (echoes) with it."""
+        if earlier.superseded_by is not None:
+            return
+        earlier.superseded_by = by
+        for echo in self.echoes.pop(earlier.id, []):
+            self._supersede(echo, by)
 
     def _live(self, figure: Figure) -> list[Figure]:
         """Earlier figures still current when `figure` was published."""
