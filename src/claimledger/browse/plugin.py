@@ -57,7 +57,7 @@ def _has_spaced_indexes(conn: sqlite3.Connection) -> bool:
 def render_cell(row: Any, value: Any, column: str, table: str | None, database: str, datasette: Any) -> Markup | None:
     """Highlight the figure in its sentence, and link ids and claim keys in query results."""
     if column in ("sentence", "new_sentence", "old_sentence") and isinstance(value, str):
-        return _highlighted_sentence(row, column, value)
+        return _highlighted_sentence(row, column, value, table, database, datasette)
     if column == "claim_key" and isinstance(value, str) and value:
         url = datasette.urls.database(database) + "/-/history?" + urlencode({"key": value})
         return Markup('<a href="{}">{}</a>').format(url, value)
@@ -91,18 +91,36 @@ def _labelled_link(datasette: Any, database: str, table: str, column: str, value
     return inner
 
 
-def _highlighted_sentence(row: Any, column: str, sentence: str) -> Markup:
+def _highlighted_sentence(row: Any, column: str, sentence: str, table: str | None, database: str, datasette: Any) -> Any:
     """The sentence escaped, with the claim's figure (start-sentence_start .. end-sentence_start) in <mark>.
 
-    A column named `new_sentence` takes its offsets from `new_start`, `new_end`
-    and `new_sentence_start`; without offsets the sentence is shown plain.
+    The offsets come from the row (`start`, `end`, `sentence_start`; `new_start`
+    ... for `new_sentence`) or, in a query that leaves them out, from the claim
+    named by its `claim_id` (`new_claim_id` ...) column.
     """
     prefix = column.removesuffix("sentence")
+    keys = row.keys()
     names = [prefix + name for name in ("start", "end", "sentence_start")]
-    offsets = [row[name] if name in row.keys() else None for name in names]
-    if None in offsets:
+    if all(name in keys for name in names):
+        return _marked(sentence, *(row[name] for name in names))
+    id_column = "id" if table == "claims" and not prefix else f"{prefix}claim_id"
+    if id_column not in keys or row[id_column] is None:
         return Markup("{}").format(sentence)
-    start, end, sentence_start = offsets
+    claim_id = row[id_column]
+
+    async def inner() -> Markup:
+        found = await datasette.get_database(database).execute(
+            "select start, [end], sentence_start from claims where id = ?", [claim_id]
+        )
+        return _marked(sentence, *found.first()) if found.rows else Markup("{}").format(sentence)
+
+    return inner
+
+
+def _marked(sentence: str, start: int | None, end: int | None, sentence_start: int | None) -> Markup:
+    """`sentence` escaped, the span start..end (offsets in the document) wrapped in <mark> when it fits."""
+    if None in (start, end, sentence_start):
+        return Markup("{}").format(sentence)
     begin, finish = start - sentence_start, end - sentence_start
     if not 0 <= begin <= finish <= len(sentence):
         return Markup("{}").format(sentence)

@@ -1,0 +1,177 @@
+"""`claims serve` as a user runs it: a real server on a loopback port, and pages in headless Chromium."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import quote
+
+import httpx
+import pytest
+from click.testing import CliRunner
+
+from claimledger.cli import cli
+from test_browse import THROUGHPUT_KEY, build_sample_ledger
+
+CHROMIUM = shutil.which("chromium")
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextmanager
+def running_server(ledger: Path) -> Iterator[str]:
+    """`claims serve` on a free loopback port, in its own process; yields its base URL."""
+    port = free_port()
+    command = [sys.executable, "-c", "from claimledger.cli import cli; cli()",
+               "serve", "--db", str(ledger), "--port", str(port)]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if server.poll() is not None:
+                raise AssertionError(f"claims serve exited: {server.stdout.read()}")
+            try:
+                if httpx.get(f"{base}/ledger", timeout=2).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                raise AssertionError("claims serve did not answer within 30 s")
+            time.sleep(0.2)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def ledger(tmp_path_factory) -> Path:
+    return build_sample_ledger(tmp_path_factory.mktemp("serve") / "ledger.db")
+
+
+@pytest.fixture(scope="module")
+def server(ledger) -> Iterator[str]:
+    with running_server(ledger) as base:
+        yield base
+
+
+def test_missing_ledger_is_a_clear_error(tmp_path):
+    result = CliRunner().invoke(cli, ["serve", "--db", str(tmp_path / "nowhere.db")])
+    assert result.exit_code == 1
+    assert f"{tmp_path / 'nowhere.db'}: no ledger there" in result.output
+
+
+def test_a_file_that_is_not_a_ledger_is_refused(tmp_path):
+    (tmp_path / "notes.db").write_text("not a database")
+    result = CliRunner().invoke(cli, ["serve", "--db", str(tmp_path / "notes.db")])
+    assert result.exit_code == 1 and "not a SQLite database" in result.output
+    sqlite3.connect(tmp_path / "other.db").execute("create table t (x)").connection.commit()
+    result = CliRunner().invoke(cli, ["serve", "--db", str(tmp_path / "other.db")])
+    assert result.exit_code == 1 and "not a claimledger ledger" in result.output
+
+
+def test_help_shows_the_options():
+    result = CliRunner().invoke(cli, ["serve", "--help"])
+    assert result.exit_code == 0
+    for option in ("--db", "--port", "--host", "127.0.0.1"):
+        assert option in result.output
+
+
+def test_server_answers_on_loopback_and_refuses_writes(server, ledger):
+    assert httpx.get(f"{server}/ledger/claims.json?_shape=array&_col=id").json()[0]["id"] == 2
+    attempt = httpx.get(f"{server}/ledger.json", params={"sql": "update claims set value = 0"})
+    assert attempt.status_code == 400
+    assert sqlite3.connect(ledger).execute("select count(*) from claims where value = 0").fetchone() == (0,)
+
+
+def test_server_sees_what_a_crawl_writes_meanwhile(server, ledger):
+    writer = sqlite3.connect(ledger)
+    writer.execute("update claims set metric = 'tokens per second per GPU, tuned' where id = 2")
+    writer.commit()
+    row = httpx.get(f"{server}/ledger/claims/2.json?_shape=array").json()[0]
+    assert row["metric"] == "tokens per second per GPU, tuned"
+    writer.execute("update claims set metric = 'tokens per second per GPU' where id = 2")
+    writer.commit()
+
+
+def test_an_older_ledger_gets_its_search_indexes(tmp_path):
+    import sqlite_utils
+
+    from claimledger.ledger import migrations
+
+    path = tmp_path / "old.db"
+    migrations.apply(sqlite_utils.Database(path), stop_before="m002_cjk_search")
+    with running_server(path) as base:
+        assert httpx.get(f"{base}/ledger/search.json?q=x").status_code == 200
+    assert "m002_cjk_search" in {m.name for m in migrations.applied(sqlite_utils.Database(path))}
+
+
+def chromium(*arguments: str, profile: Path) -> str:
+    """Run headless Chromium with a fresh profile; its stdout."""
+    done = subprocess.run(
+        [CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", *arguments],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+
+
+@pytest.mark.browser
+@needs_chromium
+def test_superseded_figures_page_in_a_browser(server, tmp_path):
+    url = f"{server}/ledger/superseded_figures"
+    dom = chromium("--dump-dom", url, profile=tmp_path / "profile")
+    assert "Superseded figures beside what replaced them" in dom
+    assert "16,635 tokens per second per GPU" in dom and "18,200 tokens per second per GPU" in dom
+    assert "<mark>18,200 tokens per second per GPU</mark>" in dom
+    assert "9.4" in dom
+    screenshot = tmp_path / "superseded.png"
+    chromium(f"--screenshot={screenshot}", "--window-size=1280,900", url, profile=tmp_path / "profile")
+    assert screenshot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and screenshot.stat().st_size > 10_000
+
+
+@pytest.mark.browser
+@needs_chromium
+def test_history_chart_in_a_browser(server, tmp_path):
+    url = f"{server}/ledger/-/history?key={quote(THROUGHPUT_KEY)}"
+    dom = chromium("--dump-dom", url, profile=tmp_path / "profile")
+    chart = dom[dom.index('id="history-chart"'):dom.index("</svg>", dom.index('id="history-chart"'))]
+    assert chart.count('class="point"') == 4
+    assert "Stratus Cloud Blog (2)" in dom and "算力前哨 (1)" in dom
+    screenshot = tmp_path / "history.png"
+    chromium(f"--screenshot={screenshot}", "--window-size=1280,900", url, profile=tmp_path / "profile")
+    assert screenshot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and screenshot.stat().st_size > 10_000
+
+
+@pytest.mark.browser
+@needs_chromium
+@pytest.mark.parametrize("page", ["/ledger/claims", "/ledger/claims/5", "/ledger/documents/4", "/ledger/conflicts"])
+def test_scripts_from_feeds_never_run(server, tmp_path, page):
+    dom = chromium("--dump-dom", f"{server}{page}", profile=tmp_path / "profile")
+    assert "&lt;script&gt;document.documentElement.dataset.xss" in dom
+    assert 'data-xss="ran"' not in dom
