@@ -26,6 +26,10 @@ run: install
 	&& $(BIN)/claims crawl --feeds feeds/demo.toml --db run/claims.db \
 	&& $(BIN)/claims diff --db run/claims.db
 
+# Browse the `make run` ledger in Datasette at http://127.0.0.1:8001/ledger.
+serve: install
+	$(BIN)/claims serve --db run/claims.db --port 8001
+
 test: install
 	$(BIN)/python -m pytest -q
 
