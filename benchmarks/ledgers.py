@@ -144,7 +144,7 @@ def generate_documents(
             lang=lang,
             source=source,
             entry_id=f"bench-{number}",
-            published=published.isoformat(),
+            published=published.strftime("%Y-%m-%dT%H:%M:%SZ"),
             content_hash=hashlib.sha256(text.encode("utf-8")).hexdigest(),
             claims=claims,
         )
