@@ -1,0 +1,164 @@
+"""The claim extractor: numeric claims in English and Chinese text.
+
+    extract(text, lang=None, all_quantities=False) -> list[Claim]
+
+Text is cut into sentences (spaCy), numbers are found (claimledger.numbers),
+given units (claimledger.units), then framed: qualifier, trend, projected,
+self-reported, baseline, subject, metric, condition. In claim mode (the
+default) only claim-worthy figures are kept: a unit, a percentage, a ratio, or
+a counted noun with a qualifier, trend or baseline; never digits inside names,
+dates, times, versions, URLs or phone numbers, nor bare numbers and years.
+`all_quantities=True` keeps every quantity, counted nouns and bare numbers too.
+
+Self-reported scope: a sentence with a self-report cue ("according to the
+company", "由公司自己发布") marks its own figures; when it has no figure of
+its own it speaks for the whole document and marks every claim in it.
+"""
+
+from __future__ import annotations
+
+from claimledger.extraction.about import describe
+from claimledger.extraction.attributes import (
+    find_qualifier,
+    find_trend,
+    has_self_report_cue,
+    is_projected,
+)
+from claimledger.extraction.baseline import find_baseline
+from claimledger.extraction.candidates import Quantity, find_quantities, is_year
+from claimledger.extraction.names import find_metrics, find_names
+from claimledger.extraction.nonclaims import glued_into_name, inside_any, non_claim_spans
+from claimledger.extraction.pipeline import Sentence, split_sentences
+from claimledger.types import Claim
+from claimledger.units import si_value, unit_info
+
+__all__ = ["extract"]
+
+SUPPORTED_LANGS = ("en", "zh")
+
+
+def extract(text: str, lang: str | None = None, all_quantities: bool = False) -> list[Claim]:
+    """Numeric claims in `text`, in order; `lang` ("en"/"zh") forces the language.
+
+    Offsets are indices into `text`: ``text[claim.start:claim.end] == claim.text``.
+    """
+    if lang is not None and lang not in SUPPORTED_LANGS:
+        raise ValueError(f"unknown language {lang!r}: use one of {', '.join(SUPPORTED_LANGS)}")
+    claims: list[Claim] = []
+    document_self_reported = False
+    for sentence in split_sentences(text, lang):
+        found = _sentence_claims(sentence, all_quantities)
+        if has_self_report_cue(sentence.text):
+            if found:
+                for claim in found:
+                    claim.self_reported = True
+            else:
+                document_self_reported = True
+        claims.extend(found)
+    if document_self_reported:
+        for claim in claims:
+            claim.self_reported = True
+    return claims
+
+
+def _sentence_claims(sentence: Sentence, all_quantities: bool) -> list[Claim]:
+    text = sentence.text
+    quantities = find_quantities(text, sentence.lang)
+    if not quantities:
+        return []
+    blocked = non_claim_spans(text)
+    names = find_names(text)
+    claims = []
+    for quantity in quantities:
+        number = quantity.number
+        if inside_any(number.start, number.end, blocked) or glued_into_name(text, number.start, number.end):
+            continue
+        if is_year(quantity):
+            continue
+        claim = _claim(sentence, quantity, names)
+        if all_quantities or _claim_worthy(quantity, claim):
+            claims.append(claim)
+    return claims
+
+
+def _claim_worthy(quantity: Quantity, claim: Claim) -> bool:
+    """Figures a vendor claims: a unit, percentage or ratio; a counted noun only
+    with a qualifier, trend or baseline ("超过 2 亿个指标采样")."""
+    if quantity.kind is None:
+        return False
+    if quantity.counted_noun and quantity.expression is None:
+        return bool(claim.qualifier or claim.trend or claim.baseline)
+    return True
+
+
+def _claim(sentence: Sentence, quantity: Quantity, names: list) -> Claim:
+    text, lang = sentence.text, sentence.lang
+    number = quantity.number
+    start, end = quantity.text_span
+    relative = quantity.kind in ("ratio", "percent")
+    baseline = find_baseline(text, start, end, lang, names, relative)
+    qualifier = find_qualifier(
+        text, start, end, lang, (baseline.start, baseline.end) if baseline else None
+    )
+    if qualifier.adjacent_start is not None:
+        start = qualifier.adjacent_start
+    trend = find_trend(text, quantity.start, end, lang)
+    if baseline is None and trend and relative:
+        baseline = find_baseline(text, quantity.start, end, lang, names, True)
+    unit_metric = _unit_metric(quantity)
+    about = describe(
+        text, quantity.start, end, names, unit_metric,
+        (baseline.start, baseline.end) if baseline else None,
+        relative,
+    )
+    unit, dimensionality, si = _unit_fields(quantity)
+    offset = sentence.start
+    return Claim(
+        text=text[start:end],
+        start=offset + start,
+        end=offset + end,
+        value=number.value,
+        low=number.low,
+        high=number.high,
+        kind=quantity.kind or "count",
+        unit=unit,
+        unit_text=quantity.unit_text,
+        dimensionality=dimensionality,
+        si_value=si,
+        qualifier=qualifier.label,
+        trend=trend,
+        projected=is_projected(text, quantity.start, end),
+        self_reported=False,
+        baseline=baseline.text if baseline else None,
+        subject=about.subject,
+        metric=about.metric,
+        condition=about.condition,
+        sentence=text,
+        sentence_start=sentence.start,
+        sentence_end=sentence.end,
+        lang=lang,
+    )
+
+
+def _unit_fields(quantity: Quantity) -> tuple[str | None, str | None, float | None]:
+    """(unit as pint writes it, dimensionality, value in base units)."""
+    value = quantity.number.value
+    if quantity.kind == "ratio":
+        return None, "dimensionless", value
+    if quantity.expression is None:
+        return None, None, value if quantity.kind == "count" else None
+    info = unit_info(quantity.expression)
+    return info.unit, info.dimensionality, si_value(value, quantity.expression) if value is not None else None
+
+
+def _unit_metric(quantity: Quantity) -> str | None:
+    """A compound unit of counted things is itself the metric ("tokens per second per GPU")."""
+    if quantity.kind != "quantity" or not quantity.unit_text or "/" not in (quantity.expression or ""):
+        return None
+    numerator = quantity.expression.split("/")[0].strip("() ")
+    if unit_info(numerator).dimensionality not in ("[token]", "[query]", "[request]"):
+        return None
+    metrics = find_metrics(quantity.unit_text)
+    if metrics and metrics[0].start == 0:
+        return metrics[0].canonical
+    return quantity.unit_text

@@ -1,0 +1,115 @@
+"""What a figure is about: its subject (product, system or organisation), its
+metric (what is measured) and its condition (workload or benchmark).
+
+Names come from the gazetteer. The figure's own clause is read first, then the
+rest of its sentence, nearest name first; a name already used as the baseline
+is never the subject.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from claimledger.extraction.attributes import clause_bounds
+from claimledger.extraction.names import Name, condition_modifiers, find_metrics
+
+SUBJECT_KINDS = ("product", "organization")
+CONDITION_KINDS = ("model", "benchmark")
+# A metric named right after the figure: "1.6 Tb/s of scale-out bandwidth".
+METRIC_AFTER = re.compile(r"^\s*(?:(?:of|in|for)\s+(?:[A-Za-z-]+\s+){0,2}?)?$", re.IGNORECASE)
+METRIC_AFTER_WINDOW = 40
+
+
+@dataclass(frozen=True, slots=True)
+class About:
+    """Subject, metric and condition of one figure (None where not found)."""
+
+    subject: str | None
+    metric: str | None
+    condition: str | None
+
+
+def describe(
+    sentence: str,
+    start: int,
+    end: int,
+    names: list[Name],
+    unit_metric: str | None,
+    baseline_span: tuple[int, int] | None,
+    relative: bool,
+) -> About:
+    """Subject, metric and condition of the figure at sentence[start:end].
+
+    Only ratios and percentages borrow a metric from outside their clause
+    ("纵轴是每 MW 每秒 token 数：... 接近 10 倍"); a count or a measure names its own.
+    """
+    clause = clause_bounds(sentence, start, end)
+    usable = [name for name in names if not _overlaps(name, baseline_span)]
+    subject = _nearest(usable, SUBJECT_KINDS, start, end, clause, prefer_kind="product")
+    condition_name = _nearest(usable, CONDITION_KINDS, start, end, clause)
+    condition = _with_modifiers(sentence, condition_name) if condition_name else None
+    metric = unit_metric or _metric(sentence, start, end, clause, relative)
+    return About(subject.text if subject else None, metric, condition)
+
+
+def _overlaps(name: Name, span: tuple[int, int] | None) -> bool:
+    return span is not None and name.start < span[1] and span[0] < name.end
+
+
+def _nearest(
+    names: list[Name],
+    kinds: tuple[str, ...],
+    start: int,
+    end: int,
+    clause: tuple[int, int],
+    prefer_kind: str | None = None,
+) -> Name | None:
+    """The name of `kinds` nearest the figure: in its clause, then before it, then after."""
+    candidates = [name for name in names if name.kind in kinds]
+    if not candidates:
+        return None
+    preferred = [name for name in candidates if name.kind == prefer_kind] if prefer_kind else []
+    groups = [preferred, candidates] if preferred else [candidates]
+    for group in groups:
+        in_clause = [n for n in group if clause[0] <= n.start and n.end <= clause[1]]
+        if in_clause:
+            return min(in_clause, key=lambda n: _distance(n, start, end))
+    for group in groups:
+        before = [n for n in group if n.end <= start]
+        if before:
+            return before[-1]
+    after = [n for n in candidates if n.start >= end and n.end <= clause[1]]
+    return after[0] if after else None
+
+
+def _distance(name: Name, start: int, end: int) -> int:
+    if name.end <= start:
+        return start - name.end
+    if name.start >= end:
+        return name.start - end
+    return 0
+
+
+def _with_modifiers(sentence: str, name: Name) -> str:
+    """A workload name with the words that qualify it ("GPT-OSS-120B offline")."""
+    modifier = condition_modifiers().match(sentence, name.end)
+    return sentence[name.start:modifier.end()] if modifier else name.text
+
+
+def _metric(sentence: str, start: int, end: int, clause: tuple[int, int], relative: bool) -> str | None:
+    metrics = find_metrics(sentence)
+    if not metrics:
+        return None
+    for metric in metrics:
+        if metric.start >= end and metric.start - end <= METRIC_AFTER_WINDOW:
+            if METRIC_AFTER.match(sentence[end:metric.start]):
+                return metric.canonical
+    in_clause_before = [m for m in metrics if clause[0] <= m.start and m.end <= start]
+    if in_clause_before:
+        return in_clause_before[-1].canonical
+    before = [m for m in metrics if m.end <= start]
+    if before and relative:
+        return before[-1].canonical
+    in_clause_after = [m for m in metrics if m.start >= end and m.end <= clause[1]]
+    return in_clause_after[0].canonical if in_clause_after and relative else None

@@ -1,0 +1,106 @@
+"""How a figure is hedged and framed: qualifier, trend, projected, self-reported.
+
+Each reads cue words (data/cues.toml) around a figure inside its sentence.
+Scopes: a qualifier is next to the number (other cues and "达到/of" may stand
+between); a trend word is in the same clause a few words before the number, or
+right after it ("a 20% increase"); a forward-looking word anywhere earlier in
+the sentence or in the figure's clause; a self-report cue anywhere in the sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from claimledger.extraction.cues import (
+    cue_table,
+    fold,
+    projected_pattern,
+    qualifier_patterns,
+    self_reported_pattern,
+    trend_patterns,
+)
+
+# How far before a number a qualifier or trend cue is looked for.
+QUALIFIER_WINDOW = 48
+TREND_WINDOW = {"en": 40, "zh": 10}
+STACKED_CUES = 3
+CLAUSE_BREAK = re.compile(r"[，；：;:（）()「」\[\]]|,\s|\s[—–-]\s|—|\.\s")
+
+
+@dataclass(frozen=True, slots=True)
+class Qualifier:
+    """The winning qualifier and where the cue nearest the number starts."""
+
+    label: str | None
+    adjacent_start: int | None
+
+
+def find_qualifier(sentence: str, start: int, end: int, lang: str, skip: tuple[int, int] | None = None) -> Qualifier:
+    """Qualifier of the figure at sentence[start:end].
+
+    `skip` is a span between a cue and the number that does not break their link,
+    e.g. the baseline in "最高达到 GB200 NVL72 的 10 倍".
+    """
+    ending, starting, before_labels, after_labels = qualifier_patterns(lang)
+    labels: list[str] = []
+    adjacent_start = None
+    cut = start
+    for _ in range(STACKED_CUES):
+        if skip and skip[1] <= cut and not sentence[skip[1]:cut].strip():
+            cut, skip = skip[0], None
+        found = ending.search(sentence, max(0, cut - QUALIFIER_WINDOW), cut)
+        if not found:
+            break
+        labels.append(before_labels[fold(found.group("cue"))])
+        if cut == start and not found.group("gap").strip():
+            adjacent_start = found.start("cue")
+        cut = found.start()
+    after = starting.match(sentence, end)
+    if after:
+        labels.append(after_labels[fold(after.group("cue"))])
+    return Qualifier(_strongest(labels), adjacent_start)
+
+
+def _strongest(labels: list[str]) -> str | None:
+    for label in cue_table()["qualifier_priority"]:
+        if label in labels:
+            return label
+    return None
+
+
+def clause_bounds(sentence: str, start: int, end: int) -> tuple[int, int]:
+    """The clause around sentence[start:end]: between commas, colons and the like."""
+    clause_start = 0
+    for found in CLAUSE_BREAK.finditer(sentence, 0, start):
+        clause_start = found.end()
+    following = CLAUSE_BREAK.search(sentence, end)
+    return clause_start, following.start() if following else len(sentence)
+
+
+def find_trend(sentence: str, start: int, end: int, lang: str) -> str | None:
+    """"up" or "down" from a direction word before or right after the figure."""
+    before_re, before_labels, after_re, after_labels = trend_patterns(lang)
+    clause_start, _ = clause_bounds(sentence, start, end)
+    window_start = max(clause_start, start - TREND_WINDOW.get(lang, 40))
+    nearest = None
+    for found in before_re.finditer(sentence, window_start, start):
+        nearest = found
+    if nearest is not None:
+        return before_labels[fold(nearest.group(0))]
+    if after_re is not None:
+        after = after_re.match(sentence[end:end + 32])
+        if after:
+            return after_labels[fold(after.group(0).split()[-1])]
+    return None
+
+
+def is_projected(sentence: str, start: int, end: int) -> bool:
+    """Whether a forward-looking cue precedes the figure or shares its clause."""
+    _, clause_end = clause_bounds(sentence, start, end)
+    return projected_pattern().search(sentence, 0, clause_end) is not None
+
+
+def has_self_report_cue(sentence: str) -> bool:
+    """Whether the sentence says its figures are the vendor's own."""
+    return self_reported_pattern().search(sentence) is not None

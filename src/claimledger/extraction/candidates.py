@@ -1,0 +1,186 @@
+"""Quantities in a sentence: each number with its unit, currency or counted noun,
+and its kind (quantity, ratio, percent, count).
+
+Where count ends: a figure whose unit counts things (GPUs, CPUs, racks, nodes,
+servers, tokens, queries, requests), alone or per container ("36 CPUs per
+rack"), is a count; a countable unit over time, power or another measure
+("16,635 tokens per second per GPU") is a quantity, as is any physical unit or
+currency. A counted noun the unit table does not know ("2 亿个指标采样",
+"22 goals") is a count without a pint unit.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from claimledger.numbers import NumberMatch, find_numbers
+from claimledger.units import (
+    UnitMatch,
+    is_countable,
+    match_atom,
+    match_per_units_before,
+    match_unit,
+    unit_info,
+)
+
+CURRENCY_BEFORE = re.compile(r"(?:US\$|USD|EUR|GBP|CNY|RMB|JPY|\$|€|£|¥|￥)\s?$")
+DEVICE_DENOMINATORS = ("[rack]", "[node]", "[server]", "[gpu]", "[cpu]")
+SHARED_UNIT_GAP = re.compile(r"^\s*(?:,|and|or|与|和|及|或|、|,\s*and)\s*$", re.IGNORECASE)
+PERCENT_MARK = re.compile(r"%|％|per\s*cent|percent(?:age points?)?|百分之|成", re.IGNORECASE)
+RATIO_MARK = re.compile(r"×|[xX]\b|-?fold|times|倍|数量级|orders? of magnitude", re.IGNORECASE)
+COUNTED_WORD = re.compile(r"[ \t]+(?:(?P<adjective>[a-z][a-z-]+)[ \t]+)?(?P<noun>[A-Za-z][A-Za-z-]*)")
+COUNTED_HAN = re.compile(r"[ \t]*(?P<noun>[个颗块张台次枚片套名位项家款条种类][\u4e00-\u9fff]{1,4})")
+NOT_NOUNS = frozenset(
+    """a an the of and or to in on at by for from with per than as is are was were be been
+    percent times more less fewer higher lower faster slower better worse greater larger smaller
+    bigger cheaper x that this these those which who what when where while if but so such
+    each every other another than then into onto over under about around up down out off
+    million billion trillion thousand hundred k m b bn mn tn""".split()
+)
+PER_NOUN = re.compile(r"[ \t]+per[ \t]+(?P<noun>[a-z][a-z-]*)\b")
+YEAR_LIKE = re.compile(r"^(?:1[89]|20|21)\d{2}$")
+
+
+@dataclass(slots=True)
+class Quantity:
+    """A number and what it counts or measures, with offsets in its sentence."""
+
+    number: NumberMatch
+    start: int
+    end: int
+    kind: str | None
+    expression: str | None = None
+    unit_text: str | None = None
+    counted_noun: bool = False
+
+    @property
+    def text_span(self) -> tuple[int, int]:
+        """[start, end) of the figure as written."""
+        return self.start, self.end
+
+
+def find_quantities(sentence: str, lang: str) -> list[Quantity]:
+    """Every number in `sentence` with its unit, in order (names and dates left out)."""
+    quantities = [_quantity(sentence, number) for number in find_numbers(sentence, lang)]
+    _share_units(sentence, quantities)
+    return quantities
+
+
+def _quantity(sentence: str, number: NumberMatch) -> Quantity:
+    if number.percent:
+        return Quantity(number, number.start, number.end, "percent", "percent", _mark(PERCENT_MARK, number.text))
+    if number.multiplier:
+        return Quantity(number, number.start, number.end, "ratio", None, _mark(RATIO_MARK, number.text))
+    currency = CURRENCY_BEFORE.search(sentence, max(0, number.start - 5), number.start)
+    if currency:
+        return _currency_quantity(sentence, number, currency)
+    unit = match_unit(sentence, number.end)
+    if unit is not None:
+        return _unit_quantity(sentence, number, unit)
+    return _counted(sentence, number)
+
+
+def _mark(pattern: re.Pattern[str], text: str) -> str | None:
+    found = pattern.search(text)
+    return found.group(0) if found else None
+
+
+def _currency_quantity(sentence: str, number: NumberMatch, currency: re.Match[str]) -> Quantity:
+    symbol = currency.group(0).strip()
+    atom = match_atom(symbol, 0)
+    expression = atom.expression if atom else "dollar"
+    end = number.end
+    per = match_unit(sentence, number.end)
+    if per is not None and per.expression.startswith("1 /"):
+        expression = f"{expression} {per.expression[2:]}"
+        end = per.end
+    else:
+        per_units = _per_chain(sentence, number.end)
+        if per_units:
+            end, denominators = per_units
+            expression = " / ".join([expression, *denominators])
+    return Quantity(number, currency.start(), end, "quantity", expression, sentence[currency.start():currency.end()].strip() + sentence[number.end:end])
+
+
+def _per_chain(sentence: str, position: int) -> tuple[int, list[str]] | None:
+    """Denominators written after a currency amount: "$2 per GPU-hour", "$5/hour"."""
+    denominators = []
+    end = position
+    while True:
+        separator = re.match(r"\s*/\s*|\s+per\s+|\s+an?\s+|\s*每\s*", sentence[end:], re.IGNORECASE)
+        if not separator:
+            break
+        atom = match_atom(sentence, end + separator.end())
+        if atom is None:
+            break
+        denominators.append(f"({atom.expression})")
+        end = atom.end
+    return (end, denominators) if denominators else None
+
+
+def _unit_quantity(sentence: str, number: NumberMatch, unit: UnitMatch) -> Quantity:
+    expression = unit.expression
+    start = number.start
+    before = match_per_units_before(sentence, number.start)
+    if before is not None and not _is_per_only(expression):
+        expression = f"({expression}) {before.expression[2:]}"
+    kind = "count" if _counts(expression) else "quantity"
+    end = unit.end
+    per_noun = PER_NOUN.match(sentence, end)
+    if per_noun and per_noun.group("noun").lower() not in NOT_NOUNS:
+        # "128,000 GPUs per rail": the figure reads with its container, though
+        # pint has no unit for it.
+        end = per_noun.end()
+    return Quantity(number, start, end, kind, expression, sentence[unit.start:end])
+
+
+def _is_per_only(expression: str) -> bool:
+    return expression.startswith("1 /")
+
+
+def _counts(expression: str) -> bool:
+    """Whether `expression` counts things, alone or per container (GPUs per rack)."""
+    parts = [part.strip("() ") for part in expression.split("/")]
+    if not is_countable(parts[0]):
+        return False
+    return all(unit_info(part).dimensionality in DEVICE_DENOMINATORS for part in parts[1:])
+
+
+def _counted(sentence: str, number: NumberMatch) -> Quantity:
+    """A number with the noun it counts, if any ("22 goals", "2 亿个指标采样")."""
+    han = COUNTED_HAN.match(sentence, number.end)
+    if han:
+        return Quantity(number, number.start, han.end(), "count", None, han.group("noun"), True)
+    word = COUNTED_WORD.match(sentence, number.end)
+    if word and word.group("noun").lower() not in NOT_NOUNS:
+        adjective = word.group("adjective")
+        if adjective and adjective in NOT_NOUNS:
+            return Quantity(number, number.start, number.end, None)
+        noun_start = word.start("adjective") if adjective else word.start("noun")
+        return Quantity(number, number.start, word.end(), "count", None, sentence[noun_start:word.end()], True)
+    return Quantity(number, number.start, number.end, None)
+
+
+def _share_units(sentence: str, quantities: list[Quantity]) -> None:
+    """Give a bare number the unit of the next one when a list joins them
+    ("80,000 与 800,000 TPS/MW", "3 and 5 GB", "10, 20 and 30%")."""
+    for index in range(len(quantities) - 2, -1, -1):
+        current, following = quantities[index], quantities[index + 1]
+        if current.kind is not None and not current.counted_noun or following.kind is None:
+            continue
+        if current.counted_noun and current.end > current.number.end:
+            continue
+        if not SHARED_UNIT_GAP.match(sentence[current.number.end:following.number.start]):
+            continue
+        current.kind = following.kind
+        current.expression = following.expression
+        current.unit_text = following.unit_text
+        current.counted_noun = following.counted_noun
+        current.end = current.number.end
+
+
+def is_year(quantity: Quantity) -> bool:
+    """A bare four-digit number that reads as a year (2025), not a figure."""
+    return quantity.kind is None and bool(YEAR_LIKE.match(quantity.number.text))
+

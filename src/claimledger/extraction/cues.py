@@ -1,0 +1,99 @@
+"""Cue words from data/cues.toml, compiled once into regular expressions."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+LATIN = re.compile(r"[A-Za-z]")
+
+
+@lru_cache(maxsize=1)
+def cue_table() -> dict[str, Any]:
+    """data/cues.toml, parsed."""
+    data = resources.files("claimledger").joinpath("data/cues.toml").read_bytes()
+    return tomllib.loads(data.decode("utf-8"))
+
+
+def phrase_pattern(phrase: str) -> str:
+    """Regex for one cue phrase: whole words for Latin text, spaces flexible."""
+    body = r"\s+".join(map(re.escape, phrase.split()))
+    if LATIN.match(phrase):
+        body = r"(?<![A-Za-z])" + body
+    if LATIN.search(phrase[-1:]):
+        body += r"(?![A-Za-z])"
+    return body
+
+
+def alternation(phrases: list[str], group: str | None = None) -> str:
+    """Longest-first alternation of cue phrases, optionally as a named group."""
+    body = "|".join(phrase_pattern(p) for p in sorted(set(phrases), key=len, reverse=True))
+    return f"(?P<{group}>{body})" if group else f"(?:{body})"
+
+
+def labelled_alternation(table: dict[str, list[str]]) -> tuple[str, dict[str, str]]:
+    """One alternation for {label: phrases}, and a map from folded phrase to label.
+
+    Longer phrases come first across labels, so "up to a maximum of" beats "up to".
+    """
+    labels: dict[str, str] = {}
+    for label, phrases in table.items():
+        for phrase in phrases:
+            labels.setdefault(fold(phrase), label)
+    return alternation([p for phrases in table.values() for p in phrases]), labels
+
+
+def fold(phrase: str) -> str:
+    """Case and spacing folded, for looking a matched cue up in its table."""
+    return " ".join(phrase.lower().split())
+
+
+@lru_cache(maxsize=4)
+def qualifier_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str], dict[str, str]]:
+    """(cue ending a text, cue starting a text, before-labels, after-labels) for `lang`."""
+    table = cue_table()["qualifier"][lang]
+    connectors = alternation(cue_table()["connectors"][lang])
+    before, before_labels = labelled_alternation(table["before"])
+    after, after_labels = labelled_alternation(table["after"])
+    ending = re.compile(rf"(?P<cue>{before})(?P<gap>(?:\s*{connectors})*\s*)$", re.IGNORECASE)
+    starting = re.compile(rf"^\s*(?P<cue>{after})", re.IGNORECASE)
+    return ending, starting, before_labels, after_labels
+
+
+@lru_cache(maxsize=4)
+def trend_patterns(lang: str) -> tuple[re.Pattern[str], dict[str, str], re.Pattern[str] | None, dict[str, str]]:
+    """(cue before a number, labels, cue after it, labels) for `lang`."""
+    trends = cue_table()["trend"]
+    before, before_labels = labelled_alternation(trends[lang])
+    after_table = trends.get(f"{lang}_after")
+    before_re = re.compile(rf"{before}(?!\s+to\b)", re.IGNORECASE)
+    if not after_table:
+        return before_re, before_labels, None, {}
+    after, after_labels = labelled_alternation(after_table)
+    after_re = re.compile(rf"^\s*(?:[A-Za-z-]+\s+)?{after}", re.IGNORECASE)
+    return before_re, before_labels, after_re, after_labels
+
+
+@lru_cache(maxsize=1)
+def projected_pattern() -> re.Pattern[str]:
+    """Forward-looking cues in either language, minus look-alikes (将近)."""
+    table = cue_table()["projected"]
+    excluded = alternation(table["zh_not"])
+    return re.compile(rf"(?!{excluded}){alternation(table['en'] + table['zh'])}", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def self_reported_pattern() -> re.Pattern[str]:
+    """Cues saying a figure is the vendor's own, in either language."""
+    table = cue_table()["self_reported"]
+    return re.compile(alternation(table["en"] + table["zh"]), re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def relative_baseline_pattern() -> tuple[re.Pattern[str], dict[str, str]]:
+    """Phrases implying a baseline (year-over-year, 同比) and its normalised name."""
+    body, labels = labelled_alternation(cue_table()["relative_baselines"])
+    return re.compile(body, re.IGNORECASE), labels

@@ -1,0 +1,111 @@
+"""Known names in a sentence: organisations, products, models, benchmarks, metrics.
+
+Read from data/gazetteer.toml. Names tell the extractor what a figure is about,
+and their digits (GB200, NVL72, Llama 3.1 405B) are never claims.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+NAME_KINDS = ("organization", "product", "model", "benchmark")
+# A Latin name is a whole word: no letter or digit glued to either end.
+BEFORE_WORD = r"(?<![A-Za-z0-9_])"
+AFTER_WORD = r"(?![A-Za-z0-9_])"
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """A name found in text: [start, end), what kind of thing it names."""
+
+    start: int
+    end: int
+    text: str
+    kind: str
+    canonical: str = ""
+
+
+@lru_cache(maxsize=1)
+def gazetteer() -> dict[str, Any]:
+    """data/gazetteer.toml, parsed."""
+    data = resources.files("claimledger").joinpath("data/gazetteer.toml").read_bytes()
+    return tomllib.loads(data.decode("utf-8"))
+
+
+def _alternation(names: list[str]) -> str:
+    return "|".join(
+        r"\s+".join(map(re.escape, name.split())) for name in sorted(names, key=len, reverse=True)
+    )
+
+
+@lru_cache(maxsize=1)
+def name_patterns() -> dict[str, re.Pattern[str]]:
+    """One compiled pattern per kind of name (names and families together)."""
+    compiled = {}
+    for kind in NAME_KINDS:
+        section = gazetteer()[kind]
+        parts = [f"(?:{pattern})" for pattern in section.get("patterns", [])]
+        if section.get("names"):
+            parts.append(f"(?:{_alternation(section['names'])})")
+        compiled[kind] = re.compile(BEFORE_WORD + "(?:" + "|".join(parts) + ")" + AFTER_WORD)
+    return compiled
+
+
+@lru_cache(maxsize=1)
+def metric_patterns() -> list[tuple[re.Pattern[str], str]]:
+    """Metric patterns with their canonical template, then plain metric names."""
+    section = gazetteer()["metric"]
+    patterns = [
+        (re.compile(BEFORE_WORD + pattern + AFTER_WORD, re.IGNORECASE), template)
+        for pattern, template in section["patterns"]
+    ]
+    names = re.compile(BEFORE_WORD + f"(?:{_alternation(section['names'])})" + AFTER_WORD, re.IGNORECASE)
+    patterns.append((names, ""))
+    return patterns
+
+
+@lru_cache(maxsize=1)
+def condition_modifiers() -> re.Pattern[str]:
+    """Workload words that extend a model or benchmark name ("offline", "推理")."""
+    words = gazetteer()["condition"]["modifiers"]
+    return re.compile(r"[ \t]*(?:" + _alternation(words) + r")" + AFTER_WORD, re.IGNORECASE)
+
+
+def find_names(text: str) -> list[Name]:
+    """Non-overlapping names in `text`, longest first where two overlap."""
+    found = [
+        Name(match.start(), match.end(), match.group(0), kind)
+        for kind, pattern in name_patterns().items()
+        for match in pattern.finditer(text)
+        if match.end() > match.start()
+    ]
+    return _without_overlaps(found)
+
+
+def find_metrics(text: str) -> list[Name]:
+    """Metric mentions in `text` with their canonical form ("每 MW 每秒 token 数" -> TPS/MW)."""
+    found = []
+    for pattern, template in metric_patterns():
+        for match in pattern.finditer(text):
+            canonical = _fill(template, match) if template else match.group(0)
+            found.append(Name(match.start(), match.end(), match.group(0), "metric", canonical))
+    return _without_overlaps(found)
+
+
+def _fill(template: str, match: re.Match[str]) -> str:
+    return re.sub(r"\{(\d)\}", lambda ref: re.sub(r"\s+", " ", match.group(int(ref.group(1))) or ""), template)
+
+
+def _without_overlaps(names: list[Name]) -> list[Name]:
+    names.sort(key=lambda name: (name.start, -(name.end - name.start)))
+    kept: list[Name] = []
+    for name in names:
+        if kept and name.start < kept[-1].end:
+            continue
+        kept.append(name)
+    return kept

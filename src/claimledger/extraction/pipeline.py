@@ -1,0 +1,77 @@
+"""Sentences: spaCy blank pipelines (English, and Chinese segmented by jieba).
+
+Text is cut at line breaks first (headings and list items are sentences of
+their own), then each paragraph goes through the pipeline of its language.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from claimledger.lang import detect_lang
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+
+CHINESE_SENTENCE_ENDS = ["。", "！", "？", "；", "!", "?", ";"]
+PARAGRAPH = re.compile(r"[^\n\r\u2028\u2029\x0b\x0c\x1c-\x1e\x85]+")
+# spaCy refuses texts above nlp.max_length; a paragraph is cut into pieces this long.
+LONGEST_PIECE = 200_000
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """A sentence of the input: `text == input[start:end]`, with its language."""
+
+    text: str
+    start: int
+    end: int
+    lang: str
+
+
+@lru_cache(maxsize=2)
+def sentence_pipeline(lang: str) -> Language:
+    """A blank spaCy pipeline with a sentencizer for "en" or "zh" (built once)."""
+    import spacy
+
+    if lang == "zh":
+        import jieba
+
+        jieba.setLogLevel(logging.WARNING)
+        nlp = spacy.blank("zh", config={"nlp": {"tokenizer": {"segmenter": "jieba"}}})
+        nlp.add_pipe("sentencizer", config={"punct_chars": CHINESE_SENTENCE_ENDS})
+    else:
+        nlp = spacy.blank("en")
+        nlp.add_pipe("sentencizer")
+    nlp.max_length = LONGEST_PIECE + 1
+    return nlp
+
+
+def split_sentences(text: str, lang: str | None = None) -> list[Sentence]:
+    """Sentences of `text` with offsets; `lang` forces the language of all of them."""
+    sentences: list[Sentence] = []
+    for paragraph in PARAGRAPH.finditer(text):
+        for piece_start in range(paragraph.start(), paragraph.end(), LONGEST_PIECE):
+            piece_end = min(piece_start + LONGEST_PIECE, paragraph.end())
+            sentences.extend(_piece_sentences(text, piece_start, piece_end, lang))
+    return sentences
+
+
+def _piece_sentences(text: str, start: int, end: int, lang: str | None) -> list[Sentence]:
+    piece = text[start:end]
+    if not piece.strip():
+        return []
+    doc = sentence_pipeline(lang or detect_lang(piece))(piece)
+    found = []
+    for span in doc.sents:
+        raw = span.text
+        stripped = raw.strip()
+        if not stripped:
+            continue
+        offset = start + span.start_char + (len(raw) - len(raw.lstrip()))
+        found.append(Sentence(stripped, offset, offset + len(stripped), lang or detect_lang(stripped)))
+    return found

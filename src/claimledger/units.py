@@ -1,0 +1,337 @@
+"""Units for claims: a pint registry built for this domain, and unit surface forms.
+
+The registry starts empty and loads only the definitions in data/units.toml, once
+per process, so bits and bytes have their own [information] dimension and
+tokens, queries, GPUs and racks have dimensions of their own. Surface forms
+("Tb/s", "TPS/MW", "每 MW 每秒", "颗 GPU") are matched here by regular
+expressions built from the same file; pint only sees canonical unit names.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pint
+
+SI_SYMBOL_PREFIXES = {
+    "n": "nano", "µ": "micro", "u": "micro", "m": "milli", "c": "centi",
+    "k": "kilo", "K": "kilo", "M": "mega", "G": "giga", "T": "tera", "P": "peta",
+    "E": "exa", "Z": "zetta",
+    "Ki": "kibi", "Mi": "mebi", "Gi": "gibi", "Ti": "tebi", "Pi": "pebi", "Ei": "exbi",
+}
+
+# How a denominator is joined to what precedes it: "/s", " per second", "每秒".
+PER_SEPARATOR = r"(?:\s*/\s*|\s+per\s+|\s+a\s+|\s*每\s*)"
+PER_PREFIX = re.compile(r"(?:per|每)\s*", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitInfo:
+    """A canonical unit: pint's name for it, its dimensionality and its base units."""
+
+    unit: str
+    dimensionality: str
+    base_unit: str
+
+    def to_base(self, value: float) -> float:
+        """`value` in this unit expressed in base units (handles offset units)."""
+        registry = unit_registry()
+        return float(registry.Quantity(value, self.unit).to_base_units().magnitude)
+
+
+@dataclass(frozen=True, slots=True)
+class UnitMatch:
+    """A unit written in text: [start, end) and the pint expression it stands for."""
+
+    start: int
+    end: int
+    text: str
+    expression: str
+
+    @property
+    def info(self) -> UnitInfo:
+        """Canonical form of this unit."""
+        return unit_info(self.expression)
+
+
+@lru_cache(maxsize=1)
+def unit_table() -> dict[str, Any]:
+    """data/units.toml, parsed."""
+    data = resources.files("claimledger").joinpath("data/units.toml").read_bytes()
+    return tomllib.loads(data.decode("utf-8"))
+
+
+@lru_cache(maxsize=1)
+def unit_registry() -> pint.UnitRegistry:
+    """The domain registry: empty pint registry plus data/units.toml definitions."""
+    import pint
+
+    registry = pint.UnitRegistry(None, autoconvert_offset_to_baseunit=True)
+    for definition in unit_table()["definitions"]:
+        registry.define(definition)
+    return registry
+
+
+@lru_cache(maxsize=1024)
+def unit_info(expression: str) -> UnitInfo:
+    """Canonical name, dimensionality and base unit of a pint unit expression."""
+    registry = unit_registry()
+    quantity = registry.Quantity(1, expression)
+    base = quantity.to_base_units()
+    return UnitInfo(
+        unit=str(quantity.units),
+        dimensionality=str(quantity.dimensionality),
+        base_unit=str(base.units),
+    )
+
+
+def si_value(value: float, expression: str) -> float:
+    """`value` in the unit `expression`, converted to base units."""
+    info = unit_info(expression)
+    if expression.startswith("degree_"):
+        return info.to_base(value)
+    return value * _base_factor(expression)
+
+
+@lru_cache(maxsize=1024)
+def _base_factor(expression: str) -> float:
+    registry = unit_registry()
+    return float(registry.Quantity(1.0, expression).to_base_units().magnitude)
+
+
+def _plural_pattern(word: str) -> str:
+    """Regex for a word and its English plural ("query" -> queries, "inch" -> inches)."""
+    escaped = re.escape(word)
+    if word.endswith("y") and not word.endswith(("ay", "ey", "oy")):
+        return escaped[:-1] + "(?:y|ies)"
+    if word.endswith(("s", "x", "ch", "sh")):
+        return escaped + "(?:es)?"
+    if word[-1].isalpha():
+        return escaped + "s?"
+    return escaped
+
+
+@lru_cache(maxsize=1)
+def _surface_forms() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """(symbols, words, chinese) surface form -> pint expression, from the unit table."""
+    table = unit_table()
+    symbols: dict[str, str] = {}
+    words: dict[str, str] = {}
+    chinese: dict[str, str] = {}
+    for unit, spec in table["prefixed"].items():
+        for symbol in spec["symbols"]:
+            symbols.setdefault(symbol, unit)
+        for word in spec["words"]:
+            words.setdefault(word, unit)
+        for prefix in spec["prefixes"]:
+            name = SI_SYMBOL_PREFIXES[prefix]
+            for symbol in spec["symbols"]:
+                symbols.setdefault(prefix + symbol, name + unit)
+            for word in spec["words"]:
+                words.setdefault(name + word, name + unit)
+    for unit, spec in table["aliases"].items():
+        for symbol in spec.get("symbols", []):
+            symbols[symbol] = unit
+        for word in spec.get("words", []):
+            words[word.lower()] = unit
+        for form in spec.get("zh", []):
+            chinese[form] = unit
+    return symbols, words, chinese
+
+
+@lru_cache(maxsize=1)
+def _atom_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """Compiled alternations for one unit atom: symbols, words, Chinese forms."""
+    symbols, words, chinese = _surface_forms()
+
+    def alternation(forms: list[str], render: Any) -> str:
+        return "|".join(render(form) for form in sorted(forms, key=len, reverse=True))
+
+    symbol_re = re.compile(
+        rf"(?:{alternation(list(symbols), re.escape)})(?![A-Za-z0-9])"
+    )
+    word_re = re.compile(
+        rf"(?:{alternation(list(words), _word_render)})(?![A-Za-z0-9])", re.IGNORECASE
+    )
+    classifiers = "|".join(map(re.escape, unit_table()["classifiers"]))
+    chinese_re = re.compile(
+        rf"(?:{classifiers})?\s*(?:{alternation(list(chinese), re.escape)})"
+    )
+    return symbol_re, word_re, chinese_re
+
+
+def _word_render(word: str) -> str:
+    parts = word.split(" ")
+    return r"[\s-]+".join(re.escape(p) for p in parts[:-1]) + (
+        r"[\s-]+" if len(parts) > 1 else ""
+    ) + _plural_pattern(parts[-1])
+
+
+def _canonical_word(surface: str) -> str | None:
+    """Pint expression for an alias word as written (any case, maybe plural)."""
+    _, words, _ = _surface_forms()
+    folded = re.sub(r"[\s-]+", " ", surface.lower())
+    candidates = [folded]
+    if folded.endswith("ies"):
+        candidates.append(folded[:-3] + "y")
+    if folded.endswith("es"):
+        candidates.append(folded[:-2])
+    if folded.endswith("s"):
+        candidates.append(folded[:-1])
+    if folded == "feet":
+        candidates.append("foot")
+    for candidate in candidates:
+        if candidate in words:
+            return words[candidate]
+    return None
+
+
+def match_atom(text: str, pos: int) -> UnitMatch | None:
+    """The longest single unit written at `pos` (no leading space skipped)."""
+    symbol_re, word_re, chinese_re = _atom_patterns()
+    symbols, _, chinese = _surface_forms()
+    best: UnitMatch | None = None
+    for pattern in (symbol_re, word_re, chinese_re):
+        found = pattern.match(text, pos)
+        if not found or (best and found.end() <= best.end):
+            continue
+        surface = found.group(0)
+        if pattern is symbol_re:
+            expression = symbols[surface]
+        elif pattern is word_re:
+            expression = _canonical_word(surface) or ""
+        else:
+            core = surface.lstrip("".join(unit_table()["classifiers"])).strip()
+            expression = chinese.get(core) or chinese.get(surface, "")
+        if expression:
+            best = UnitMatch(pos, found.end(), surface, expression)
+    return best
+
+
+_SPACE = re.compile(r"[ \t\u00a0\u3000]*")
+_PER = re.compile(PER_SEPARATOR, re.IGNORECASE)
+
+
+def match_unit(text: str, pos: int) -> UnitMatch | None:
+    """The unit written after a number ending at `pos`, compound per-units included.
+
+    Skips spaces and a Chinese classifier before the unit ("72 颗 GPU"), and up to
+    two words before a device unit ("72 Rubin GPUs"); follows "/x", " per x" and
+    "每 x" as often as they are written ("tokens per second per GPU", "TPS/MW").
+    """
+    start = _SPACE.match(text, pos).end()
+    first = _first_atom(text, start)
+    if first is None:
+        return None
+    expressions = [first.expression]
+    end = first.end
+    while True:
+        separator = _PER.match(text, end)
+        if not separator:
+            break
+        denominator = match_atom(text, separator.end())
+        if denominator is None:
+            break
+        expressions.append(f"({denominator.expression})")
+        end = denominator.end
+    expression = " / ".join(expressions)
+    if not _valid(expression):
+        return None
+    return UnitMatch(start, end, text[start:end], expression)
+
+
+_CLASSIFIER_CACHE: dict[str, re.Pattern[str]] = {}
+_NAME_WORD = re.compile(r"[A-Za-z][A-Za-z0-9-]*[ \t]+")
+DEVICE_DIMENSIONS = frozenset({"[gpu]", "[cpu]", "[rack]", "[node]", "[server]"})
+
+
+def _classifier_re() -> re.Pattern[str]:
+    if "re" not in _CLASSIFIER_CACHE:
+        classifiers = "|".join(map(re.escape, unit_table()["classifiers"]))
+        _CLASSIFIER_CACHE["re"] = re.compile(rf"(?:{classifiers})[ \t\u3000]*")
+    return _CLASSIFIER_CACHE["re"]
+
+
+def _first_atom(text: str, start: int) -> UnitMatch | None:
+    """The first unit after a number: a classifier and device-naming words allowed."""
+    atom = match_atom(text, start)
+    if atom is not None:
+        return atom
+    classifier = _classifier_re().match(text, start)
+    after_classifier = classifier.end() if classifier else start
+    if classifier:
+        atom = match_atom(text, after_classifier)
+        if atom is not None:
+            return UnitMatch(start, atom.end, text[start:atom.end], atom.expression)
+    position = after_classifier
+    for _ in range(2):
+        name = _NAME_WORD.match(text, position)
+        if not name:
+            break
+        position = name.end()
+        atom = match_atom(text, position)
+        if atom is not None and unit_info(atom.expression).dimensionality in DEVICE_DIMENSIONS:
+            return UnitMatch(start, atom.end, text[start:atom.end], atom.expression)
+    return None
+
+
+def match_per_units_before(text: str, pos: int) -> UnitMatch | None:
+    """Per-units written before a number that starts at `pos` ("每 GPU 每秒 ...").
+
+    Returns the chain of "per x" / "每 x" denominators ending right before `pos`
+    (spaces allowed), with the expression of its denominators only, e.g. "1 / gpu / second".
+    """
+    denominators: list[tuple[int, str]] = []
+    end = pos
+    while True:
+        found = _last_per_atom(text, end)
+        if found is None:
+            break
+        start, expression = found
+        denominators.insert(0, (start, expression))
+        end = start
+    if not denominators:
+        return None
+    start = denominators[0][0]
+    expression = "1 / " + " / ".join(f"({e})" for _, e in denominators)
+    stop = len(text[:pos].rstrip())
+    return UnitMatch(start, stop, text[start:stop], expression)
+
+
+def _last_per_atom(text: str, end: int) -> tuple[int, str] | None:
+    """A single "每 x" / "per x" ending at `end` (trailing spaces allowed)."""
+    window_start = max(0, end - 24)
+    window = text[window_start:end]
+    for found in PER_PREFIX.finditer(window):
+        atom = match_atom(text, window_start + _SPACE.match(window, found.end()).end())
+        if atom and not text[atom.end:end].strip():
+            return window_start + found.start(), atom.expression
+    return None
+
+
+@lru_cache(maxsize=1024)
+def _valid(expression: str) -> bool:
+    """Whether pint can read `expression` (guards unusual alias combinations)."""
+    import pint
+
+    try:
+        unit_info(expression)
+    except (pint.errors.PintError, AttributeError, TypeError, ValueError):
+        return False
+    return True
+
+
+COUNTABLE_DIMENSIONS = frozenset(
+    {"[gpu]", "[cpu]", "[rack]", "[node]", "[server]", "[token]", "[query]", "[request]"}
+)
+
+
+def is_countable(expression: str) -> bool:
+    """Whether the unit counts things (72 GPUs) rather than measures (1.6 Tb/s)."""
+    return unit_info(expression).dimensionality in COUNTABLE_DIMENSIONS
