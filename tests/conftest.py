@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
+from xml.sax.saxutils import escape
 
 import pytest
 
@@ -56,6 +57,28 @@ def reply(
         request.wfile.write(data)
 
     return handle
+
+
+def rss_feed(items: list[dict[str, str]], title: str = "Test feed", encoding: str = "utf-8") -> bytes:
+    """An RSS 2.0 document; each item's keys (title, link, guid, pubDate, description, content) become elements.
+
+    `content` goes into content:encoded as CDATA, the others are escaped.
+    """
+    parts = []
+    for item in items:
+        elements = "".join(
+            f"<{name}>{escape(value)}</{name}>" for name, value in item.items() if name != "content"
+        )
+        if "content" in item:
+            elements += f"<content:encoded><![CDATA[{item['content']}]]></content:encoded>"
+        parts.append(f"<item>{elements}</item>")
+    return (
+        f'<?xml version="1.0" encoding="{encoding}"?>\n'
+        '<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel>'
+        f"<title>{escape(title)}</title><link>http://127.0.0.1/</link><description>tests</description>"
+        + "".join(parts)
+        + "</channel></rss>\n"
+    ).encode(encoding)
 
 
 def redirect(location: str, status: int = 301) -> Handler:

@@ -299,6 +299,10 @@ def prepare_document(
     """Clean text, language, content hash and claims of one entry; None when it has no text at all."""
     title = html_to_text(entry.title) if entry.title_is_html else normalize_whitespace(entry.title)
     body = entry_body(entry, article)
+    first_line, _, rest = body.partition("\n")
+    if title and first_line.strip() == title:
+        # Article pages repeat the title as their heading.
+        body = rest.strip()
     text = "\n\n".join(part for part in (title, body) if part)
     if not text:
         return None
