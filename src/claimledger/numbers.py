@@ -68,6 +68,11 @@ _ARABIC = re.compile(
     """,
     re.X,
 )
+# 3/5, 1 3/5, -3/2; dates like 9/16/2025 are caught as dates first.
+_SLASH_FRACTION = re.compile(
+    r"(?<![A-Za-z0-9_./])(?P<sign>-)?(?:(?P<whole>\d+)[ ]+)?(?P<numerator>\d+)/(?P<denominator>\d+)(?![A-Za-z0-9_/.])"
+)
+_POWER = re.compile(r"\^(?P<signs>[+\-]*)(?P<exponent>\d{1,3})(?![\d.])")
 _ORDINAL_SUFFIX = re.compile(r"(?i:st|nd|rd|th)\b")
 _VERSION_TAIL = re.compile(r"\.\d")
 
@@ -80,16 +85,20 @@ _ZD = "".join(_ZH_DIGITS)
 _ZU = "".join(_ZH_UNITS)
 _ZB = "".join(_ZH_BIG)
 _ZH_ELEMENT = (
-    rf"(?:{_PLAIN_DIGITS}|[{_ZD}{_ZU}{_ZB}]|分[ \t]*之|[点點](?=[ \t]*[{_ZD}])"
+    rf"(?:{_PLAIN_DIGITS}|[{_ZD}{_ZU}{_ZB}]|分[ \t]*之(?:[ \t]*[负負])?|[点點](?=[ \t]*[{_ZD}])"
     rf"|[余多几幾](?=[ \t]*[{_ZU}{_ZB}])|又(?=[ \t]*[\d{_ZD}{_ZU}])|半(?=[ \t]*[{_ZU}成折]))"
 )
 _ZH_RUN = re.compile(
     rf"(?<![A-Za-z0-9_.])(?:[负負][ \t]*)?{_ZH_ELEMENT}(?:[ \t]*{_ZH_ELEMENT})*"
 )
 _ZH_TOKEN = re.compile(
-    rf"[ \t]*(?:(?P<arabic>{_PLAIN_DIGITS})|(?P<fraction>分[ \t]*之)|(?P<char>.))", re.S
+    rf"[ \t]*(?:(?P<arabic>{_PLAIN_DIGITS})|(?P<fraction>分[ \t]*之(?:[ \t]*(?P<negative>[负負]))?)|(?P<char>.))",
+    re.S,
 )
-_ZH_NUMERAL_CHAR = re.compile(rf"[{_ZD}{_ZU}{_ZB}]")
+# A run is Chinese when it has a numeral character, a fraction or a minus word.
+_ZH_QUALIFIES = re.compile(rf"[{_ZD}{_ZU}{_ZB}负負]|分[ \t]*之")
+# 打 after a number is a dozen (一打, 五十打), unless it starts a verb.
+_ZH_DOZEN = re.compile(r"[ \t]*打(?![折算开開造破败敗击擊])")
 _HAN = re.compile(r"[\u3400-\u9fff]")
 _ZH_NOT_NUMBERS = re.compile("|".join(sorted(_ZH["not_numbers"], key=len, reverse=True)))
 
@@ -128,7 +137,8 @@ _MARKER = re.compile(
     """,
     re.X,
 )
-_DISCOUNT_HALF = re.compile(r"[对對半]折(?![叠疊合算旧舊线線腾騰射服返回扇扣页頁])")
+# Halves written as words: 打对折 and 半折 (a 50% price), 半成 (5%, but not 半成品).
+_HALF_PERCENT = re.compile(r"(?<=打)[对對]折|半折(?![叠疊])|半成(?!品)")
 
 # Percentage points: a number followed by this is a difference of percentages.
 PERCENTAGE_POINTS = re.compile(
@@ -174,7 +184,7 @@ _NOT_NUMBER_SPANS = re.compile(
             r"\b\d{3,4}-\d{3,4}-\d{4}\b",
             r"(?<![\d,.])\d{11,}(?![\d,.])",
             r"(?i:\b(?:tel|phone|fax|isbn|issn|reg(?:istration)?\.?[ ]*no)\.?[:#\s]*)[\dA-Z][\dA-Z\-/]*",
-            r"\bNo\.[ ]?\d+|#\d+",
+            r"\bNo\.[ ]?\d+|#\d+|\b24/7\b",
             r"(?:ICP备|ICP证|公网安备|备案号|许可证号?|证号|编号|注册号|登记号|信用代码|电话|手机|热线|传真|邮编|订单号)"
             r"[:：\s]*[\dA-Z][\dA-Z\-]*号?",
             # Chinese dates, times and ordinals
@@ -200,9 +210,13 @@ def find_numbers(text: str, lang: str | None = None) -> list[NumberMatch]:
     decides from the characters present.
     """
     plain = _FULLWIDTH_GROUP_COMMA.sub(",", text.translate(_FULLWIDTH))
-    atoms = _arabic_atoms(plain)
+    atoms = _arabic_atoms(plain) + _fraction_atoms(plain)
     if lang != "en" and _HAN.search(plain):
         atoms += _chinese_atoms(plain)
+        atoms += [
+            _Atom(m.start(), m.end(), Decimal(5 if m.group().endswith("成") else 50), Decimal(1), percent=True, marked=True)
+            for m in _HALF_PERCENT.finditer(plain)
+        ]
     if lang != "zh":
         atoms += _word_atoms(plain)
     atoms += _magnitude_atoms(plain)
@@ -248,9 +262,25 @@ def _arabic_atoms(text: str) -> list[_Atom]:
             scale = Decimal(_SUFFIXES[match.group("suffix")])
         elif match.group("scale"):
             scale = Decimal(_SCALES[match.group("scale").lower()])
+        power = _POWER.match(text, end) if not scale > 1 else None
+        if power:
+            exponent = int(power.group("exponent")) * (-1) ** power.group("signs").count("-")
+            value = Decimal(float(value) ** exponent) if value or exponent > 0 else value
+            end = power.end()
         if match.group("sign") == "-":
             value = -value
         atoms.append(_Atom(start, end, value * scale, scale))
+    return atoms
+
+
+def _fraction_atoms(text: str) -> list[_Atom]:
+    atoms = []
+    for match in _SLASH_FRACTION.finditer(text):
+        numerator, denominator = int(match.group("numerator")), int(match.group("denominator"))
+        if denominator == 0 or numerator == denominator:
+            continue  # 50/50 is an idiom, not one
+        value = Decimal(numerator) / Decimal(denominator) + int(match.group("whole") or 0)
+        atoms.append(_Atom(match.start(), match.end(), -value if match.group("sign") else value, Decimal(1)))
     return atoms
 
 
@@ -270,14 +300,10 @@ def _chinese_atoms(text: str) -> list[_Atom]:
     while match := _ZH_RUN.search(text, position):
         position = match.end()
         run = match.group()
-        if not _ZH_NUMERAL_CHAR.search(run):
+        if not _ZH_QUALIFIES.search(run):
             continue
-        parsed = _parse_chinese(text, match.start(), match.end())
-        if parsed is None:
-            continue
-        atom, consumed_end = parsed
-        if consumed_end < match.end():
-            position = consumed_end
+        atom, consumed_end = _parse_chinese(text, match.start(), match.end())
+        position = max(consumed_end, match.start() + 1)
         if atom is not None:
             atoms.append(atom)
     return atoms
@@ -294,7 +320,8 @@ def _chinese_tokens(text: str, start: int, end: int) -> list[tuple[str, str, int
         if match.group("arabic"):
             tokens.append(("arabic", match.group("arabic"), match.start("arabic"), match.end()))
         elif match.group("fraction"):
-            tokens.append(("fraction", "分之", match.start("fraction"), match.end()))
+            kind = "negative fraction" if match.group("negative") else "fraction"
+            tokens.append((kind, "分之", match.start("fraction"), match.end()))
         else:
             char = match.group("char")
             tokens.append((_char_kind(char), char, match.start("char"), match.end()))
@@ -324,40 +351,60 @@ def _char_kind(char: str) -> str:
     return "other"
 
 
-def _parse_chinese(text: str, start: int, end: int) -> tuple[_Atom | None, int] | None:
-    """Parse the numeral run text[start:end]; returns the atom and where it ends."""
+def _parse_chinese(text: str, start: int, end: int) -> tuple[_Atom | None, int]:
+    """Parse the numeral run text[start:end]; returns the atom (None if not a number) and where it ends."""
     tokens = _chinese_tokens(text, start, end)
     negative = bool(tokens) and tokens[0][0] == "minus"
     if negative:
         tokens = tokens[1:]
     value, used = _zh_mixed_number(tokens)
     if used == 0:
-        return None
+        return None, start + 1
     percent = False
-    scale = Decimal(1)
-    if used < len(tokens) and tokens[used][0] == "fraction":
+    if used < len(tokens) and tokens[used][0].endswith("fraction"):
         fraction = _zh_fraction(tokens, used, value)
         if fraction is not None:
             value, used, percent = fraction
-        elif tokens[:used] and all(kind in ("unit", "big") for kind, *_ in tokens[:used]):
+        elif all(kind in ("unit", "big") for kind, *_ in tokens[:used]):
             return None, tokens[used][3]
     consumed = tokens[:used]
     atom_start = start if negative else consumed[0][2]
     atom_end = consumed[-1][3]
+    if used < len(tokens) and tokens[used][0] in ("unit", "big") and _digit_string(consumed):
+        return None, end  # 二三十: "twenty or thirty", no single value
     if not _acceptable_chinese(consumed):
         return None, atom_end
-    if any(kind in ("unit", "big") for kind, *_ in consumed) and any(k == "arabic" for k, *_ in consumed):
-        scale = Decimal(10)  # a Chinese unit scaled Arabic digits (1.5万): counts as scaled
+    scale = _trailing_scale(consumed)
     if negative:
         value = -value
+    dozen = _ZH_DOZEN.match(text, atom_end)
+    if dozen and not percent:
+        value *= 12
+        atom_end = dozen.end()
     return _Atom(atom_start, atom_end, value, scale, percent=percent, marked=percent), atom_end
+
+
+def _digit_string(tokens: list[tuple[str, str, int, int]]) -> bool:
+    """True for digits read one by one: 二三, 二〇二五."""
+    return len(tokens) > 1 and all(kind in ("digit", "zero") for kind, *_ in tokens)
+
+
+def _trailing_scale(tokens: list[tuple[str, str, int, int]]) -> Decimal:
+    """The scale of one number followed by units (5万 -> 10000), which a range's
+    first end inherits (3至5万); 1 for anything else."""
+    scale = Decimal(1)
+    index = len(tokens)
+    while index > 0 and tokens[index - 1][0] in ("unit", "big"):
+        index -= 1
+        scale *= _ZH_UNITS.get(tokens[index][1]) or _ZH_BIG[tokens[index][1]]
+    return scale if index == 1 and tokens[0][0] in ("digit", "arabic") else Decimal(1)
 
 
 def _acceptable_chinese(tokens: list[tuple[str, str, int, int]]) -> bool:
     """Reject runs that are characters, not numbers: 百 of 百度, a lone 拾 of 收拾."""
     if len(tokens) == 1 and tokens[0][1] in _ZH_FINANCIAL:
         return False
-    if any(kind in ("digit", "zero", "arabic", "half") for kind, *_ in tokens):
+    if any(kind in ("digit", "zero", "arabic", "half") or kind.endswith("fraction") for kind, *_ in tokens):
         return True
     return tokens[0][1] in "十拾"  # 十五, 十万: a leading ten needs no digit
 
@@ -367,10 +414,10 @@ def _zh_mixed_number(tokens: list[tuple[str, str, int, int]]) -> tuple[Decimal, 
     value, used = _zh_integer(tokens, 0)
     if used == 0:
         return Decimal(0), 0
-    if used + 1 < len(tokens) and tokens[used][0] == "point" and tokens[used + 1][0] in ("digit", "zero"):
+    if used + 1 < len(tokens) and tokens[used][0] == "point" and _decimal_digit(tokens[used + 1]):
         digits = []
         index = used + 1
-        while index < len(tokens) and tokens[index][0] in ("digit", "zero"):
+        while index < len(tokens) and _decimal_digit(tokens[index]):
             digits.append(str(_ZH_DIGITS[tokens[index][1]]))
             index += 1
         value += Decimal("0." + "".join(digits))
@@ -386,6 +433,11 @@ def _zh_mixed_number(tokens: list[tuple[str, str, int, int]]) -> tuple[Decimal, 
             value += fraction[0]
             used = fraction[1]
     return value, used
+
+
+def _decimal_digit(token: tuple[str, str, int, int]) -> bool:
+    """A digit after 点; 两 is never one (两百点两 is 200 and 2)."""
+    return token[0] in ("digit", "zero") and token[1] not in "两兩倆俩"
 
 
 def _zh_integer(tokens: list[tuple[str, str, int, int]], index: int) -> tuple[Decimal, int]:
@@ -444,9 +496,9 @@ def _zh_integer(tokens: list[tuple[str, str, int, int]], index: int) -> tuple[De
                 section += number
                 number = None
             if section == 0:
-                if total == 0:
+                if total == 0 and previous is not None:
                     break
-                total *= big
+                total = total * big if total else big
             elif total and total < big:
                 total = (total + section) * big
             else:
@@ -483,6 +535,8 @@ def _zh_fraction(
     numerator, used = _zh_mixed_number(tokens[index + 1 :])
     if used == 0 or denominator == 0:
         return None
+    if tokens[index][0] == "negative fraction":
+        numerator = -numerator
     end = index + 1 + used
     bare = all(kind in ("unit", "big") for kind, *_ in tokens[:index])
     if bare:
