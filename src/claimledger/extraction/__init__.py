@@ -17,6 +17,8 @@ its own it speaks for the whole document and marks every claim in it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from claimledger.extraction.about import describe
 from claimledger.extraction.attributes import (
     find_qualifier,
@@ -24,9 +26,9 @@ from claimledger.extraction.attributes import (
     has_self_report_cue,
     is_projected,
 )
-from claimledger.extraction.baseline import find_baseline
+from claimledger.extraction.baseline import Baseline, find_baseline
 from claimledger.extraction.candidates import Quantity, find_quantities, is_year
-from claimledger.extraction.names import find_metrics, find_names
+from claimledger.extraction.names import Name, find_metrics, find_names
 from claimledger.extraction.nonclaims import glued_into_name, inside_any, non_claim_spans
 from claimledger.extraction.pipeline import Sentence, split_sentences
 from claimledger.types import Claim
@@ -68,15 +70,20 @@ def _sentence_claims(sentence: Sentence, all_quantities: bool) -> list[Claim]:
         return []
     blocked = non_claim_spans(text)
     names = find_names(text)
+    kept = [
+        quantity
+        for quantity in quantities
+        if not inside_any(quantity.number.start, quantity.number.end, blocked)
+        and not glued_into_name(text, quantity.number.start, quantity.number.end)
+        and not is_year(quantity)
+    ]
+    framed = [_frame(sentence, quantity, names) for quantity in kept]
+    # A name any figure in the sentence is compared against is nobody's subject.
+    baseline_spans = [(f.baseline.start, f.baseline.end) for f in framed if f.baseline]
     claims = []
-    for quantity in quantities:
-        number = quantity.number
-        if inside_any(number.start, number.end, blocked) or glued_into_name(text, number.start, number.end):
-            continue
-        if is_year(quantity):
-            continue
-        claim = _claim(sentence, quantity, names)
-        if all_quantities or _claim_worthy(quantity, claim):
+    for frame in framed:
+        claim = _claim(sentence, frame, names, baseline_spans)
+        if all_quantities or _claim_worthy(frame.quantity, claim):
             claims.append(claim)
     return claims
 
@@ -91,32 +98,43 @@ def _claim_worthy(quantity: Quantity, claim: Claim) -> bool:
     return True
 
 
-def _claim(sentence: Sentence, quantity: Quantity, names: list) -> Claim:
+@dataclass(slots=True)
+class Frame:
+    """How one quantity is framed in its sentence, before subject and metric."""
+
+    quantity: Quantity
+    start: int
+    end: int
+    qualifier: str | None
+    trend: str | None
+    baseline: Baseline | None
+
+
+def _frame(sentence: Sentence, quantity: Quantity, names: list[Name]) -> Frame:
     text, lang = sentence.text, sentence.lang
-    number = quantity.number
     start, end = quantity.text_span
-    relative = quantity.kind in ("ratio", "percent")
+    trend = find_trend(text, start, end, lang)
+    relative = quantity.kind in ("ratio", "percent") or trend is not None
     baseline = find_baseline(text, start, end, lang, names, relative)
-    qualifier = find_qualifier(
-        text, start, end, lang, (baseline.start, baseline.end) if baseline else None
-    )
+    qualifier = find_qualifier(text, start, end, lang, (baseline.start, baseline.end) if baseline else None)
     if qualifier.adjacent_start is not None:
         start = qualifier.adjacent_start
-    trend = find_trend(text, quantity.start, end, lang)
-    if baseline is None and trend and relative:
-        baseline = find_baseline(text, quantity.start, end, lang, names, True)
-    unit_metric = _unit_metric(quantity)
+    return Frame(quantity, start, end, qualifier.label, trend, baseline)
+
+
+def _claim(sentence: Sentence, frame: Frame, names: list[Name], baseline_spans: list[tuple[int, int]]) -> Claim:
+    text = sentence.text
+    quantity, number = frame.quantity, frame.quantity.number
     about = describe(
-        text, quantity.start, end, names, unit_metric,
-        (baseline.start, baseline.end) if baseline else None,
-        relative,
+        text, quantity.start, frame.end, names, _unit_metric(quantity), baseline_spans,
+        quantity.kind in ("ratio", "percent"),
     )
     unit, dimensionality, si = _unit_fields(quantity)
     offset = sentence.start
     return Claim(
-        text=text[start:end],
-        start=offset + start,
-        end=offset + end,
+        text=text[frame.start:frame.end],
+        start=offset + frame.start,
+        end=offset + frame.end,
         value=number.value,
         low=number.low,
         high=number.high,
@@ -125,18 +143,18 @@ def _claim(sentence: Sentence, quantity: Quantity, names: list) -> Claim:
         unit_text=quantity.unit_text,
         dimensionality=dimensionality,
         si_value=si,
-        qualifier=qualifier.label,
-        trend=trend,
-        projected=is_projected(text, quantity.start, end),
+        qualifier=frame.qualifier,
+        trend=frame.trend,
+        projected=is_projected(text, quantity.start, frame.end),
         self_reported=False,
-        baseline=baseline.text if baseline else None,
+        baseline=frame.baseline.text if frame.baseline else None,
         subject=about.subject,
         metric=about.metric,
         condition=about.condition,
         sentence=text,
         sentence_start=sentence.start,
         sentence_end=sentence.end,
-        lang=lang,
+        lang=sentence.lang,
     )
 
 

@@ -3,7 +3,7 @@ metric (what is measured) and its condition (workload or benchmark).
 
 Names come from the gazetteer. The figure's own clause is read first, then the
 rest of its sentence, nearest name first; a name already used as the baseline
-is never the subject.
+(for any figure of the sentence) is never the subject.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def describe(
     end: int,
     names: list[Name],
     unit_metric: str | None,
-    baseline_span: tuple[int, int] | None,
+    baseline_spans: list[tuple[int, int]],
     relative: bool,
 ) -> About:
     """Subject, metric and condition of the figure at sentence[start:end].
@@ -45,7 +45,7 @@ def describe(
     ("纵轴是每 MW 每秒 token 数：... 接近 10 倍"); a count or a measure names its own.
     """
     clause = clause_bounds(sentence, start, end)
-    usable = [name for name in names if not _overlaps(name, baseline_span)]
+    usable = [name for name in names if not any(_overlaps(name, span) for span in baseline_spans)]
     subject = _nearest(usable, SUBJECT_KINDS, start, end, clause, prefer_kind="product")
     condition_name = _nearest(usable, CONDITION_KINDS, start, end, clause)
     condition = _with_modifiers(sentence, condition_name) if condition_name else None
@@ -53,8 +53,8 @@ def describe(
     return About(subject.text if subject else None, metric, condition)
 
 
-def _overlaps(name: Name, span: tuple[int, int] | None) -> bool:
-    return span is not None and name.start < span[1] and span[0] < name.end
+def _overlaps(name: Name, span: tuple[int, int]) -> bool:
+    return name.start < span[1] and span[0] < name.end
 
 
 def _nearest(

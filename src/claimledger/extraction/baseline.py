@@ -21,6 +21,8 @@ PHRASE_STOP = re.compile(
     r"[,，。;；:：()（）!?！？]|\s(?:in|on|at|for|with|when|while|and|which|that|running|using|across|per|to|from|of|by|during|under|as|if|because|but|while)\s",
     re.IGNORECASE,
 )
+# "10x the TPS/MW of GB200 NVL72", "twice the bandwidth of Hopper".
+THE_MEASURE_OF = re.compile(r"^\s+(?:the|that)\s+(?:[\w/.-]+\s+){0,3}?of\s+(?:the\s+)?", re.IGNORECASE)
 LONGEST_PHRASE_WORDS = 5
 LONGEST_ZH_PHRASE = 24
 HAN_COMPARE = re.compile(r"(?<![相对百好无占同环之类])比(?![例较特赛如重率值])")
@@ -79,6 +81,10 @@ def _after_figure(sentence: str, end: int, names: list[Name], relative_kind: boo
     leading_relative = _relative_at(sentence, end, window)
     if leading_relative:
         return leading_relative
+    if relative_kind:
+        of = THE_MEASURE_OF.match(window)
+        if of:
+            return _phrase_at(sentence, end + of.end(), names)
     found = _english_after().match(window)
     if not found or re.search(r"\d", found.group("lead")):
         return None
