@@ -85,14 +85,14 @@ _ZD = "".join(_ZH_DIGITS)
 _ZU = "".join(_ZH_UNITS)
 _ZB = "".join(_ZH_BIG)
 _ZH_ELEMENT = (
-    rf"(?:{_PLAIN_DIGITS}|[{_ZD}{_ZU}{_ZB}]|分[ \t]*之(?:[ \t]*[负負])?|[点點](?=[ \t]*[{_ZD}])"
+    rf"(?:{_PLAIN_DIGITS}(?:[ \t]*[kK](?![A-Za-z]))?|[{_ZD}{_ZU}{_ZB}]|分[ \t]*之(?:[ \t]*[负負])?|[点點](?=[ \t]*[{_ZD}])"
     rf"|[余多几幾](?=[ \t]*[{_ZU}{_ZB}])|又(?=[ \t]*[\d{_ZD}{_ZU}])|半(?=[ \t]*[{_ZU}成折]))"
 )
 _ZH_RUN = re.compile(
     rf"(?<![A-Za-z0-9_.])(?:[负負][ \t]*)?{_ZH_ELEMENT}(?:[ \t]*{_ZH_ELEMENT})*"
 )
 _ZH_TOKEN = re.compile(
-    rf"[ \t]*(?:(?P<arabic>{_PLAIN_DIGITS})|(?P<fraction>分[ \t]*之(?:[ \t]*(?P<negative>[负負]))?)|(?P<char>.))",
+    rf"[ \t]*(?:(?P<arabic>{_PLAIN_DIGITS})(?P<thousands>[ \t]*[kK](?![A-Za-z]))?|(?P<fraction>分[ \t]*之(?:[ \t]*(?P<negative>[负負]))?)|(?P<char>.))",
     re.S,
 )
 # A run is Chinese when it has a numeral character, a fraction or a minus word.
@@ -318,7 +318,10 @@ def _chinese_tokens(text: str, start: int, end: int) -> list[tuple[str, str, int
         if match is None:
             break
         if match.group("arabic"):
-            tokens.append(("arabic", match.group("arabic"), match.start("arabic"), match.end()))
+            digits = match.group("arabic").replace(",", "")
+            if match.group("thousands"):
+                digits = str(Decimal(digits) * 1000)
+            tokens.append(("arabic", digits, match.start("arabic"), match.end()))
         elif match.group("fraction"):
             kind = "negative fraction" if match.group("negative") else "fraction"
             tokens.append((kind, "分之", match.start("fraction"), match.end()))
@@ -532,8 +535,11 @@ def _zh_fraction(
     tokens: list[tuple[str, str, int, int]], index: int, denominator: Decimal
 ) -> tuple[Decimal, int, bool] | None:
     """Read 分之 at tokens[index]: 五分之一 = 0.2; 百分之二十 is 20 percent."""
-    numerator, used = _zh_mixed_number(tokens[index + 1 :])
+    numerator_tokens = tokens[index + 1 :]
+    numerator, used = _zh_mixed_number(numerator_tokens)
     if used == 0 or denominator == 0:
+        return None
+    if used < len(numerator_tokens) and numerator_tokens[used][0] in ("unit", "big") and _digit_string(numerator_tokens[:used]):
         return None
     if tokens[index][0] == "negative fraction":
         numerator = -numerator
