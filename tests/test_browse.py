@@ -8,7 +8,11 @@ write them).
 from __future__ import annotations
 
 import re
+import shutil
 import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
@@ -308,3 +312,140 @@ def test_axis_ranges_are_round():
     assert history._nice_range(0, 16635)[:2] == (0, 20000)
     assert history._nice_range(3, 12)[2] == [0, 2.5, 5, 7.5, 10, 12.5]
     assert history.chart([]) is None
+
+
+# The same pages on a ledger built the way `make run` builds it: corpus/ served on
+# loopback, feeds/demo.toml crawled, then `claims diff`.
+
+REPOSITORY = Path(__file__).parents[1]
+CORPUS_ORIGIN = "127.0.0.1:8765"
+TPS_PER_MW_KEY = (
+    "vera rubin nvl72 | token per second per mw | [time] ** 2 * [token] / [length] ** 2 / [mass] | - | deepseek r1"
+)
+
+
+@contextmanager
+def serving_corpus(folder: Path) -> Iterator[Path]:
+    """corpus/ copied into `folder`, its origin moved to a free loopback port, served; yields the feeds file."""
+    from claimledger.corpus_server import make_server
+
+    root = folder / "corpus"
+    shutil.copytree(REPOSITORY / "corpus", root)
+    server = make_server(root, 0)
+    origin = f"127.0.0.1:{server.server_address[1]}"
+    for file in [*root.rglob("*.xml"), *root.rglob("*.html")]:
+        file.write_text(file.read_text(encoding="utf-8").replace(CORPUS_ORIGIN, origin), encoding="utf-8")
+    feeds = folder / "demo.toml"
+    feeds.write_text((REPOSITORY / "feeds" / "demo.toml").read_text(encoding="utf-8").replace(CORPUS_ORIGIN, origin),
+                     encoding="utf-8")
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield feeds
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def build_corpus_ledger(folder: Path) -> Path:
+    """The `make run` ledger, built in `folder`: the demo feeds crawled from loopback, then diffed."""
+    from click.testing import CliRunner
+
+    from claimledger.cli import cli
+
+    ledger = folder / "claims.db"
+    with serving_corpus(folder) as feeds:
+        crawled = CliRunner().invoke(cli, ["crawl", "--feeds", str(feeds), "--db", str(ledger)])
+    assert crawled.exit_code == 0, crawled.output
+    diffed = CliRunner().invoke(cli, ["diff", "--db", str(ledger)])
+    assert diffed.exit_code == 0, diffed.output
+    return ledger
+
+
+@pytest.fixture(scope="module")
+def corpus_datasette(tmp_path_factory):
+    return build_datasette(build_corpus_ledger(tmp_path_factory.mktemp("corpus")))
+
+
+def pick(found: list[dict], **wanted) -> list[dict]:
+    """The rows whose columns hold the `wanted` values."""
+    return [row for row in found if all(row[column] == value for column, value in wanted.items())]
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/ledger/claims", "/ledger/documents", "/ledger/feeds", "/ledger/fetches", "/ledger/feed_entries",
+     "/ledger/latest_figures", "/ledger/superseded_figures", "/ledger/conflicts", "/ledger/hedged_claims",
+     "/ledger/subject_history?subject=Rubin", f"/ledger/search?q={quote('每秒')}"],
+)
+async def test_corpus_ledger_pages_answer_with_rows(corpus_datasette, path):
+    assert await rows(corpus_datasette, path)
+    await html(corpus_datasette, path)
+
+
+async def test_corpus_claims_come_from_every_feed_in_both_languages(corpus_datasette):
+    data = (await corpus_datasette.client.get("/ledger/claims.json")).json()
+    sources = {item["value"] for item in data["facet_results"]["source"]["results"]}
+    assert sources == {"Stratus Cloud Blog", "Kestrel Silicon Newsroom", "澄言智能实验室 · 技术博客",
+                       "The Rack Report", "算力前哨"}
+    assert {item["value"] for item in data["facet_results"]["lang"]["results"]} == {"en", "zh"}
+
+
+async def test_corpus_superseded_figures_show_later_benchmark_rounds_and_updates(corpus_datasette):
+    found = await rows(corpus_datasette, "/ledger/superseded_figures")
+    assert pick(found, old_figure="14,210 tokens per second per GPU", old_source="Stratus Cloud Blog",
+                new_figure="16,635 tokens per second per GPU", new_published="2026-09-16", how="superseded")
+    assert pick(found, old_figure="1,020 queries per second", new_figure="1,196 queries per second", how="superseded")
+    updated = pick(found, old_figure="800,000 TPS/MW", old_source="Stratus Cloud Blog", new_figure="880,000 TPS/MW")
+    assert [(row["how"], row["change_percent"]) for row in updated] == [("updated", 10.0)]
+
+
+async def test_corpus_conflicts_pair_the_figures_that_disagree(corpus_datasette):
+    found = await rows(corpus_datasette, "/ledger/conflicts")
+    disagreeing = pick(found, figure="about 650,000 TPS/MW", source="The Rack Report")
+    assert {(row["other_figure"], row["other_source"]) for row in disagreeing} == {
+        ("800,000 TPS/MW", "Stratus Cloud Blog"), ("800,000 TPS/MW", "算力前哨"),
+    }
+
+
+async def test_corpus_latest_figure_is_the_chinese_restatement(corpus_datasette):
+    found = pick(await rows(corpus_datasette, "/ledger/latest_figures"), claim_key=TPS_PER_MW_KEY)
+    assert [(row["text"], row["source"], row["published_on"], row["claims_with_key"]) for row in found] == [
+        ("88 万 TPS/MW", "算力前哨", "2026-10-23", 5),
+    ]
+
+
+async def test_corpus_search_finds_two_character_chinese_words(corpus_datasette):
+    found = await rows(corpus_datasette, f"/ledger/search?q={quote('每秒')}")
+    assert any("每 GPU 每秒 16,635 个 token" in (row["sentence"] or "") for row in found)
+    found = await rows(corpus_datasette, f"/ledger/search?q={quote('倍')}")
+    assert pick(found, found_in="title", source="算力前哨")
+    assert any("最高达 GB200 NVL72 的 10 倍" in (row["sentence"] or "") for row in found)
+
+
+async def test_corpus_hedged_claims_include_the_up_to_figures(corpus_datasette):
+    found = await rows(corpus_datasette, "/ledger/hedged_claims")
+    assert pick(found, text="up to 10x", qualifier="up_to", source="Stratus Cloud Blog")
+    assert all(row["qualifier"] == "up_to" or row["self_reported"] == 1 for row in found)
+
+
+async def test_corpus_subject_history_runs_oldest_first(corpus_datasette):
+    found = await rows(corpus_datasette, f"/ledger/subject_history?subject={quote('vera rubin')}")
+    dates = [row["published_on"] for row in found]
+    assert dates == sorted(dates) and dates[0] == "2026-06-09"
+    assert all("vera rubin" in row["subject"].lower() for row in found)
+
+
+async def test_corpus_history_chart_marks_each_source(corpus_datasette):
+    page = await html(corpus_datasette, f"/ledger/-/history?key={quote(TPS_PER_MW_KEY)}")
+    assert len(re.findall(r'data-claim-id="\d+"', page)) == 5
+    assert re.findall(r'<g class="series" data-source="([^"]+)"', page) == [
+        "Stratus Cloud Blog", "The Rack Report", "算力前哨",
+    ]
+
+
+async def test_corpus_script_quoted_in_a_post_is_shown_not_run(corpus_datasette):
+    found = await rows(corpus_datasette, f"/ledger/documents?_search={quote('checked')}")
+    page = await html(corpus_datasette, f"/ledger/documents/{found[0]['id']}")
+    assert "&lt;script&gt;window.stratusCharts.push" in page
+    assert "<script>window.stratusCharts" not in page
