@@ -21,6 +21,11 @@ CHINESE_SENTENCE_ENDS = ["。", "！", "？", "；", "!", "?", ";"]
 PARAGRAPH = re.compile(r"[^\n\r\u2028\u2029\x0b\x0c\x1c-\x1e\x85]+")
 # spaCy refuses texts above nlp.max_length; a paragraph is cut into pieces this long.
 LONGEST_PIECE = 200_000
+# A piece made only of these characters, but for its last run of punctuation,
+# cannot hold a sentence boundary, so it skips the pipeline (and spaCy's import).
+NO_BOUNDARY = re.compile(
+    r"[\w\s,:'\"()\[\]{}<>/\\%$€£¥+&*#@=~^_|`，、：（）「」《》“”‘’·×-]*[.!?。！？；;…\s]*"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,13 +70,17 @@ def _piece_sentences(text: str, start: int, end: int, lang: str | None) -> list[
     piece = text[start:end]
     if not piece.strip():
         return []
-    doc = sentence_pipeline(lang or detect_lang(piece))(piece)
+    if NO_BOUNDARY.fullmatch(piece):
+        spans = [(0, len(piece))]
+    else:
+        doc = sentence_pipeline(lang or detect_lang(piece))(piece)
+        spans = [(span.start_char, span.end_char) for span in doc.sents]
     found = []
-    for span in doc.sents:
-        raw = span.text
+    for span_start, span_end in spans:
+        raw = piece[span_start:span_end]
         stripped = raw.strip()
         if not stripped:
             continue
-        offset = start + span.start_char + (len(raw) - len(raw.lstrip()))
+        offset = start + span_start + (len(raw) - len(raw.lstrip()))
         found.append(Sentence(stripped, offset, offset + len(stripped), lang or detect_lang(stripped)))
     return found

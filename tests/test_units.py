@@ -1,0 +1,89 @@
+"""The domain unit registry and unit surface forms (claimledger.units)."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimledger.units import match_per_units_before, match_unit, si_value, unit_info, unit_registry
+
+
+@pytest.mark.parametrize(
+    ("written", "unit", "dimensionality", "value", "si"),
+    [
+        ("1.6 Tb/s", "terabit / second", "[information] / [time]", 1.6, 1.6e12),
+        ("260 TB/s", "terabyte / second", "[information] / [time]", 260, 2.08e15),
+        ("400 Gbps", "gigabit / second", "[information] / [time]", 400, 4e11),
+        ("800 Gb/s", "gigabit / second", "[information] / [time]", 800, 8e11),
+        ("141 GB", "gigabyte", "[information]", 141, 1.128e12),
+        ("2 TiB", "tebibyte", "[information]", 2, 2 * 2**40 * 8),
+        ("64 KiB", "kibibyte", "[information]", 64, 64 * 1024 * 8),
+        ("8 terabytes", "terabyte", "[information]", 8, 6.4e13),
+        ("900 ns", "nanosecond", "[time]", 900, 9e-7),
+        ("900 nanoseconds", "nanosecond", "[time]", 900, 9e-7),
+        ("5 µs", "microsecond", "[time]", 5, 5e-6),
+        ("120 ms", "millisecond", "[time]", 120, 0.12),
+        ("3 hours", "hour", "[time]", 3, 10800),
+        ("12 小时", "hour", "[time]", 12, 43200),
+        ("200 毫秒", "millisecond", "[time]", 200, 0.2),
+        ("30 纳秒", "nanosecond", "[time]", 30, 3e-8),
+        ("2 天", "day", "[time]", 2, 172800),
+        ("1,196 queries per second", "query / second", "[query] / [time]", 1196, 1196),
+        ("16,635 tokens per second per GPU", "token / gpu / second", "[token] / [time] / [gpu]", 16635, 16635),
+        ("500 tokens/s/GPU", "token / gpu / second", "[token] / [time] / [gpu]", 500, 500),
+        ("800,000 TPS/MW", "token / megawatt / second", "[token] * [time] ** 2 / [mass] / [length] ** 2", 800000, 0.8),
+        ("20 PFLOPS", "petaFLOPS", "[operation] / [time]", 20, 2e16),
+        ("1.4 EFLOPS", "exaFLOPS", "[operation] / [time]", 1.4, 1.4e18),
+        ("120 kW", "kilowatt", "[mass] * [length] ** 2 / [time] ** 3", 120, 1.2e5),
+        ("1 GW", "gigawatt", "[mass] * [length] ** 2 / [time] ** 3", 1, 1e9),
+        ("700 瓦", "watt", "[mass] * [length] ** 2 / [time] ** 3", 700, 700),
+        ("50 兆瓦", "megawatt", "[mass] * [length] ** 2 / [time] ** 3", 50, 5e7),
+        ("72 GPUs", "gpu", "[gpu]", 72, 72),
+        ("36 颗 CPU", "cpu", "[cpu]", 36, 36),
+        ("1,024 卡", "gpu", "[gpu]", 1024, 1024),
+        ("8 racks", "rack", "[rack]", 8, 8),
+        ("4 个机架", "rack", "[rack]", 4, 4),
+        ("3 个 token", "token", "[token]", 3, 3),
+        ("5 美元", "dollar", "[usd]", 5, 5),
+        ("300 元", "yuan", "[cny]", 300, 300),
+        ("10 miles", "mile", "[length]", 10, 16093.44),
+    ],
+)
+def test_units_are_read_and_converted(written: str, unit: str, dimensionality: str, value: float, si: float) -> None:
+    number_end = written.index(" ")
+    found = match_unit(written, number_end)
+    assert found is not None
+    assert written[found.start:found.end] == found.text
+    info = unit_info(found.expression)
+    assert info.unit == unit
+    assert info.dimensionality == dimensionality
+    assert si_value(value, found.expression) == pytest.approx(si)
+
+
+def test_terabit_is_not_terabarn_and_bit_is_not_dimensionless() -> None:
+    assert unit_info("terabit").dimensionality == "[information]"
+    assert unit_info("bit").base_unit == "bit"
+
+
+def test_one_registry_per_process() -> None:
+    assert unit_registry() is unit_registry()
+
+
+@pytest.mark.parametrize("written", ["5 apples", "3 of them", "10 倍", "2 paragraphs", "7"])
+def test_no_unit(written: str) -> None:
+    assert match_unit(written, written.index(" ") if " " in written else len(written)) is None
+
+
+@pytest.mark.parametrize(
+    ("written", "per"),
+    [("每 MW 每秒 80", "1 / (megawatt) / (second)"), ("每 GPU 每秒 1,000", "1 / (gpu) / (second)"), ("per GPU 40", "1 / (gpu)")],
+)
+def test_per_units_written_before_the_number(written: str, per: str) -> None:
+    number_start = len(written) - len(written.split()[-1])
+    found = match_per_units_before(written, number_start)
+    assert found is not None and found.expression == per
+
+
+def test_case_matters_for_symbols() -> None:
+    assert match_unit("5 TB", 1).expression == "terabyte"
+    assert match_unit("5 Tb", 1).expression == "terabit"
+    assert match_unit("5 mb", 1) is None
