@@ -6,6 +6,7 @@ import re
 import signal
 import sqlite3
 import threading
+import time
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
@@ -72,13 +73,13 @@ def command(feeds_path: Path, db_path: Path, concurrency: int, every: str | None
     options = CrawlOptions(concurrency=concurrency, limits=FetchLimits(deadline=timeout))
     console = Console()
     stop = threading.Event()
-    install_stop_handlers(stop, console)
+    previous_handlers = install_stop_handlers(stop, console)
     try:
         with crawl_lock(db_path, wait=wait):
             while True:
                 report = run_round(db_path, feeds, options, stop, console)
                 print_summary(report, console)
-                if interval is None or stop.wait(interval):
+                if interval is None or sleep_unless_stopped(stop, interval):
                     break
     except CrawlLockedError as error:
         raise click.ClickException(str(error)) from None
@@ -86,20 +87,37 @@ def command(feeds_path: Path, db_path: Path, concurrency: int, every: str | None
         raise click.ClickException(f"{db_path}: cannot use the ledger: {error}") from None
     except ImportError as error:
         raise click.ClickException(f"the claim extractor cannot be loaded: {error}") from None
+    finally:
+        for signum, handler in previous_handlers.items():
+            signal.signal(signum, handler)
     if stop.is_set():
         console.print("Stopped on request; everything fetched so far is stored.")
 
 
-def install_stop_handlers(stop: threading.Event, console: Console) -> None:
-    """SIGTERM and the first Ctrl-C stop after the feeds in flight; a second Ctrl-C interrupts at once."""
+def sleep_unless_stopped(stop: threading.Event, seconds: float) -> bool:
+    """Sleep `seconds` or until `stop` is set; True when stopped.
+
+    Polls rather than `stop.wait()`: the signal handler that sets `stop` runs
+    on this same thread and must never find the event's lock held.
+    """
+    deadline = time.monotonic() + seconds
+    while not stop.is_set() and time.monotonic() < deadline:
+        time.sleep(min(0.2, max(0.0, deadline - time.monotonic())))
+    return stop.is_set()
+
+
+def install_stop_handlers(stop: threading.Event, console: Console) -> dict[int, object]:
+    """SIGTERM and the first Ctrl-C stop after the feeds in flight; a second Ctrl-C interrupts at once.
+
+    Returns the handlers they replace.
+    """
 
     def request_stop(signum: int, _frame: FrameType | None) -> None:
         stop.set()
         signal.signal(signal.SIGINT, signal.default_int_handler)
         console.print(f"[yellow]{signal.Signals(signum).name}: finishing the feeds in flight, then stopping[/]")
 
-    signal.signal(signal.SIGTERM, request_stop)
-    signal.signal(signal.SIGINT, request_stop)
+    return {signum: signal.signal(signum, request_stop) for signum in (signal.SIGTERM, signal.SIGINT)}
 
 
 def run_round(db_path: Path, feeds: list, options: object, stop: threading.Event, console: Console) -> CrawlReport:

@@ -1,0 +1,119 @@
+"""`claims crawl` on the command line: summary, exit codes, bad input, the lock, --every with SIGTERM."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from claimledger.cli import cli
+from claimledger.cli.crawl_command import parse_interval
+from claimledger.crawl import crawl_lock
+from conftest import reply, rss_feed
+
+CLAIMS = str(Path(sys.executable).parent / "claims")
+POST = {"title": "Fleet update", "guid": "urn:fleet", "content": "<p>The fleet has 16,384 GPUs.</p>"}
+
+
+def feeds_file(tmp_path: Path, server, *paths: str) -> Path:
+    text = "".join(
+        f'[[feeds]]\nname = "Feed {path}"\nurl = "{server.url(path)}"\nallow_private = true\n\n' for path in paths
+    )
+    path = tmp_path / "feeds.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def invoke(*arguments: str):
+    return CliRunner().invoke(cli, ["crawl", *arguments], catch_exceptions=False)
+
+
+def test_summary_table_and_totals(tmp_path, http_server):
+    http_server.route("/ok.xml", reply(rss_feed([POST])))
+    http_server.route("/down.xml", reply(b"", status=503))
+    result = invoke("--feeds", str(feeds_file(tmp_path, http_server, "/ok.xml", "/down.xml")),
+                    "--db", str(tmp_path / "claims.db"))
+    assert result.exit_code == 0, result.output
+    assert "Feed /down.xml" in result.output and "HTTP 503" in result.output
+    assert "2 feeds: 1 ok, 1 failed. 1 new documents" in result.output
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('[[feeds]]\nname = "a"\nurl = "gopher://x"\n', "must start with http:// or https://"),
+    ('[[feeds]\n', "invalid TOML"),
+])
+def test_bad_feeds_file_is_one_line_and_exit_1(tmp_path, text, message):
+    path = tmp_path / "feeds.toml"
+    path.write_text(text, encoding="utf-8")
+    result = invoke("--feeds", str(path), "--db", str(tmp_path / "claims.db"))
+    assert result.exit_code == 1
+    assert result.output.startswith(f"Error: {path}:") and message in result.output
+    assert result.output.count("\n") == 1
+    assert not (tmp_path / "claims.db").exists()
+
+
+def test_missing_feeds_file(tmp_path):
+    result = invoke("--feeds", str(tmp_path / "none.toml"), "--db", str(tmp_path / "claims.db"))
+    assert (result.exit_code, result.output) == (1, f"Error: {tmp_path / 'none.toml'}: no such feeds file\n")
+
+
+def test_a_file_that_is_not_a_ledger_is_refused_and_left_alone(tmp_path, http_server):
+    http_server.route("/ok.xml", reply(rss_feed([POST])))
+    not_a_ledger = tmp_path / "notes.db"
+    not_a_ledger.write_bytes(b"my notes, not SQLite" * 100)
+    result = invoke("--feeds", str(feeds_file(tmp_path, http_server, "/ok.xml")), "--db", str(not_a_ledger))
+    assert result.exit_code == 1
+    assert f"Error: {not_a_ledger}: cannot use the ledger: file is not a database" in result.output
+    assert not_a_ledger.read_bytes() == b"my notes, not SQLite" * 100
+
+
+def test_a_ledger_in_a_missing_folder_is_a_clear_error(tmp_path, http_server):
+    http_server.route("/ok.xml", reply(rss_feed([POST])))
+    result = invoke("--feeds", str(feeds_file(tmp_path, http_server, "/ok.xml")),
+                    "--db", str(tmp_path / "absent" / "claims.db"))
+    assert result.exit_code == 1 and "cannot use the ledger" in result.output
+
+
+def test_a_locked_ledger_exits_with_a_clear_message(tmp_path, http_server):
+    http_server.route("/ok.xml", reply(rss_feed([POST])))
+    with crawl_lock(tmp_path / "claims.db"):
+        result = invoke("--feeds", str(feeds_file(tmp_path, http_server, "/ok.xml")),
+                        "--db", str(tmp_path / "claims.db"))
+    assert result.exit_code == 1 and "another crawl" in result.output and "--wait" in result.output
+    assert http_server.hits("/ok.xml") == []
+
+
+def test_interval_parsing():
+    assert [parse_interval(text) for text in ("90", "90s", "30m", "2h", "1d", "1.5h")] == [
+        90, 90, 1800, 7200, 86400, 5400]
+    for bad in ("", "soon", "0m", "-5m", "5w"):
+        with pytest.raises(Exception, match="is not an interval"):
+            parse_interval(bad)
+
+
+def test_every_keeps_crawling_until_sigterm(tmp_path, http_server):
+    http_server.route("/ok.xml", reply(rss_feed([POST])))
+    process = subprocess.Popen(
+        [CLAIMS, "crawl", "--feeds", str(feeds_file(tmp_path, http_server, "/ok.xml")),
+         "--db", str(tmp_path / "claims.db"), "--every", "1s"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while len(http_server.hits("/ok.xml")) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(http_server.hits("/ok.xml")) >= 2
+        process.send_signal(signal.SIGTERM)
+        output, _ = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0, output
+    assert "SIGTERM: finishing the feeds in flight" in output
+    assert output.rstrip().endswith("Stopped on request; everything fetched so far is stored.")
+    assert "1 feeds: 1 ok. 1 new documents" in output
