@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from claimledger.cli import cli
-from test_browse import THROUGHPUT_KEY, build_sample_ledger
+from test_browse import TPS_PER_MW_KEY, build_corpus_ledger, build_sample_ledger
 
 CHROMIUM = shutil.which("chromium")
 CHROMIUM_FLAGS = [
@@ -74,6 +74,13 @@ def ledger(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def server(ledger) -> Iterator[str]:
     with running_server(ledger) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def corpus_server(tmp_path_factory) -> Iterator[str]:
+    """`claims serve` on the ledger `make run` builds from corpus/."""
+    with running_server(build_corpus_ledger(tmp_path_factory.mktemp("corpus"))) as base:
         yield base
 
 
@@ -141,31 +148,36 @@ def chromium(*arguments: str, profile: Path) -> str:
 needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
 
 
+def screenshot(url: str, path: Path, profile: Path) -> None:
+    """A 1280x900 PNG of the page at `url`."""
+    chromium(f"--screenshot={path}", "--window-size=1280,900", url, profile=profile)
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and path.stat().st_size > 10_000
+
+
 @pytest.mark.browser
 @needs_chromium
-def test_superseded_figures_page_in_a_browser(server, tmp_path):
-    url = f"{server}/ledger/superseded_figures"
+def test_superseded_figures_page_in_a_browser(corpus_server, tmp_path):
+    url = f"{corpus_server}/ledger/superseded_figures"
     dom = chromium("--dump-dom", url, profile=tmp_path / "profile")
     assert "Superseded figures beside what replaced them" in dom
-    assert "16,635 tokens per second per GPU" in dom and "18,200 tokens per second per GPU" in dom
-    assert "<mark>18,200 tokens per second per GPU</mark>" in dom
-    assert "9.4" in dom
-    screenshot = tmp_path / "superseded.png"
-    chromium(f"--screenshot={screenshot}", "--window-size=1280,900", url, profile=tmp_path / "profile")
-    assert screenshot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and screenshot.stat().st_size > 10_000
+    rows = dom[dom.index("<tbody>"):dom.index("</tbody>")]
+    assert "14,210 tokens per second per GPU" in rows
+    assert "<mark>16,635 tokens per second per GPU</mark>" in rows
+    assert "800,000 TPS/MW" in rows and "<mark>880,000 TPS/MW</mark>" in rows
+    assert ">superseded<" in rows and ">updated<" in rows
+    screenshot(url, tmp_path / "superseded.png", tmp_path / "profile")
 
 
 @pytest.mark.browser
 @needs_chromium
-def test_history_chart_in_a_browser(server, tmp_path):
-    url = f"{server}/ledger/-/history?key={quote(THROUGHPUT_KEY)}"
+def test_history_chart_in_a_browser(corpus_server, tmp_path):
+    url = f"{corpus_server}/ledger/-/history?key={quote(TPS_PER_MW_KEY)}"
     dom = chromium("--dump-dom", url, profile=tmp_path / "profile")
     chart = dom[dom.index('id="history-chart"'):dom.index("</svg>", dom.index('id="history-chart"'))]
-    assert chart.count('class="point"') == 4
-    assert "Stratus Cloud Blog (2)" in dom and "算力前哨 (1)" in dom
-    screenshot = tmp_path / "history.png"
-    chromium(f"--screenshot={screenshot}", "--window-size=1280,900", url, profile=tmp_path / "profile")
-    assert screenshot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and screenshot.stat().st_size > 10_000
+    assert chart.count('class="point"') == 5
+    assert "2026-07-29 · The Rack Report · about 650,000 TPS/MW" in chart
+    assert "Stratus Cloud Blog (2)" in dom and "The Rack Report (1)" in dom and "算力前哨 (2)" in dom
+    screenshot(url, tmp_path / "history.png", tmp_path / "profile")
 
 
 @pytest.mark.browser
