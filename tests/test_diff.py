@@ -278,7 +278,7 @@ def test_window_reports_only_its_claims_but_compares_with_history(ledger):
     result, changes = ledger.diff(since=since, until=until)
     assert list(changes) == [new]
     assert changes[new].status == "updated"
-    assert set(result.claims) == {old, new}
+    assert set(result.claims_of(result.changes)) == {old, new}
     assert after not in changes
 
 

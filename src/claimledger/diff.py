@@ -61,14 +61,14 @@ import re
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import sqlite_utils
 
-from claimledger.keys import ClaimKey, claim_key, fold, has_revision_cue, normalise_name, publisher
+from claimledger.keys import ClaimKey, fold, has_revision_cue, key_of_parts, normalise_name, publisher
 
 STATUSES = ("new", "updated", "superseded", "conflict", "reaffirmed", "qualifier_changed")
 CURRENT_FOR = timedelta(days=365)
@@ -88,13 +88,44 @@ HEDGE_CLASS = {
 }
 WRITTEN_NUMBER = re.compile(r"\d+(?:[,，]\d{3})*(?:\.\d+)?")
 ID_BATCH = 500
+OUTPUT_BATCH = 2000
 
-STATUS_COLUMNS = """
-    c.id, c.document_id, c.subject, c.metric, c.kind, c.dimensionality, c.baseline,
-    c.condition, c.value, c.low, c.high, c.si_value, c.unit, c.qualifier, c.text,
-    c.sentence, c.source, COALESCE(c.published, d.published, d.fetched) AS published,
-    d.entry_id, d.revision, c.claim_key, c.status, c.superseded_by
+# One query reads everything the rules need; its columns in `LedgerRow` order.
+STATUS_QUERY = """
+    SELECT c.id, c.document_id, c.subject, c.metric, c.kind, c.dimensionality, c.baseline,
+           c.condition, c.value, c.low, c.high, c.si_value, c.unit, c.qualifier, c.text,
+           c.sentence, c.source, COALESCE(c.published, d.published, d.fetched), d.entry_id,
+           d.revision, c.claim_key, c.status, c.superseded_by
+    FROM claims c LEFT JOIN documents d ON d.id = c.document_id
 """
+
+
+class LedgerRow(NamedTuple):
+    """A claim as `STATUS_QUERY` reads it."""
+
+    id: int
+    document_id: int
+    subject: str | None
+    metric: str | None
+    kind: str | None
+    dimensionality: str | None
+    baseline: str | None
+    condition: str | None
+    value: float | None
+    low: float | None
+    high: float | None
+    si_value: float | None
+    unit: str | None
+    qualifier: str | None
+    text: str | None
+    sentence: str | None
+    source: str | None
+    published: str | None
+    entry_id: str | None
+    revision: int | None
+    claim_key: str | None
+    status: str | None
+    superseded_by: int | None
 
 
 @dataclass(slots=True)
@@ -134,12 +165,28 @@ class Change:
 
 @dataclass(slots=True)
 class DiffResult:
-    """The changes in the window, and how many ledger rows the run rewrote."""
+    """The changes in the window, ordered by subject and key; their claims are read in batches."""
 
     changes: list[Change]
-    claims: dict[int, dict[str, Any]] = field(default_factory=dict)
+    db: sqlite_utils.Database
     rows_written: int = 0
     claims_compared: int = 0
+
+    def batches(self, size: int = OUTPUT_BATCH) -> Iterator[tuple[list[Change], dict[int, dict[str, Any]]]]:
+        """The changes in runs of about `size`, never splitting a subject, each with its claims by id."""
+        batch: list[Change] = []
+        for change in self.changes:
+            if len(batch) >= size and change.key.subject != batch[-1].key.subject:
+                yield batch, self.claims_of(batch)
+                batch = []
+            batch.append(change)
+        if batch:
+            yield batch, self.claims_of(batch)
+
+    def claims_of(self, changes: Iterable[Change]) -> dict[int, dict[str, Any]]:
+        """The full ledger rows of the old and new claims of `changes`, by id."""
+        ids = {id_ for change in changes for id_ in (change.new_id, change.old_id) if id_ is not None}
+        return load_claims(self.db, ids)
 
 
 def run_diff(
@@ -167,10 +214,9 @@ def run_diff(
     ]
     # Stable: within a key the changes stay in publication order.
     changes.sort(key=lambda change: (change.key.subject or "", change.key.text))
-    claim_ids = {change.new_id for change in changes} | {c.old_id for c in changes if c.old_id}
     return DiffResult(
         changes=changes,
-        claims=load_claims(db, claim_ids),
+        db=db,
         rows_written=rows_written,
         claims_compared=sum(len(figures) for figures in figures_by_key.values()),
     )
@@ -180,23 +226,18 @@ def load_figures(db: sqlite_utils.Database) -> dict[str, list[Figure]]:
     """Every keyed claim in the ledger, grouped by key text, in one pass over one query."""
     groups: dict[str, list[Figure]] = defaultdict(list)
     unkeyed: list[Figure] = []
-    sql = f"SELECT {STATUS_COLUMNS} FROM claims c LEFT JOIN documents d ON d.id = c.document_id"
-    cursor = db.execute(sql)
-    names = [column[0] for column in cursor.description]
-    for values in cursor:
-        row = dict(zip(names, values))
-        key = claim_key(row)
-        if key is None:
-            if any(row[name] is not None for name in ("claim_key", "status", "superseded_by")):
-                unkeyed.append(_unkeyed_figure(row))
-            continue
-        groups[key.text].append(figure_of(row, key))
+    for row in map(LedgerRow._make, db.execute(STATUS_QUERY)):
+        key = key_of_parts(row.subject, row.metric, row.kind, row.dimensionality, row.baseline, row.condition)
+        if key is not None:
+            groups[key.text].append(figure_of(row, key))
+        elif (row.claim_key, row.status, row.superseded_by) != (None, None, None):
+            unkeyed.append(_unkeyed_figure(row))
     if unkeyed:
         groups[""] = unkeyed
     return groups
 
 
-def figure_of(row: dict[str, Any], key: ClaimKey) -> Figure:
+def figure_of(row: LedgerRow, key: ClaimKey) -> Figure:
     """A ledger row as a `Figure`: its period start, publisher and value interval."""
     scale, unit = _scale_and_unit(row)
     ends = value_intervals(row, scale)
@@ -204,66 +245,61 @@ def figure_of(row: dict[str, Any], key: ClaimKey) -> Figure:
     if ends:
         midpoint = sum((low + high) / 2 for low, high in ends) / len(ends)
     return Figure(
-        id=row["id"],
-        document_id=row["document_id"],
+        id=row.id,
+        document_id=row.document_id,
         key=key,
-        when=parse_when(row["published"]),
-        publisher=publisher(row["source"]),
+        when=parse_when(row.published),
+        publisher=publisher(row.source),
         ends=ends,
         unit=unit,
-        qualifier=row["qualifier"],
+        qualifier=row.qualifier,
         midpoint=midpoint,
         scale=scale,
-        revision_cue=has_revision_cue(row["sentence"]),
-        entry_id=row["entry_id"],
-        revision=row["revision"] or 1,
-        stored=(row["claim_key"], row["status"], row["superseded_by"]),
+        revision_cue=has_revision_cue(row.sentence),
+        entry_id=row.entry_id,
+        revision=row.revision or 1,
+        stored=(row.claim_key, row.status, row.superseded_by),
     )
 
 
-def _unkeyed_figure(row: dict[str, Any]) -> Figure:
+def _unkeyed_figure(row: LedgerRow) -> Figure:
     # A claim that lost its key (say, its subject was cleared) has its old status removed.
     figure = figure_of(row, ClaimKey(None, None, "", None, None))
     figure.status = ""
     return figure
 
 
-def _scale_and_unit(row: dict[str, Any]) -> tuple[float, str | None]:
+def _scale_and_unit(row: LedgerRow) -> tuple[float, str | None]:
     """SI units per written unit, and the unit to match when there is no SI value."""
-    value, si_value = row["value"], row["si_value"]
-    if value and si_value is not None:
-        return si_value / value, None
-    return 1.0, row["unit"]
+    if row.value and row.si_value is not None:
+        return row.si_value / row.value, None
+    return 1.0, row.unit
 
 
-def value_intervals(row: dict[str, Any], scale: float) -> tuple[tuple[float, float], ...]:
+def value_intervals(row: LedgerRow, scale: float) -> tuple[tuple[float, float], ...]:
     """The interval each written end of a figure stands for, in SI units (tolerance rules 1-3)."""
-    written = [float(n.replace(",", "").replace("，", "")) for n in WRITTEN_NUMBER.findall(_ascii(row["text"] or ""))]
-    widening = APPROXIMATE_WIDENING if row["qualifier"] in APPROXIMATE_QUALIFIERS else 0.0
-    if row["value"] is not None:
-        ends = [(row["value"], written[0] if written else None, _digits(row["text"], 0))]
-    elif row["low"] is not None and row["high"] is not None:
-        ends = [
-            (row["low"], written[0] if written else None, _digits(row["text"], 0)),
-            (row["high"], written[-1] if written else None, _digits(row["text"], -1)),
-        ]
+    written = written_intervals(row.text or "", row.value, row.low, row.high, row.qualifier)
+    return tuple((min(low * scale, high * scale), max(low * scale, high * scale)) for low, high in written)
+
+
+@lru_cache(maxsize=1 << 16)
+def written_intervals(
+    text: str, value: float | None, low: float | None, high: float | None, qualifier: str | None
+) -> tuple[tuple[float, float], ...]:
+    """The intervals of a figure in its written unit; ledgers repeat figures, so this is cached."""
+    numbers = [n.replace(",", "").replace("，", "") for n in WRITTEN_NUMBER.findall(unicodedata.normalize("NFKC", text))]
+    if value is not None:
+        ends = [(value, numbers[0] if numbers else None)]
+    elif low is not None and high is not None:
+        ends = [(low, numbers[0] if numbers else None), (high, numbers[-1] if numbers else None)]
     else:
         return ()
+    widening = APPROXIMATE_WIDENING if qualifier in APPROXIMATE_QUALIFIERS else 0.0
     intervals = []
-    for value, mantissa, digits in ends:
-        half_width = rounding_half_width(value, mantissa, digits) + abs(value) * widening
-        intervals.append(((value - half_width) * scale, (value + half_width) * scale))
+    for end, digits in ends:
+        half_width = rounding_half_width(end, float(digits) if digits else None, digits) + abs(end) * widening
+        intervals.append((end - half_width, end + half_width))
     return tuple(intervals)
-
-
-@lru_cache(maxsize=65536)
-def _ascii(text: str) -> str:
-    return unicodedata.normalize("NFKC", text)
-
-
-def _digits(text: str | None, index: int) -> str | None:
-    numbers = WRITTEN_NUMBER.findall(_ascii(text or ""))
-    return numbers[index].replace(",", "").replace("，", "") if numbers else None
 
 
 def rounding_half_width(value: float, mantissa: float | None, digits: str | None) -> float:

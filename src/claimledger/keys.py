@@ -28,7 +28,7 @@ import tomllib
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -45,7 +45,7 @@ KEY_SEPARATOR = " | "
 MISSING = "-"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ClaimKey:
     """The normalised parts of a claim's identity; `text` is what the ledger stores."""
 
@@ -57,7 +57,7 @@ class ClaimKey:
     round: tuple[int, ...] | None = None
     benchmark: str | None = None
 
-    @property
+    @cached_property
     def text(self) -> str:
         """The key as one readable string: the five parts joined by ``|``."""
         parts = (self.subject, self.metric, self.measure, self.baseline, self.condition)
@@ -227,16 +227,29 @@ def claim_key(claim: Any) -> ClaimKey | None:
     kind, so it gets no key and is left out of the diff.
     """
     get = claim.get if isinstance(claim, Mapping) else lambda name: getattr(claim, name, None)
-    subject = normalise_name(get("subject"))
+    parts = ("subject", "metric", "kind", "dimensionality", "baseline", "condition")
+    return key_of_parts(*(get(part) for part in parts))
+
+
+@lru_cache(maxsize=1 << 18)
+def key_of_parts(
+    subject: str | None,
+    metric: str | None,
+    kind: str | None,
+    dimensionality: str | None,
+    baseline: str | None,
+    condition: str | None,
+) -> ClaimKey | None:
+    """The key of a claim from its written parts; equal parts share one `ClaimKey`."""
+    subject = normalise_name(subject)
     if subject is None:
         return None
-    condition, benchmark, round_ = split_round(get("condition"))
-    measure = canonical_dimensionality(get("dimensionality")) or get("kind") or "count"
+    condition, benchmark, round_ = split_round(condition)
     return ClaimKey(
         subject=subject,
-        metric=normalise_metric(get("metric")),
-        measure=measure,
-        baseline=normalise_name(get("baseline")),
+        metric=normalise_metric(metric),
+        measure=canonical_dimensionality(dimensionality) or kind or "count",
+        baseline=normalise_name(baseline),
         condition=condition,
         round=round_,
         benchmark=benchmark,

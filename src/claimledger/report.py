@@ -80,10 +80,14 @@ def change_object(change: Change, claims: dict[int, dict[str, Any]]) -> dict[str
 
 
 def render_json(result: DiffResult, out: IO[str]) -> None:
-    """``{"changes": [...]}``, one object per change, UTF-8 kept readable."""
-    changes = [change_object(change, result.claims) for change in result.changes]
-    json.dump({"changes": changes}, out, ensure_ascii=False, indent=2)
-    out.write("\n")
+    """``{"changes": [...]}``, one object per change, UTF-8 kept readable; written as it is read."""
+    out.write('{"changes": [')
+    separator = "\n"
+    for changes, claims in result.batches():
+        for change in changes:
+            out.write(separator + json.dumps(change_object(change, claims), ensure_ascii=False))
+            separator = ",\n"
+    out.write("\n]}\n")
 
 
 def status_counts(changes: Iterable[Change]) -> str:
@@ -143,20 +147,21 @@ def render_table(result: DiffResult, out: IO[str]) -> None:
     """Rich tables, one per subject; colours only when `out` is a terminal."""
     console = Console(file=out, highlight=False, width=None if out.isatty() else PIPE_WIDTH)
     console.print(Text(f"claims diff: {len(result.changes)} claims: {status_counts(result.changes)}"))
-    for subject, changes in by_subject(result.changes, result.claims).items():
-        table = Table(title=Text(clean(subject), style="bold"), title_justify="left", expand=False)
-        for column in ("status", "metric", "old", "new", "change", "sources"):
-            table.add_column(column, overflow="fold")
-        for change in changes:
-            table.add_row(
-                Text(change.status, style=STATUS_STYLES[change.status]),
-                Text(metric_text(change)),
-                Text(figure_text(result.claims.get(change.old_id)) if change.old_id else ""),
-                Text(figure_text(result.claims.get(change.new_id))),
-                Text(percent_text(change)),
-                Text(sources_text(change, result.claims)),
-            )
-        console.print(table)
+    for batch, claims in result.batches():
+        for subject, changes in by_subject(batch, claims).items():
+            table = Table(title=Text(clean(subject), style="bold"), title_justify="left", expand=False)
+            for column in ("status", "metric", "old", "new", "change", "sources"):
+                table.add_column(column, overflow="fold")
+            for change in changes:
+                table.add_row(
+                    Text(change.status, style=STATUS_STYLES[change.status]),
+                    Text(metric_text(change)),
+                    Text(figure_text(claims.get(change.old_id)) if change.old_id else ""),
+                    Text(figure_text(claims.get(change.new_id))),
+                    Text(percent_text(change)),
+                    Text(sources_text(change, claims)),
+                )
+            console.print(table)
 
 
 def markdown_cell(text: str) -> str:
@@ -178,24 +183,27 @@ def markdown_source(row: dict[str, Any] | None) -> str:
 
 def render_markdown(result: DiffResult, out: IO[str]) -> None:
     """A report to paste into a note or a pull request: a summary and a table per subject."""
-    lines = ["# Claims diff", "", f"{len(result.changes)} claims: {status_counts(result.changes)}.", ""]
-    for subject, changes in by_subject(result.changes, result.claims).items():
-        lines += [f"## {markdown_cell(subject)}", "", "| Status | Metric | Old | New | Change | Sources |", "|---|---|---|---|---|---|"]
-        for change in changes:
-            old = result.claims.get(change.old_id) if change.old_id else None
-            new = result.claims.get(change.new_id)
-            sources = " → ".join(filter(None, (markdown_source(old), markdown_source(new))))
-            cells = [
-                f"**{change.status}**" if change.status in ("updated", "superseded", "conflict") else change.status,
-                markdown_cell(metric_text(change)),
-                markdown_cell(figure_text(old)),
-                markdown_cell(figure_text(new)),
-                percent_text(change),
-                sources,
-            ]
-            lines.append("| " + " | ".join(cells) + " |")
-        lines.append("")
-    out.write("\n".join(lines))
+    out.write(f"# Claims diff\n\n{len(result.changes)} claims: {status_counts(result.changes)}.\n")
+    for batch, claims in result.batches():
+        for subject, changes in by_subject(batch, claims).items():
+            lines = ["", f"## {markdown_cell(subject)}", "", "| Status | Metric | Old | New | Change | Sources |", "|---|---|---|---|---|---|"]
+            lines += [markdown_row(change, claims) for change in changes]
+            out.write("\n".join(lines) + "\n")
+
+
+def markdown_row(change: Change, claims: dict[int, dict[str, Any]]) -> str:
+    """One change as a Markdown table row; the statuses that need attention in bold."""
+    old = claims.get(change.old_id) if change.old_id else None
+    new = claims.get(change.new_id)
+    cells = [
+        f"**{change.status}**" if change.status in ("updated", "superseded", "conflict") else change.status,
+        markdown_cell(metric_text(change)),
+        markdown_cell(figure_text(old)),
+        markdown_cell(figure_text(new)),
+        percent_text(change),
+        " → ".join(filter(None, (markdown_source(old), markdown_source(new)))),
+    ]
+    return "| " + " | ".join(cells) + " |"
 
 
 RENDERERS = {"table": render_table, "json": render_json, "markdown": render_markdown}
