@@ -1,0 +1,108 @@
+"""A `claims crawl` killed with SIGKILL mid-run leaves an intact ledger that the next run completes without duplicates."""
+
+from __future__ import annotations
+
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from http.server import BaseHTTPRequestHandler
+from pathlib import Path
+
+import pytest
+
+from claimledger.crawl import CrawlOptions, crawl
+from claimledger.feeds_config import load_feeds
+from claimledger.fetch import FetchLimits
+from conftest import reply, rss_feed
+
+CLAIMS = str(Path(sys.executable).parent / "claims")
+FEEDS, ENTRIES = 12, 6
+OPTIONS = CrawlOptions(concurrency=4, limits=FetchLimits(host_gap=0))
+
+
+def entries(feed: int) -> list[dict[str, str]]:
+    return [
+        {
+            "title": f"Cluster {feed}-{number} update",
+            "guid": f"urn:crash:{feed}:{number}",
+            "content": f"<p>Cluster {feed}-{number} now runs {1000 + 16 * feed + number} GPUs.</p>"
+                       f"<p>Throughput rose {10 + number}% over the last quarter.</p>",
+        }
+        for number in range(ENTRIES)
+    ]
+
+
+@pytest.fixture
+def slow_feeds(http_server, tmp_path) -> Path:
+    """FEEDS feeds that each take a moment to answer, so a crawl is still running when it is killed."""
+    for feed in range(FEEDS):
+        body = rss_feed(entries(feed), title=f"Feed {feed}")
+
+        def answer(request: BaseHTTPRequestHandler, body: bytes = body) -> None:
+            time.sleep(0.3)
+            reply(body, "application/rss+xml")(request)
+
+        http_server.route(f"/feed{feed}.xml", answer)
+    path = tmp_path / "feeds.toml"
+    path.write_text("".join(
+        f'[[feeds]]\nname = "Feed {feed}"\nurl = "{http_server.url(f"/feed{feed}.xml")}"\nallow_private = true\n\n'
+        for feed in range(FEEDS)
+    ), encoding="utf-8")
+    return path
+
+
+def count_documents(db_path: Path) -> int:
+    try:
+        with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=1) as connection:
+            return connection.execute("SELECT count(*) FROM documents").fetchone()[0]
+    except sqlite3.Error:
+        return 0
+
+
+def contents(db_path: Path) -> dict[str, object]:
+    with sqlite3.connect(db_path) as connection:
+        return {
+            "integrity": connection.execute("PRAGMA integrity_check").fetchall(),
+            "foreign_keys": connection.execute("PRAGMA foreign_key_check").fetchall(),
+            "documents": sorted(connection.execute(
+                "SELECT entry_id, content_hash, revision, (SELECT count(*) FROM claims WHERE document_id = d.id) "
+                "FROM documents d").fetchall()),
+            "claims": connection.execute("SELECT count(*), count(DISTINCT document_id || ':' || start) "
+                                         "FROM claims").fetchone(),
+            "entries": connection.execute("SELECT count(*) FROM feed_entries").fetchone()[0],
+            "feeds": connection.execute("SELECT count(*), group_concat(DISTINCT status) FROM feeds").fetchone(),
+        }
+
+
+@pytest.mark.parametrize("kill_after_documents", [1, FEEDS * ENTRIES // 2])
+def test_sigkill_mid_crawl_then_rerun_completes_without_duplicates(tmp_path, slow_feeds, kill_after_documents):
+    reference = tmp_path / "reference.db"
+    crawl(reference, load_feeds(slow_feeds), OPTIONS)
+    killed = tmp_path / "killed.db"
+    process = subprocess.Popen(
+        [CLAIMS, "crawl", "--feeds", str(slow_feeds), "--db", str(killed), "--concurrency", "4"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while count_documents(killed) < kill_after_documents and time.monotonic() < deadline:
+            assert process.poll() is None, "the crawl ended before it could be killed"
+            time.sleep(0.01)
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    stored_at_kill = count_documents(killed)
+    assert kill_after_documents <= stored_at_kill < FEEDS * ENTRIES
+    interrupted = contents(killed)
+    assert interrupted["integrity"] == [("ok",)] and interrupted["foreign_keys"] == []
+
+    report = crawl(killed, load_feeds(slow_feeds), OPTIONS)
+    assert report.new_documents == FEEDS * ENTRIES - stored_at_kill
+    after, expected = contents(killed), contents(reference)
+    assert after == expected
+    assert after["claims"][0] == after["claims"][1] > 0
+    assert crawl(killed, load_feeds(slow_feeds), OPTIONS).new_documents == 0
