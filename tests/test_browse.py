@@ -314,6 +314,10 @@ def test_axis_ranges_are_round():
     assert history.chart([]) is None
 
 
+def test_figures_are_formatted_for_people():
+    assert [history.format_number(n) for n in (800000.0, 1.6e12, 0.5, 0, None)] == ["800,000", "1.6e+12", "0.5", "0", ""]
+
+
 # The same pages on a ledger built the way `make run` builds it: corpus/ served on
 # loopback, feeds/demo.toml crawled, then `claims diff`.
 

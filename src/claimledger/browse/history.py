@@ -151,7 +151,7 @@ def chart(claims: list[dict[str, Any]]) -> Chart | None:
         height=HEIGHT,
         series=series,
         x_ticks=_date_ticks(first, last, x_of),
-        y_ticks=[Tick(y_of(number), _format_number(number)) for number in y_steps],
+        y_ticks=[Tick(y_of(number), format_number(number)) for number in y_steps],
         y_label=unit,
         plot_left=MARGIN_LEFT,
         plot_right=plot_right,
@@ -216,8 +216,10 @@ def _date_ticks(first: datetime, last: datetime, x_of: Any, count: int = 5) -> l
     return [Tick(x_of(moment), moment.date().isoformat()) for moment in moments]
 
 
-def _format_number(number: float) -> str:
-    """A tick label: thousands separated, scientific notation for very large or small magnitudes."""
+def format_number(number: float | None) -> str:
+    """A figure for people: thousands separated, scientific notation for very large or small magnitudes."""
+    if number is None:
+        return ""
     if number == 0:
         return "0"
     if abs(number) >= 1e7 or abs(number) < 1e-3:

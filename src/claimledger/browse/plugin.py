@@ -148,6 +148,7 @@ async def history_page(datasette: Any, request: Any) -> Response:
         "claims": claims,
         "chart": history.chart(claims) if claims else None,
         "keys": await history.charted_keys(database),
+        "number": history.format_number,
     }
     status = 404 if key and not claims else 200
     html = await datasette.render_template("claim_history.html", context, request=request)
