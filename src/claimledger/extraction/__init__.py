@@ -89,13 +89,24 @@ def _sentence_claims(sentence: Sentence, all_quantities: bool) -> list[Claim]:
 
 
 def _claim_worthy(quantity: Quantity, claim: Claim) -> bool:
-    """Figures a vendor claims: a unit, percentage or ratio; a counted noun only
-    with a qualifier, trend or baseline ("超过 2 亿个指标采样")."""
+    """Figures a vendor claims: a unit, percentage or ratio; a counted noun, or a
+    small count in words, only with a qualifier, trend or baseline ("超过 2 亿个指标采样")."""
     if quantity.kind is None:
         return False
-    if quantity.counted_noun and quantity.expression is None:
+    if quantity.counted_noun and quantity.expression is None or _small_word_count(quantity):
         return bool(claim.qualifier or claim.trend or claim.baseline)
     return True
+
+
+def _small_word_count(quantity: Quantity) -> bool:
+    """"one rack", "两颗 GPU": a few things named in words are prose, not a figure."""
+    number = quantity.number
+    return (
+        quantity.kind == "count"
+        and number.value is not None
+        and number.value < 10
+        and not any(character.isdigit() for character in number.text)
+    )
 
 
 @dataclass(slots=True)

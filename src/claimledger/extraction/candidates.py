@@ -29,7 +29,7 @@ DEVICE_DENOMINATORS = ("[rack]", "[node]", "[server]", "[gpu]", "[cpu]")
 SHARED_UNIT_GAP = re.compile(r"^\s*(?:,|and|or|与|和|及|或|、|,\s*and)\s*$", re.IGNORECASE)
 PERCENT_MARK = re.compile(r"%|％|per\s*cent|percent(?:age points?)?|百分之|成", re.IGNORECASE)
 RATIO_MARK = re.compile(r"×|[xX]\b|-?fold|times|倍|数量级|orders? of magnitude", re.IGNORECASE)
-COUNTED_WORD = re.compile(r"[ \t]+(?:(?P<adjective>[a-z][a-z-]+)[ \t]+)?(?P<noun>[A-Za-z][A-Za-z-]*)")
+COUNTED_WORDS = re.compile(r"[ \t]+(?P<first>[A-Za-z][A-Za-z-]*)(?:[ \t]+(?P<second>[A-Za-z][A-Za-z-]*))?")
 COUNTED_HAN = re.compile(r"[ \t]*(?P<noun>[个颗块张台次枚片套名位项家款条种类][\u4e00-\u9fff]{1,4})")
 NOT_NOUNS = frozenset(
     """a an the of and or to in on at by for from with per than as is are was were be been
@@ -152,14 +152,16 @@ def _counted(sentence: str, number: NumberMatch) -> Quantity:
     han = COUNTED_HAN.match(sentence, number.end)
     if han:
         return Quantity(number, number.start, han.end(), "count", None, han.group("noun"), True)
-    word = COUNTED_WORD.match(sentence, number.end)
-    if word and word.group("noun").lower() not in NOT_NOUNS:
-        adjective = word.group("adjective")
-        if adjective and adjective in NOT_NOUNS:
-            return Quantity(number, number.start, number.end, None)
-        noun_start = word.start("adjective") if adjective else word.start("noun")
-        return Quantity(number, number.start, word.end(), "count", None, sentence[noun_start:word.end()], True)
-    return Quantity(number, number.start, number.end, None)
+    words = COUNTED_WORDS.match(sentence, number.end)
+    if words is None or words.group("first").lower() in NOT_NOUNS:
+        return Quantity(number, number.start, number.end, None)
+    first, second = words.group("first"), words.group("second")
+    # "3 new products": an adjective before a plural noun is part of what is counted.
+    if second and first.islower() and not first.endswith("s") and second.endswith("s") and second.lower() not in NOT_NOUNS:
+        end = words.end("second")
+    else:
+        end = words.end("first")
+    return Quantity(number, number.start, end, "count", None, sentence[words.start("first"):end], True)
 
 
 def _share_units(sentence: str, quantities: list[Quantity]) -> None:

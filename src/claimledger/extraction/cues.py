@@ -59,7 +59,7 @@ def qualifier_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str], dic
     before, before_labels = labelled_alternation(table["before"])
     after, after_labels = labelled_alternation(table["after"])
     ending = re.compile(rf"(?P<cue>{before})(?P<gap>(?:\s*{connectors})*\s*)$", re.IGNORECASE)
-    starting = re.compile(rf"^\s*(?P<cue>{after})", re.IGNORECASE)
+    starting = re.compile(rf"\s*(?P<cue>{after})", re.IGNORECASE)
     return ending, starting, before_labels, after_labels
 
 
