@@ -46,6 +46,7 @@ class _Atom:
     multiplier: bool = False
     marked: bool = False  # a %, x, 倍, 成 marker is attached
     high: Decimal | None = None  # upper end of a vague range ("thousands of": 1000..10000)
+    bare: bool = False  # Arabic digits alone: no sign, separator, scale or marker (2019, 11)
 
 
 # Full-width forms map one-to-one onto ASCII, so offsets survive the translation.
@@ -55,15 +56,17 @@ _FULLWIDTH.update({0x3000: 0x20, 0x2212: ord("-"), 0x2013: ord("–")})
 _FULLWIDTH_GROUP_COMMA = re.compile(r"(?<=\d)，(?=\d{3}(?!\d))")
 
 _PLAIN_DIGITS = r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?"
+# 40 000 and 1 414 021 100: groups of three after a space (or a thin space).
+_SPACED_DIGITS = r"\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,]|\.\d)(?:\.\d+)?"
 _SUFFIXES = _EN["suffixes"]
 _SCALES = _EN["scales"]
 
 _ARABIC = re.compile(
     rf"""
-    (?:(?<![^\s(\[:：,，（="'“])(?P<sign>[+\-])|(?<![A-Za-z0-9_.]))
-    (?P<number>{_PLAIN_DIGITS}|\.\d+)
+    (?:(?<![^\s(\[:：,，（="'“$€£¥])(?P<sign>[+\-])|(?<![0-9_.]))
+    (?P<number>{_SPACED_DIGITS}|{_PLAIN_DIGITS}|\.\d+)
     (?P<exponent>[eE][+\-]?\d+(?![A-Za-z0-9]))?
-    (?:(?P<suffix>{"|".join(sorted(_SUFFIXES, key=len, reverse=True))})(?![A-Za-z0-9])
+    (?:(?P<suffix>{"|".join(sorted([*_SUFFIXES, "m"], key=len, reverse=True))})(?![A-Za-z0-9])
       |[ \u00a0]?(?P<scale>(?i:{"|".join(_SCALES)}))\b)?
     """,
     re.X,
@@ -73,6 +76,20 @@ _SLASH_FRACTION = re.compile(
     r"(?<![A-Za-z0-9_./])(?P<sign>-)?(?:(?P<whole>\d+)[ ]+)?(?P<numerator>\d+)/(?P<denominator>\d+)(?![A-Za-z0-9_/.])"
 )
 _POWER = re.compile(r"\^(?P<signs>[+\-]*)(?P<exponent>\d{1,3})(?![\d.])")
+# Letters glued before digits make a name (GB200, H100, v6.1) unless they are a currency.
+_CURRENCY_LETTERS = re.compile(r"(?:^|[^A-Za-z])(?:RM|Rs|Rp|USD|EUR|GBP|CNY|RMB|JPY|INR|HKD|\$US|\$A)$")
+_CURRENCY_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:RM|Rs|Rp|USD|EUR|GBP|CNY|RMB|JPY|INR|HKD|US|HK|A|C|S|NZ)\$?)[ ]?$")
+# Lower-case words that may be hyphenated onto a number: sub-7 nm, minus-5 yards.
+_HYPHEN_PREFIXES = frozenset(_EN["hyphen_prefixes"])
+_MINUS_BEFORE = re.compile(r"(?i)\bminus[ \-]$|\bnegative[ ]$")
+# Glued lower-case m is a million after a currency or before "of"/a plural noun (£6m, 35m of its devices).
+_MILLION_M_AFTER = re.compile(r"[ ]+(?:of\b|[a-z]{2,}s\b)")
+_WORD_AFTER = re.compile(r"[ \u00a0]?([A-Za-z]+)")
+_COUNT_WORDS = frozenset(_EN["count_words"])
+_NOT_PLURALS = frozenset(_EN["not_plurals"])
+_NOT_NAMES = frozenset(_EN["not_names"])
+# A capitalised word (iPhone, S&P, NVLink, Game) right before a number.
+_NAME_BEFORE = re.compile(r"(?:^|(?<=[\s(]))([A-Za-z]*[A-Z][A-Za-z&\-]*)[ ]$")
 _ORDINAL_SUFFIX = re.compile(r"(?i:st|nd|rd|th)\b")
 _VERSION_TAIL = re.compile(r"\.\d")
 
@@ -146,9 +163,14 @@ PERCENTAGE_POINTS = re.compile(
 )
 
 _RANGE_JOIN = re.compile(
-    r"[ \t]*(?:(?P<dash>-|–|—|~|〜)|(?P<zh>至|到)|(?P<word>(?i:to|through|and)))[ \t]*(?:US)?[$€£¥]?"
+    r"[ \t]*(?:(?P<dash>-|–|—|~|〜)|(?P<zh>至|到)|(?P<word>(?i:to|through|and|or)))[ \t]*(?:US)?[$€£¥]?"
 )
-_BETWEEN_BEFORE = re.compile(r"(?i)\bbetween[ ]+$")
+# "between 15kHz and 17kHz", "from 208 pounds to 193": a unit between the ends.
+_UNIT_RANGE_JOIN = re.compile(r"[ ]?(?P<unit>[A-Za-z]+)[ ]+(?P<word>to|and)[ ]+(?:US)?[$€£¥]?")
+_BETWEEN_BEFORE = re.compile(r"(?i)\bbetween[ ]+(?:US)?[$€£¥]?$")
+_FROM_BEFORE = re.compile(r"(?i)\bfrom[ ]+(?:US)?[$€£¥]?$")
+# "increased by $43.6 billion to $419.2 billion": a change and a level, not a range.
+_BY_BEFORE = re.compile(r"(?i)\bby[ ]+(?:US)?[$€£¥]?$")
 
 _MONTH = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t|tember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
@@ -177,7 +199,7 @@ _NOT_NUMBER_SPANS = re.compile(
             r"\b(?:19|20)\d0s\b|'\d0s\b|\b(?:19|20)\d{2}['’]s\b|©[ ]*(?:19|20)\d{2}",
             # times
             r"\b\d{1,2}:\d{2}(?::\d{2})?(?:[ ]?(?:[AaPp]\.[Mm]\.|(?:am|pm|AM|PM)\b))?",
-            r"\b\d{1,2}[ ]?(?:[ap]\.m\.|(?:am|pm|AM|PM)\b)",
+            r"\b\d{1,2}(?:\.\d{2})?[ ]?(?:[ap]\.m\.|(?:am|pm|AM|PM)\b)",
             # phone and registration numbers
             r"(?:\+\d{1,3}[ \-]?)?\(\d{2,4}\)[ \-]?\d{3,4}[ \-]?\d{3,4}",
             r"\+\d{1,3}(?:[ \-]\d{1,4}){2,5}",
@@ -228,6 +250,8 @@ def find_numbers(text: str, lang: str | None = None) -> list[NumberMatch]:
         if marked and atom.start < marked[-1].end:
             continue  # swallowed by the marker before it (七成六)
         _attach_marker(plain, atom)
+        if atom.bare and not atom.marked and (_is_year(plain, atom) or _is_label(plain, atom)):
+            continue
         marked.append(atom)
     atoms = marked
     return [_to_match(text, group) for group in _ranges(plain, atoms)]
@@ -250,16 +274,20 @@ def _arabic_atoms(text: str) -> list[_Atom]:
     for match in _ARABIC.finditer(text):
         start, end = match.span()
         number_start = match.start("number")
-        if _glued_to_name(text, number_start) and not match.group("sign"):
+        if not match.group("sign") and _glued_to_name(text, number_start):
             continue
+        suffix = match.group("suffix")
+        if suffix == "m" and not _million_m(text, start, end):
+            suffix = None
+            end -= 1
         if _ORDINAL_SUFFIX.match(text, end) or _VERSION_TAIL.match(text, end):
             continue
-        value = Decimal(match.group("number").replace(",", ""))
+        value = Decimal(re.sub(r"[,\s\u00a0\u2009\u202f]", "", match.group("number")))
         if match.group("exponent"):
             value = value.scaleb(int(match.group("exponent")[1:]))
         scale = Decimal(1)
-        if match.group("suffix"):
-            scale = Decimal(_SUFFIXES[match.group("suffix")])
+        if suffix:
+            scale = Decimal(_SUFFIXES.get(suffix, 1_000_000))
         elif match.group("scale"):
             scale = Decimal(_SCALES[match.group("scale").lower()])
         power = _POWER.match(text, end) if not scale > 1 else None
@@ -267,9 +295,12 @@ def _arabic_atoms(text: str) -> list[_Atom]:
             exponent = int(power.group("exponent")) * (-1) ** power.group("signs").count("-")
             value = Decimal(float(value) ** exponent) if value or exponent > 0 else value
             end = power.end()
-        if match.group("sign") == "-":
+        minus = _MINUS_BEFORE.search(text, max(0, start - 9), start)
+        if match.group("sign") == "-" or minus:
             value = -value
-        atoms.append(_Atom(start, end, value * scale, scale))
+        bare = not (match.group("sign") or minus or suffix or match.group("scale") or match.group("exponent") or power)
+        bare = bare and match.group("number").isdigit() or bare and re.fullmatch(r"\d+\.\d+", match.group("number")) is not None
+        atoms.append(_Atom(minus.start() if minus else start, end, value * scale, scale, bare=bare))
     return atoms
 
 
@@ -284,14 +315,54 @@ def _fraction_atoms(text: str) -> list[_Atom]:
     return atoms
 
 
+def _counts_something(text: str, end: int) -> bool:
+    """True when a plural noun, a unit glued on, or a Chinese word follows (2048 GPUs, 2019W, 2025 张)."""
+    following = text[end : end + 1]
+    if following.isalpha():
+        return True
+    match = _WORD_AFTER.match(text, end)
+    return bool(match) and (match.group(1).lower() in _COUNT_WORDS or _is_plural(match.group(1)))
+
+
+def _is_plural(word: str) -> bool:
+    return len(word) > 3 and word.islower() and word.endswith("s") and not word.endswith("ss") and word not in _NOT_PLURALS
+
+
+def _is_year(text: str, atom: _Atom) -> bool:
+    """A bare 1900..2099 with nothing counted after it is a year (the 1988 film, Act 2017)."""
+    if atom.end - atom.start != 4 or not 1900 <= atom.value <= 2099 or atom.value != atom.value.to_integral():
+        return False
+    if _CURRENCY_BEFORE.search(text, max(0, atom.start - 4), atom.start):
+        return False
+    return not _counts_something(text, atom.end)
+
+
+def _is_label(text: str, atom: _Atom) -> bool:
+    """A bare number right after a name is part of it: iPhone 11, S&P 500, Game 7, NVLink 6."""
+    name = _NAME_BEFORE.search(text, max(0, atom.start - 30), atom.start)
+    if name is None or name.group(1) in _NOT_NAMES or name.group(1).upper() == name.group(1) and len(name.group(1)) == 1:
+        return False
+    return not _counts_something(text, atom.end)
+
+
 def _glued_to_name(text: str, start: int) -> bool:
-    """True for the digits of GPT-OSS-120B, COVID-19, #3: part of a name, not a number."""
+    """True for the digits of GB200, v6.1, GPT-OSS-120B, COVID-19, #3: part of a name."""
     if start == 0:
         return False
     before = text[start - 1]
+    if before.isascii() and before.isalpha():
+        return not _CURRENCY_LETTERS.search(text, max(0, start - 5), start)
     if before == "#":
         return True
-    return before == "-" and start >= 2 and text[start - 2].isascii() and text[start - 2].isalpha()
+    if before != "-" or start < 2 or not (text[start - 2].isascii() and text[start - 2].isalpha()):
+        return False
+    word = re.search(r"[A-Za-z]+$", text[max(0, start - 12) : start - 1])
+    return word is None or word.group() not in _HYPHEN_PREFIXES
+
+
+def _million_m(text: str, start: int, end: int) -> bool:
+    """Whether the m glued to text[start:end] means million (£6m) rather than metres (100m)."""
+    return bool(_CURRENCY_BEFORE.search(text, max(0, start - 4), start) or _MILLION_M_AFTER.match(text, end))
 
 
 def _chinese_atoms(text: str) -> list[_Atom]:
@@ -804,12 +875,19 @@ def _ranges(text: str, atoms: list[_Atom]) -> list[tuple[_Atom, ...]]:
 
 def _joins(text: str, first: _Atom, second: _Atom) -> bool:
     """True when first and second form a range; the second's marker and scale then apply to both."""
-    join = _RANGE_JOIN.match(text, first.end)
-    if join is None or join.end() != second.start or first.high is not None or second.high is not None:
+    if first.high is not None or second.high is not None:
         return False
-    if join.group("word") and join.group("word").lower() == "and":
-        if not _BETWEEN_BEFORE.search(text, 0, first.start):
+    before = max(0, first.start - 12)
+    join = _RANGE_JOIN.match(text, first.end)
+    if join is None or join.end() != second.start:
+        join = _UNIT_RANGE_JOIN.match(text, first.end)
+        if join is None or join.end() != second.start or not _same_unit_range(text, first, second, join):
             return False
+    word = (join.group("word") or "").lower()
+    if word == "and" and not _BETWEEN_BEFORE.search(text, before, first.start):
+        return False
+    if word == "to" and _BY_BEFORE.search(text, before, first.start):
+        return False
     if first.marked and (first.percent != second.percent or first.multiplier != second.multiplier):
         return False
     if first.scale > 1 and second.scale == 1 and not second.marked:
@@ -821,6 +899,15 @@ def _joins(text: str, first: _Atom, second: _Atom) -> bool:
     if first.scale == 1 and second.scale > 1 and first.value <= second.value / second.scale:
         first.value *= second.scale
     return True
+
+
+def _same_unit_range(text: str, first: _Atom, second: _Atom, join: re.Match[str]) -> bool:
+    """Whether "from/between X unit to/and Y [unit]" is one range in that unit."""
+    unit = join.group("unit")
+    after = _WORD_AFTER.match(text, second.end)
+    if after is not None and after.group(1) == unit:
+        return True
+    return join.group("word") == "to" and bool(_FROM_BEFORE.search(text, max(0, first.start - 12), first.start))
 
 
 def _to_match(original: str, group: tuple[_Atom, ...]) -> NumberMatch:
