@@ -144,6 +144,7 @@ async def test_every_column_is_described(datasette):
         assert tables[table]["title"] and tables[table]["description"]
     page = await html(datasette, "/ledger/claims")
     assert "The value in base units (bits, seconds, watts ...)" in page
+    assert "dl.column-descriptions {" in page, "the column list is kept compact"
 
 
 async def test_claims_are_newest_first_with_facets(datasette):

@@ -46,7 +46,7 @@ def build_datasette(ledger_path: str | Path) -> Datasette:
     datasette = Datasette(
         metadata=load_metadata(),
         template_dir=str(BROWSE_DIR / "templates"),
-        settings={"default_page_size": 50, "truncate_cells_html": 400},
+        settings={"default_page_size": 50, "truncate_cells_html": 400, "suggest_facets": False},
     )
     # With no files given Datasette adds an in-memory database; the ledger is the only one to show.
     datasette.remove_database("_memory")
