@@ -83,13 +83,16 @@ _CURRENCY_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:RM|Rs|Rp|USD|EUR|GBP|CNY|RMB|
 _HYPHEN_PREFIXES = frozenset(_EN["hyphen_prefixes"])
 _MINUS_BEFORE = re.compile(r"(?i)\bminus[ \-]$|\bnegative[ ]$")
 # Glued lower-case m is a million after a currency or before "of"/a plural noun (£6m, 35m of its devices).
-_MILLION_M_AFTER = re.compile(r"[ ]+(?:of\b|[a-z]{2,}s\b)")
+_MILLION_M_AFTER = re.compile(r"[ ]+(?:of\b|(?:[a-z]+[ ]+){0,3}[a-z]{2,}s\b)")
 _WORD_AFTER = re.compile(r"[ \u00a0]?([A-Za-z]+)")
+_YEAR_S = re.compile(r"['’]?s\b")
+# Letters then digits right after a number make a code (postcode 9AB8), not a unit.
+_CODE_TAIL = re.compile(r"[A-Za-z]+\d")
 _COUNT_WORDS = frozenset(_EN["count_words"])
 _NOT_PLURALS = frozenset(_EN["not_plurals"])
 _NOT_NAMES = frozenset(_EN["not_names"])
 # A capitalised word (iPhone, S&P, NVLink, Game) right before a number.
-_NAME_BEFORE = re.compile(r"(?:^|(?<=[\s(]))([A-Za-z]*[A-Z][A-Za-z&\-]*)[ ]$")
+_NAME_BEFORE = re.compile(r"(?:^|(?<=[\s(]))([A-Za-z]*[A-Z][A-Za-z&/\-]*)[ ]$")
 _ORDINAL_SUFFIX = re.compile(r"(?i:st|nd|rd|th)\b")
 _VERSION_TAIL = re.compile(r"\.\d")
 
@@ -129,10 +132,17 @@ _EN_WORDS = re.compile(
     rf"(?i)\b(?:an?[ ]+)?(?:{_EN_WORD})(?:(?:[ ]+|-)(?:and[ ]+)?(?:an?[ ]+)?(?:{_EN_WORD}))*\b"
 )
 _EN_WORD_TOKEN = re.compile(r"[A-Za-z]+")
+_HYPHENATED_ONTO_WORD = re.compile(r"[A-Za-z]-$")
+# "a third of", "two-thirds of", "half the": fractions named by ordinals, only before of/the.
+_EN_FRACTIONS = {word: Decimal(v) for word, v in _EN["fractions"].items()}
+_FRACTION_WORDS = re.compile(
+    rf"(?i)\b(?P<count>an?|{'|'.join(_EN_SMALL)})[ \-](?P<part>(?:{'|'.join(_EN_FRACTIONS)})s?)\b(?=[ ]+(?:of|the)\b)"
+)
+_HALF = re.compile(r"(?i)\bhalf\b(?=[ ]+(?:of|the|its|their|our|his|her|all)\b)")
 _EN_NOT_NUMBERS = re.compile(r"(?i)\b(?:" + "|".join(_EN["not_numbers"]) + r")\b")
 _EN_FOLD_WORD = re.compile(rf"(?i)\b({'|'.join([*_EN_SMALL, *_EN_TENS, 'hundred', 'thousand'])})fold\b")
 _VAGUE_SCALE = re.compile(
-    r"(?i)\b(?:(?P<outer>tens|hundreds)[ ]+of[ ]+)?(?P<scale>hundreds|thousands|millions|billions|trillions)\b"
+    r"(?i)\b(?:(?P<outer>tens|hundreds)[ ]+of[ ]+)?(?P<scale>dozens|hundreds|thousands|millions|billions|trillions)\b"
 )
 _ORDER_OF_MAGNITUDE = re.compile(
     rf"(?i)\b(?P<count>an|one|two|three|four|five|\d+)[ ]+orders?[ ]+of[ ]+magnitude\b"
@@ -162,15 +172,16 @@ PERCENTAGE_POINTS = re.compile(
     r"[ \t]*(?:[个個][ \t]*)?百[ \t]*分[ \t]*[点點]|[ ]?(?i:percentage[ ]points?|pp)\b"
 )
 
+_CURRENCY = r"(?:US\$|\$US|\$A|A\$|HK\$|[$€£¥])"
 _RANGE_JOIN = re.compile(
-    r"[ \t]*(?:(?P<dash>-|–|—|~|〜)|(?P<zh>至|到)|(?P<word>(?i:to|through|and|or)))[ \t]*(?:US)?[$€£¥]?"
+    rf"[ \t]*(?:(?P<dash>-|–|—|~|〜)|(?P<zh>至|到)|(?P<word>(?i:to|through|and)))[ \t]*{_CURRENCY}?"
 )
 # "between 15kHz and 17kHz", "from 208 pounds to 193": a unit between the ends.
-_UNIT_RANGE_JOIN = re.compile(r"[ ]?(?P<unit>[A-Za-z]+)[ ]+(?P<word>to|and)[ ]+(?:US)?[$€£¥]?")
-_BETWEEN_BEFORE = re.compile(r"(?i)\bbetween[ ]+(?:US)?[$€£¥]?$")
-_FROM_BEFORE = re.compile(r"(?i)\bfrom[ ]+(?:US)?[$€£¥]?$")
+_UNIT_RANGE_JOIN = re.compile(rf"[ ]?(?P<unit>[A-Za-z]+)[ ]+(?P<word>to|and)[ ]+{_CURRENCY}?")
+_BETWEEN_BEFORE = re.compile(rf"(?i)\bbetween[ ]+{_CURRENCY}?$")
+_FROM_BEFORE = re.compile(rf"(?i)\bfrom[ ]+{_CURRENCY}?$")
 # "increased by $43.6 billion to $419.2 billion": a change and a level, not a range.
-_BY_BEFORE = re.compile(r"(?i)\bby[ ]+(?:US)?[$€£¥]?$")
+_BY_BEFORE = re.compile(rf"(?i)\bby[ ]+{_CURRENCY}?$")
 
 _MONTH = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t|tember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
@@ -280,7 +291,7 @@ def _arabic_atoms(text: str) -> list[_Atom]:
         if suffix == "m" and not _million_m(text, start, end):
             suffix = None
             end -= 1
-        if _ORDINAL_SUFFIX.match(text, end) or _VERSION_TAIL.match(text, end):
+        if _ORDINAL_SUFFIX.match(text, end) or _VERSION_TAIL.match(text, end) or _CODE_TAIL.match(text, end):
             continue
         value = Decimal(re.sub(r"[,\s\u00a0\u2009\u202f]", "", match.group("number")))
         if match.group("exponent"):
@@ -321,7 +332,7 @@ def _counts_something(text: str, end: int) -> bool:
     if following.isalpha():
         return True
     match = _WORD_AFTER.match(text, end)
-    return bool(match) and (match.group(1).lower() in _COUNT_WORDS or _is_plural(match.group(1)))
+    return bool(match) and (match.group(1).lower() in _COUNT_WORDS or match.group(1) in _COUNT_WORDS or _is_plural(match.group(1)))
 
 
 def _is_plural(word: str) -> bool:
@@ -334,6 +345,8 @@ def _is_year(text: str, atom: _Atom) -> bool:
         return False
     if _CURRENCY_BEFORE.search(text, max(0, atom.start - 4), atom.start):
         return False
+    if _YEAR_S.match(text, atom.end):
+        return True  # 2018s best performer, 2018's
     return not _counts_something(text, atom.end)
 
 
@@ -637,13 +650,23 @@ def _zh_fraction_after_and(
 def _word_atoms(text: str) -> list[_Atom]:
     atoms = []
     for match in _EN_WORDS.finditer(text):
+        if _HYPHENATED_ONTO_WORD.search(text, max(0, match.start() - 2), match.start()):
+            continue  # production-four-door: part of a compound word
         for start, end, value in _parse_words(match.group(), match.start()):
             atoms.append(_Atom(start, end, value, Decimal(1)))
+    for match in _FRACTION_WORDS.finditer(text):
+        count = match.group("count").lower()
+        numerator = Decimal(1) if count in ("a", "an", "one") else _EN_SMALL[count]
+        value = numerator / Decimal(_EN_FRACTIONS[match.group("part").lower().removesuffix("s")])
+        atoms.append(_Atom(match.start(), match.end(), value, Decimal(1)))
+    for match in _HALF.finditer(text):
+        atoms.append(_Atom(match.start(), match.end(), Decimal("0.5"), Decimal(1)))
     for match in _EN_FOLD_WORD.finditer(text):
         value = _word_value(match.group(1).lower())
         atoms.append(_Atom(match.start(), match.end(), value, Decimal(1), multiplier=True, marked=True))
     for match in _VAGUE_SCALE.finditer(text):
-        low = Decimal(_SCALES[match.group("scale")[:-1].lower()])
+        scale_word = match.group("scale")[:-1].lower()
+        low = Decimal(12) if scale_word == "dozen" else Decimal(_SCALES[scale_word])
         if match.group("outer"):
             low *= 10 if match.group("outer").lower() == "tens" else 100
         atoms.append(_Atom(match.start(), match.end(), low, low, high=low * 10))
@@ -714,13 +737,15 @@ def _parse_word_number(tokens: list[tuple[str, int, int]], index: int) -> tuple[
             substantive = True
             end = position + 1
         elif word == "hundred":
-            if previous == "hundred":
+            if previous in ("hundred", None):
                 break
             current = (current or Decimal(1)) * 100
             previous = "hundred"
             substantive = True
             end = position + 1
         elif word in _SCALES:
+            if previous is None:
+                break  # "million" alone, as in "$US113 trillion", is a scale, not a number
             scale = Decimal(_SCALES[word])
             total += (current or Decimal(1)) * scale
             current = Decimal(0)
@@ -728,6 +753,8 @@ def _parse_word_number(tokens: list[tuple[str, int, int]], index: int) -> tuple[
             substantive = True
             end = position + 1
         elif word == "dozen":
+            if previous is None:
+                break
             current = (current or Decimal(1)) * 12
             previous = "dozen"
             substantive = True
@@ -886,7 +913,7 @@ def _joins(text: str, first: _Atom, second: _Atom) -> bool:
     word = (join.group("word") or "").lower()
     if word == "and" and not _BETWEEN_BEFORE.search(text, before, first.start):
         return False
-    if word == "to" and _BY_BEFORE.search(text, before, first.start):
+    if word == "to" and (first.marked or first.scale > 1) and _BY_BEFORE.search(text, before, first.start):
         return False
     if first.marked and (first.percent != second.percent or first.multiplier != second.multiplier):
         return False
