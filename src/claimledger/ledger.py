@@ -209,6 +209,17 @@ def m003_feed_entries(db: sqlite_utils.Database) -> None:
     db["documents"].create_index(["content_hash"])
 
 
+@migrations()
+def m004_claims_fts_on_sentence_only(db: sqlite_utils.Database) -> None:
+    """Re-index a claim's sentence only when the sentence changes, not when `claims diff` writes statuses."""
+    db.execute("DROP TRIGGER IF EXISTS [claims_au]")
+    db.execute(
+        "CREATE TRIGGER [claims_au] AFTER UPDATE OF [sentence] ON [claims] BEGIN "
+        "INSERT INTO [claims_fts] ([claims_fts], rowid, [sentence]) VALUES ('delete', old.rowid, old.[sentence]); "
+        "INSERT INTO [claims_fts] (rowid, [sentence]) VALUES (new.rowid, new.[sentence]); END"
+    )
+
+
 def open_ledger(path: str | Path) -> sqlite_utils.Database:
     """Open (creating if needed) a ledger at `path` in WAL mode, migrated to the latest schema."""
     db = sqlite_utils.Database(path)
