@@ -17,6 +17,7 @@ its own it speaks for the whole document and marks every claim in it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from claimledger.extraction.about import describe
@@ -37,6 +38,9 @@ from claimledger.units import si_value, unit_info
 __all__ = ["extract"]
 
 SUPPORTED_LANGS = ("en", "zh")
+# "rose 56% to $41.1 billion": the figure after "to" is a level, not a change,
+# so year-over-year and other relative baselines do not frame it.
+LEVEL = re.compile(r"(?:\bto|至|到|达到)\s*(?:US)?[$€£¥]?\s*$", re.IGNORECASE)
 
 
 def extract(text: str, lang: str | None = None, all_quantities: bool = False) -> list[Claim]:
@@ -125,7 +129,7 @@ def _frame(sentence: Sentence, quantity: Quantity, names: list[Name]) -> Frame:
     text, lang = sentence.text, sentence.lang
     start, end = quantity.text_span
     trend = find_trend(text, start, end, lang)
-    relative = quantity.kind in ("ratio", "percent") or trend is not None
+    relative = quantity.kind in ("ratio", "percent") or trend is not None and not LEVEL.search(text, 0, start)
     baseline = find_baseline(text, start, end, lang, names, relative)
     qualifier = find_qualifier(text, start, end, lang, (baseline.start, baseline.end) if baseline else None)
     if qualifier.adjacent_start is not None:
@@ -181,13 +185,31 @@ def _unit_fields(quantity: Quantity) -> tuple[str | None, str | None, float | No
 
 
 def _unit_metric(quantity: Quantity) -> str | None:
-    """A compound unit of counted things is itself the metric ("tokens per second per GPU")."""
-    if quantity.kind != "quantity" or not quantity.unit_text or "/" not in (quantity.expression or ""):
+    """A compound unit of counted things is itself the metric: as written
+    ("tokens per second per GPU", "TPS/MW"), or spelled out when its per-units
+    stand before the number ("每 GPU 每秒 6,200 个 token" -> tokens per second per GPU)."""
+    expression = quantity.expression or ""
+    if quantity.kind != "quantity" or not quantity.unit_text or "/" not in expression:
         return None
-    numerator = quantity.expression.split("/")[0].strip("() ")
-    if unit_info(numerator).dimensionality not in ("[token]", "[query]", "[request]"):
+    parts = [part.strip("() ") for part in expression.split("/")]
+    if unit_info(parts[0]).dimensionality not in ("[token]", "[query]", "[request]"):
         return None
     metrics = find_metrics(quantity.unit_text)
     if metrics and metrics[0].start == 0:
         return metrics[0].canonical
-    return quantity.unit_text
+    if PER_WRITTEN.search(quantity.unit_text):
+        return quantity.unit_text
+    return spelled_out(parts)
+
+
+PER_WRITTEN = re.compile(r"/|\bper\b|每", re.IGNORECASE)
+PLURALS = {"token": "tokens", "query": "queries", "request": "requests"}
+UPPER_UNITS = {"gpu": "GPU", "cpu": "CPU", "megawatt": "MW", "kilowatt": "kW", "gigawatt": "GW"}
+
+
+def spelled_out(parts: list[str]) -> str:
+    """"token / gpu / second" as "tokens per second per GPU" (time first, as English writes it)."""
+    denominators = sorted(parts[1:], key=lambda part: unit_info(part).dimensionality != "[time]")
+    words = [PLURALS.get(parts[0], parts[0])]
+    words.extend(f"per {UPPER_UNITS.get(part, part)}" for part in denominators)
+    return " ".join(words)

@@ -63,6 +63,16 @@ def _zh_comparative() -> re.Pattern[str]:
     return re.compile(alternation(words))
 
 
+def normalised(baseline: Baseline | None) -> Baseline | None:
+    """A baseline phrase that is itself a relative one ("上一代") under its normal name."""
+    if baseline is None:
+        return None
+    pattern, labels = relative_baseline_pattern()
+    if pattern.fullmatch(baseline.text):
+        return Baseline(labels[" ".join(baseline.text.lower().split())], baseline.start, baseline.end)
+    return baseline
+
+
 def find_baseline(
     sentence: str, start: int, end: int, lang: str, names: list[Name], relative_kind: bool
 ) -> Baseline | None:
@@ -73,7 +83,7 @@ def find_baseline(
         found = _chinese_before(sentence, start, names)
     if found is None and relative_kind:
         found = _relative_phrase(sentence, start, end) or _sentence_reference(sentence, start, names)
-    return found
+    return normalised(found)
 
 
 def _after_figure(sentence: str, end: int, names: list[Name], relative_kind: bool) -> Baseline | None:
@@ -147,7 +157,7 @@ def _chinese_before(sentence: str, start: int, names: list[Name]) -> Baseline | 
         comparative = _zh_comparative().search(sentence, after_compare + 1, start)
         if comparative:
             text = sentence[after_compare:comparative.start()].strip()
-            if len(text) >= 2 and len(text) <= LONGEST_ZH_PHRASE and not re.search(r"[，。；,;：:\d]", text):
+            if len(text) >= 2 and len(text) <= LONGEST_ZH_PHRASE and not re.search(r"[，。；,;：:%倍]", text):
                 return Baseline(text, after_compare, comparative.start())
     return None
 

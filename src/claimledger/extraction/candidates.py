@@ -39,6 +39,7 @@ NOT_NOUNS = frozenset(
     million billion trillion thousand hundred k m b bn mn tn""".split()
 )
 PER_NOUN = re.compile(r"[ \t]+per[ \t]+(?P<noun>[a-z][a-z-]*)\b")
+PER_GAP = re.compile(r"[\u4e00-\u9fff \t]{0,8}$")
 YEAR_LIKE = re.compile(r"^(?:1[89]|20|21)\d{2}$")
 
 
@@ -122,7 +123,7 @@ def _per_chain(sentence: str, position: int) -> tuple[int, list[str]] | None:
 def _unit_quantity(sentence: str, number: NumberMatch, unit: UnitMatch) -> Quantity:
     expression = unit.expression
     start = number.start
-    before = match_per_units_before(sentence, number.start)
+    before = _per_units_before(sentence, number.start)
     if before is not None and not _is_per_only(expression):
         expression = f"({expression}) {before.expression[2:]}"
     kind = "count" if _counts(expression) else "quantity"
@@ -133,6 +134,17 @@ def _unit_quantity(sentence: str, number: NumberMatch, unit: UnitMatch) -> Quant
         # pint has no unit for it.
         end = per_noun.end()
     return Quantity(number, start, end, kind, expression, sentence[unit.start:end])
+
+
+def _per_units_before(sentence: str, start: int) -> UnitMatch | None:
+    """Per-units before the number, a short verb and a hedge allowed between
+    ("每 GPU 每秒生成 6,200 个 token", "每秒处理超过 2 亿个")."""
+    gap = PER_GAP.search(sentence, max(0, start - 12), start)
+    for position in range(start, (gap.start() if gap else start) - 1, -1):
+        found = match_per_units_before(sentence, position)
+        if found is not None:
+            return found
+    return None
 
 
 def _is_per_only(expression: str) -> bool:

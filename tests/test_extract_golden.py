@@ -1,0 +1,49 @@
+"""Golden files: each tests/data/extract/<name>.txt beside <name>.claims.json,
+the claims it must yield (hand-checked). A new case is one pair of files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from claimledger import extract
+
+DATA = Path(__file__).parent / "data" / "extract"
+FIELDS = (
+    "text", "start", "end", "value", "low", "high", "kind", "unit", "unit_text", "si_value",
+    "qualifier", "trend", "projected", "self_reported", "baseline", "subject", "metric", "condition", "lang",
+)
+POSTS = sorted(DATA.glob("*.txt"))
+
+
+def as_expected(text: str) -> list[dict[str, object]]:
+    """The extractor's claims for `text`, in the golden files' shape."""
+    return [{field: getattr(claim, field) for field in FIELDS} for claim in extract(text)]
+
+
+@pytest.mark.parametrize("post", POSTS, ids=[post.stem for post in POSTS])
+def test_golden_post(post: Path) -> None:
+    text = post.read_text(encoding="utf-8")
+    expected = json.loads(post.with_suffix(".claims.json").read_text(encoding="utf-8"))
+    actual = as_expected(text)
+    assert [claim["text"] for claim in actual] == [claim["text"] for claim in expected]
+    for got, want in zip(actual, expected, strict=True):
+        assert _same(got, want), (got, want)
+
+
+def _same(got: dict[str, object], want: dict[str, object]) -> bool:
+    for field in FIELDS:
+        if isinstance(want[field], float):
+            if got[field] != pytest.approx(want[field]):
+                return False
+        elif got[field] != want[field]:
+            return False
+    return True
+
+
+def test_every_post_has_its_claims_file() -> None:
+    assert POSTS
+    for post in POSTS:
+        assert post.with_suffix(".claims.json").exists(), post.name
