@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 # Terminal control characters and escape sequences never reach the table.
 CONTROL = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-_]|[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 TABLE_COLUMNS = ("text", "value", "kind", "unit", "qualifier", "trend", "baseline", "subject", "metric", "condition", "lang")
+PIPED_WIDTH = 200
 # Inputs above this size get a spinner while the extractor works.
 LARGE_INPUT = 1_000_000
 
@@ -58,7 +59,8 @@ def render_table(claims: list[Claim]) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    console = Console(highlight=False)
+    # Piped output has no terminal width to fit; keep rows whole rather than 80 columns.
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else PIPED_WIDTH)
     if not claims:
         console.print("no claims found")
         return
