@@ -15,7 +15,9 @@ from claimledger.feeds_config import FeedConfig
 from claimledger.fetch import FetchLimits
 from conftest import redirect, reply, rss_feed
 
-OPTIONS = CrawlOptions(concurrency=4, limits=FetchLimits(host_gap=0, read_timeout=1, connect_timeout=1, deadline=3))
+OPTIONS = CrawlOptions(
+    concurrency=4, workers=1, limits=FetchLimits(host_gap=0, read_timeout=1, connect_timeout=1, deadline=3)
+)
 POST = {
     "title": "Stratus expands its H100 fleet",
     "link": "http://127.0.0.1/posts/fleet.html",
@@ -208,7 +210,7 @@ def test_oversized_bodies_and_gzip_bombs_fail_at_the_cap(tmp_path, http_server, 
         http_server.route("/feed.xml", reply(body, headers={"Content-Encoding": "gzip"}))
     else:
         http_server.route("/feed.xml", reply(b"<rss>" + b" " * (3 << 20)))
-    options = CrawlOptions(limits=FetchLimits(host_gap=0, deadline=5, max_bytes=1 << 20))
+    options = CrawlOptions(workers=1, limits=FetchLimits(host_gap=0, deadline=5, max_bytes=1 << 20))
     report = run(tmp_path, feed(http_server), options=options)
     assert report.feeds[0].status == "failed" and "over the cap of 1048576 bytes" in report.feeds[0].reason
 

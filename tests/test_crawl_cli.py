@@ -30,7 +30,7 @@ def feeds_file(tmp_path: Path, server, *paths: str) -> Path:
 
 
 def invoke(*arguments: str):
-    return CliRunner().invoke(cli, ["crawl", *arguments], catch_exceptions=False)
+    return CliRunner().invoke(cli, ["crawl", "--workers", "1", *arguments], catch_exceptions=False)
 
 
 def test_summary_table_and_totals(tmp_path, http_server):

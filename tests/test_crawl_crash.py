@@ -19,7 +19,7 @@ from conftest import reply, rss_feed
 
 CLAIMS = str(Path(sys.executable).parent / "claims")
 FEEDS, ENTRIES = 12, 6
-OPTIONS = CrawlOptions(concurrency=4, limits=FetchLimits(host_gap=0))
+OPTIONS = CrawlOptions(concurrency=4, workers=2, limits=FetchLimits(host_gap=0))
 
 
 def entries(feed: int) -> list[dict[str, str]]:

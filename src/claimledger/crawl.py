@@ -12,14 +12,16 @@ import asyncio
 import fcntl
 import hashlib
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from email.utils import parsedate_to_datetime
+from multiprocessing import get_context
 from pathlib import Path
 
 from claimledger.crawl_store import (
@@ -38,9 +40,7 @@ from claimledger.feeds_config import FeedConfig
 from claimledger.fetch import Fetcher, FetchError, FetchLimits, FetchResult, origin
 from claimledger.ledger import open_ledger
 from claimledger.text import document_lang, html_to_text, main_text, normalize_whitespace
-
-Extractor = Callable[..., list]
-
+from claimledger.types import Claim
 
 class CrawlLockedError(Exception):
     """Another crawl holds the ledger's lock."""
@@ -52,6 +52,8 @@ class CrawlOptions:
 
     concurrency: int = 16
     limits: FetchLimits = field(default_factory=FetchLimits)
+    # Processes that clean text and extract claims; 0 means one per CPU, 1 means in this process.
+    workers: int = 0
 
 
 @dataclass(slots=True)
@@ -124,7 +126,6 @@ def crawl(
     on_start: Callable[[int], None] | None = None,
     on_feed: Callable[[FeedReport], None] | None = None,
     stop: threading.Event | None = None,
-    extractor: Extractor | None = None,
 ) -> CrawlReport:
     """Crawl the due feeds among `feeds` into the ledger at `db_path` (one round).
 
@@ -135,35 +136,60 @@ def crawl(
     options = options or CrawlOptions()
     started = time.monotonic()
     writer = ThreadPoolExecutor(1, thread_name_prefix="ledger-writer")
+    crawler = None
     try:
         db = writer.submit(open_ledger, db_path).result()
-        crawler = Crawler(db, writer, options, stop or threading.Event(), extractor or default_extractor())
+        crawler = Crawler(db, writer, options, stop or threading.Event())
         report = asyncio.run(crawler.run(feeds, on_start, on_feed))
         writer.submit(db.close).result()
     finally:
+        if crawler:
+            crawler.close()
         writer.shutdown()
     report.seconds = time.monotonic() - started
     return report
 
 
-def default_extractor() -> Extractor:
+def extract_claims(text: str, lang: str) -> list[Claim]:
+    """The extractor, imported on first use: an all-304 round never loads it."""
     from claimledger import extract
 
-    return extract
+    return extract(text, lang=lang)
+
+
+def start_worker() -> None:
+    """Ready a worker process: Ctrl-C is the parent's to handle, and the extractor loads before the first entry."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    extract_claims("warm-up: 1 GPU", "en")
+    extract_claims("预热：1 颗 GPU", "zh")
 
 
 class Crawler:
     """The state of one round: the ledger writer, the fetcher, and what is already stored."""
 
-    def __init__(
-        self, db, writer: Executor, options: CrawlOptions, stop: threading.Event, extractor: Extractor
-    ) -> None:
+    def __init__(self, db, writer: Executor, options: CrawlOptions, stop: threading.Event) -> None:
         self.db = db
         self.writer = writer
         self.options = options
         self.stop = stop
-        self.extractor = extractor
         self.known: dict[int, dict[str, str]] = {}
+        self._workers: Executor | None = None
+
+    @property
+    def workers(self) -> Executor:
+        """The pool that prepares documents, started when the first changed entry needs it."""
+        if self._workers is None:
+            count = self.options.workers or os.cpu_count() or 1
+            if count == 1:
+                self._workers = ThreadPoolExecutor(1, thread_name_prefix="prepare")
+            else:
+                # spawn, not fork: this process already runs threads (the ledger writer).
+                self._workers = ProcessPoolExecutor(count, get_context("spawn"), initializer=start_worker)
+        return self._workers
+
+    def close(self) -> None:
+        if self._workers is not None:
+            self._workers.shutdown(cancel_futures=True)
 
     async def write(self, function: Callable, *arguments: object) -> object:
         return await asyncio.wrap_future(self.writer.submit(function, self.db, *arguments))
@@ -248,15 +274,22 @@ class Crawler:
         known = self.known.get(row["id"], {})
         changed = [entry for entry in parsed.entries if known.get(entry.entry_id) != entry.source_hash]
         lang_hint = config.lang or parsed.lang
-        complete = True
+        articles = []
         for entry in changed:
             if self.stop.is_set():
-                complete = False
-                outcome.notes.append("stopped before every entry was stored")
                 break
-            article = await self.fetch_article(fetcher, entry, row["url"] if config.allow_private else None)
+            articles.append(await self.fetch_article(fetcher, entry, row["url"] if config.allow_private else None))
+        complete = len(articles) == len(changed)
+        if not complete:
+            outcome.notes.append("stopped before every entry was stored")
+        loop = asyncio.get_running_loop()
+        prepared = [
+            loop.run_in_executor(self.workers, prepare_document, entry, article, lang_hint)
+            for entry, article in zip(changed, articles)
+        ]
+        for entry, future in zip(changed, prepared):
             try:
-                document = await asyncio.to_thread(prepare_document, entry, article, lang_hint, self.extractor)
+                document = await future
             except Exception as error:  # noqa: BLE001 - one entry the extractor cannot handle must not stop the feed
                 complete = False
                 outcome.status = "partial"
@@ -293,9 +326,7 @@ class ArticlePage:
     error: str | None
 
 
-def prepare_document(
-    entry: Entry, article: ArticlePage | None, lang_hint: str | None, extractor: Extractor
-) -> PreparedDocument | None:
+def prepare_document(entry: Entry, article: ArticlePage | None, lang_hint: str | None) -> PreparedDocument | None:
     """Clean text, language, content hash and claims of one entry; None when it has no text at all."""
     title = html_to_text(entry.title) if entry.title_is_html else normalize_whitespace(entry.title)
     body = entry_body(entry, article)
@@ -313,7 +344,7 @@ def prepare_document(
         text=text,
         lang=lang,
         content_hash=hashlib.sha256(text.encode("utf-8")).hexdigest(),
-        claims=extractor(text, lang=lang),
+        claims=extract_claims(text, lang),
         article_fetch=(article.url, article.http_status, article.error) if article else None,
     )
 

@@ -43,10 +43,14 @@ def parse_interval(value: str | None) -> float | None:
               help="Feeds fetched at once (still one request at a time per host).")
 @click.option("--every", default=None, metavar="INTERVAL",
               help="Keep crawling every INTERVAL (90s, 30m, 2h, 1d) until SIGTERM or Ctrl-C.")
+@click.option("--workers", default=0, show_default=True, type=click.IntRange(0, 64),
+              help="Processes that extract claims (0: one per CPU; 1: none besides this one).")
 @click.option("--wait", is_flag=True, help="Wait for another crawl of the same ledger to finish instead of exiting.")
 @click.option("--timeout", default=60.0, show_default=True, type=click.FloatRange(1, 3600),
               help="Seconds one feed's fetch may take in all (redirects and body included).")
-def command(feeds_path: Path, db_path: Path, concurrency: int, every: str | None, wait: bool, timeout: float) -> None:
+def command(
+    feeds_path: Path, db_path: Path, concurrency: int, every: str | None, workers: int, wait: bool, timeout: float
+) -> None:
     """Crawl the feeds into the ledger: fetch, parse, extract claims, store.
 
     Unchanged feeds cost one conditional request; failing feeds back off;
@@ -70,7 +74,7 @@ def command(feeds_path: Path, db_path: Path, concurrency: int, every: str | None
         feeds = load_feeds(feeds_path)
     except FeedsConfigError as error:
         raise click.ClickException(str(error)) from None
-    options = CrawlOptions(concurrency=concurrency, limits=FetchLimits(deadline=timeout))
+    options = CrawlOptions(concurrency=concurrency, workers=workers, limits=FetchLimits(deadline=timeout))
     console = Console()
     stop = threading.Event()
     previous_handlers = install_stop_handlers(stop, console)
