@@ -159,9 +159,9 @@ def print_summary(report: CrawlReport, console: Console) -> None:
         table = Table(title="claims crawl", title_justify="left")
         table.add_column("feed", overflow="fold")
         table.add_column("status")
-        table.add_column("new documents", justify="right")
-        table.add_column("new claims", justify="right")
-        table.add_column("reason / next attempt", overflow="fold")
+        table.add_column("docs", justify="right")
+        table.add_column("claims", justify="right")
+        table.add_column("reason", overflow="fold")
         for feed in shown:
             detail = feed.reason or ""
             if feed.status == "failed" and feed.next_attempt:
