@@ -37,9 +37,10 @@ def rubin_tps_mw(text: str = "up to 10x", value: float = 10.0, **fields: Any) ->
 
 def per_gpu(text: str, value: float, round_: str, subject: str = "GB300 NVL72", **fields: Any) -> dict[str, Any]:
     """Offline GPT-OSS-120B tokens per second per GPU in an MLPerf round."""
+    fields.setdefault("condition", f"MLPerf Inference {round_}")
     return figure(
         text, value, subject, kind="quantity", unit="token / second / gpu", dimensionality=TOKENS_PER_GPU,
-        si_value=value, metric="tokens per second per GPU", condition=f"MLPerf Inference {round_}", **fields,
+        si_value=value, metric="tokens per second per GPU", **fields,
     )
 
 
@@ -362,3 +363,23 @@ def test_agreement_is_judged_against_the_latest_agreeing_figure(ledger):
     assert changes[firm].status == "qualifier_changed"
     assert changes[firm_report].status == "reaffirmed"
     assert changes[firm_report].old_id == firm
+
+
+def test_a_figure_repeated_in_one_post_gets_one_status(ledger):
+    mfu = {"kind": "percent", "metric": "MFU", "qualifier": None, "subject": "Hopper"}
+    ledger.post("澄言智能实验室", "2026-03-30", figure("41%", 41.0, **mfu), lang="zh")
+    ledger.post("算力前哨", "2026-04-07", figure("41%", 41.0, **mfu), figure("约 38%", 38.0, **{**mfu, "qualifier": "approximately"}), lang="zh")
+    twice = ledger.post("澄言智能实验室", "2026-08-28", figure("45%", 45.0, **mfu), figure("45%", 45.0, **mfu), lang="zh")
+    _, changes = ledger.diff()
+    assert [changes[i].status for i in twice] == ["updated", "updated"]
+
+
+def test_round_named_in_the_sentence_when_the_condition_has_none(ledger):
+    workload = {"condition": "GPT-OSS-120B offline"}
+    (v60,) = ledger.post("The Rack Report", "2026-04-08", per_gpu("14,210 tokens per second per GPU", 14210, "v6.0", **workload),
+                         sentence="In MLPerf Inference v6.0 the GB300 NVL72 ran 14,210 tokens per second per GPU.")
+    (v61,) = ledger.post("The Rack Report", "2026-09-18", per_gpu("16,635 tokens per second per GPU", 16635, "v6.1", **workload),
+                         sentence="MLPerf v6.1 results: 16,635 tokens per second per GPU on GPT-OSS-120B offline.")
+    _, changes = ledger.diff()
+    assert changes[v61].status == "superseded"
+    assert ledger.claim(v60)["superseded_by"] == v61

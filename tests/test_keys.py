@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+import tomllib
+from importlib import resources
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from claimledger.keys import (
     ClaimKey,
+    alias_tables,
     canonical_dimensionality,
     claim_key,
+    claim_round,
     fold,
     has_revision_cue,
+    measure_name,
     normalise_metric,
     normalise_name,
     publisher,
+    round_in_sentence,
     singular,
     split_round,
 )
@@ -219,3 +226,29 @@ def test_fold_is_idempotent_and_never_fails(text):
 def test_any_unicode_gives_a_key_or_none(subject, metric, baseline, condition, kind):
     key = claim_key({"subject": subject, "metric": metric, "baseline": baseline, "condition": condition, "kind": kind, "dimensionality": metric})
     assert key is None or isinstance(key.text, str)
+
+
+def test_rule_8_round_from_the_sentence_when_the_condition_has_none():
+    claim = make_claim(subject="GB300 NVL72", condition="GPT-OSS-120B offline", sentence="In MLPerf Inference v6.1 it ran 16,635 tokens per second per GPU.")
+    assert claim_round(claim) == ("mlperf inference", (6, 1))
+
+
+def test_rule_8_a_sentence_naming_two_rounds_gives_none():
+    assert round_in_sentence("Up from 14,210 in MLPerf v6.0 to 16,635 in MLPerf v6.1.") is None
+    assert round_in_sentence("No benchmark here, version 2.0 of the software.") is None
+
+
+def test_measure_names_are_written_in_the_canonical_order():
+    for measure in alias_tables().measures:
+        assert measure in ("count", "ratio", "percent", "quantity") or canonical_dimensionality(measure) == measure
+    assert measure_name(canonical_dimensionality("[mass] * [length] ** 2 / [time] ** 3")) == "power"
+
+
+@pytest.mark.parametrize("table", ["names", "metrics", "vendors"])
+def test_no_alias_means_two_things(table):
+    raw = tomllib.loads(resources.files("claimledger").joinpath("data/aliases.toml").read_text("utf-8"))
+    owners: dict[str, set[str]] = {}
+    for canonical, aliases in raw[table].items():
+        for alias in (canonical, *aliases):
+            owners.setdefault(fold(alias), set()).add(canonical)
+    assert {alias: names for alias, names in owners.items() if len(names) > 1} == {}

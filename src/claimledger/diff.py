@@ -5,7 +5,8 @@ same key from earlier documents), in publication order:
 
 - ``new``: no earlier claim has its key.
 - ``superseded``: it replaces an earlier figure from an older benchmark round
-  (MLPerf v6.0 -> v6.1, otherwise the same key), or it is an explicit revision
+  (MLPerf v6.0 -> v6.1, otherwise the same key; the round comes from the claim's
+  condition, or else from the one round its sentence names), or it is an explicit revision
   (a revision cue such as "revised" or "更正" in its sentence, or a later revision
   of the same feed entry) of a different earlier figure, whoever publishes it.
 - ``updated``: the same publisher states a different value for the key, or anyone
@@ -68,7 +69,15 @@ from typing import Any, NamedTuple
 
 import sqlite_utils
 
-from claimledger.keys import ClaimKey, fold, has_revision_cue, key_of_parts, normalise_name, publisher
+from claimledger.keys import (
+    ClaimKey,
+    fold,
+    has_revision_cue,
+    key_of_parts,
+    normalise_name,
+    publisher,
+    round_in_sentence,
+)
 
 STATUSES = ("new", "updated", "superseded", "conflict", "reaffirmed", "qualifier_changed")
 CURRENT_FOR = timedelta(days=365)
@@ -146,6 +155,7 @@ class Figure:
     entry_id: str | None
     revision: int
     stored: tuple[Any, Any, Any]
+    round: tuple[int, ...] | None = None
     status: str = "new"
     superseded_by: int | None = None
     old: Figure | None = None
@@ -259,7 +269,13 @@ def figure_of(row: LedgerRow, key: ClaimKey) -> Figure:
         entry_id=row.entry_id,
         revision=row.revision or 1,
         stored=(row.claim_key, row.status, row.superseded_by),
+        round=key.round if key.round is not None else _sentence_round(row.sentence),
     )
+
+
+def _sentence_round(sentence: str | None) -> tuple[int, ...] | None:
+    found = round_in_sentence(sentence)
+    return found[1] if found else None
 
 
 def _unkeyed_figure(row: LedgerRow) -> Figure:
@@ -369,6 +385,7 @@ class KeyHistory:
         self.current: dict[str | None, list[Figure]] = {}
         self.latest: list[Figure] = []
         self.echoes: dict[int, list[Figure]] = defaultdict(list)
+        self.pending: list[tuple[Figure, int]] = []
 
     def judge(self, figure: Figure) -> None:
         """Give `figure` its status against the figures recorded so far."""
@@ -413,8 +430,8 @@ class KeyHistory:
 
     def _set(self, figure: Figure, status: str, old: Figure, replaces: list[Figure]) -> None:
         figure.status, figure.old = status, old
-        for earlier in replaces:
-            self._supersede(earlier, figure.id)
+        # Applied once the whole document is judged: its figures all see the same history.
+        self.pending += [(earlier, figure.id) for earlier in replaces]
 
     def _supersede(self, earlier: Figure, by: int) -> None:
         """Mark a replaced figure, and the figures that only restated it (echoes) with it."""
@@ -434,18 +451,21 @@ class KeyHistory:
         ]
 
     def record(self, batch: list[Figure]) -> None:
-        """A document's figures become its publisher's latest word on the key."""
+        """A document's figures become its publisher's latest word on the key; its replacements apply."""
+        for earlier, by in self.pending:
+            self._supersede(earlier, by)
+        self.pending = []
         self.current[batch[0].publisher] = list(batch)
         self.latest = list(batch)
 
 
 def _older_round(earlier: Figure, later: Figure) -> bool:
-    return earlier.key.round is not None and later.key.round is not None and earlier.key.round < later.key.round
+    return earlier.round is not None and later.round is not None and earlier.round < later.round
 
 
 def _same_round_or_older(earlier: Figure, later: Figure) -> bool:
     """A figure about an old round is not compared with a newer round's figures."""
-    return not (earlier.key.round and later.key.round and earlier.key.round > later.key.round)
+    return not (earlier.round and later.round and earlier.round > later.round)
 
 
 def _is_revision(figure: Figure, old: Figure) -> bool:

@@ -79,6 +79,7 @@ class AliasTables:
     metrics: dict[str, str]
     vendors: dict[str, str]
     display: dict[str, str]
+    measures: dict[str, str]
     benchmarks: tuple[str, ...]
     revision_cues: tuple[str, ...]
 
@@ -120,6 +121,7 @@ def alias_tables() -> AliasTables:
         names=_alias_map(raw["names"]),
         metrics=_alias_map(raw["metrics"]),
         vendors=_alias_map(raw["vendors"]),
+        measures=dict(raw["measures"]),
         display={
             fold(name): name
             for names in (raw["benchmarks"]["names"], raw["vendors"], raw["metrics"], raw["names"])
@@ -171,6 +173,11 @@ def display_name(folded: str | None) -> str | None:
     return alias_tables().display.get(folded) if folded else None
 
 
+def measure_name(measure: str) -> str:
+    """A key's measure as people say it (``[information] / [time]`` -> ``data rate``)."""
+    return alias_tables().measures.get(measure, measure)
+
+
 @lru_cache(maxsize=65536)
 def normalise_metric(text: str | None) -> str | None:
     """Rules 1-6 for a metric: folded, then its synonyms in either language resolved."""
@@ -193,6 +200,38 @@ def split_round(condition: str | None) -> tuple[str | None, str | None, tuple[in
             rest = SPACES.sub(" ", re.sub(r"\b(?:v|version|round)\b", " ", rest)).strip()
             return normalise_name(rest), benchmark, tuple(int(p) for p in match.group(1).split("."))
     return name, None, None
+
+
+@lru_cache(maxsize=4096)
+def round_in_sentence(sentence: str | None) -> tuple[str, tuple[int, ...]] | None:
+    """Rule 8, second chance: the one benchmark round a sentence names, when the condition has none.
+
+    A sentence naming two different rounds ("from v6.0 to v6.1") gives none.
+    """
+    if not sentence:
+        return None
+    lowered = sentence.casefold()
+    tables = alias_tables()
+    if not any(benchmark.split(" ")[0] in lowered for benchmark in tables.benchmarks):
+        return None
+    folded = fold(sentence)
+    found = set()
+    for benchmark in tables.benchmarks:
+        for match in re.finditer(rf"(?<![a-z0-9]){re.escape(benchmark)}{ROUND_AFTER_BENCHMARK}", folded):
+            found.add(tuple(int(part) for part in match.group(1).split(".")))
+    if len(found) != 1:
+        return None
+    benchmark = next(b for b in tables.benchmarks if b in folded)
+    return benchmark, found.pop()
+
+
+def claim_round(claim: Any) -> tuple[str, tuple[int, ...]] | None:
+    """The benchmark round a claim belongs to: from its condition, else from its sentence."""
+    get = claim.get if isinstance(claim, Mapping) else lambda name: getattr(claim, name, None)
+    _, benchmark, round_ = split_round(get("condition"))
+    if benchmark is not None and round_ is not None:
+        return benchmark, round_
+    return round_in_sentence(get("sentence"))
 
 
 @lru_cache(maxsize=4096)

@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from claimledger.diff import STATUSES, Change, DiffResult
-from claimledger.keys import display_name, split_round
+from claimledger.keys import display_name, measure_name, split_round
 from claimledger.types import Claim
 
 FORMATS = ("table", "json", "markdown")
@@ -140,7 +140,7 @@ def sources_text(change: Change, claims: dict[int, dict[str, Any]]) -> str:
 def metric_text(change: Change) -> str:
     """The metric and condition of the key as people write them; the measure when both are unknown."""
     parts = [display_name(part) or part for part in (change.key.metric, change.key.condition) if part]
-    return clean(" / ".join(parts) or change.key.measure)
+    return clean(" / ".join(parts) or measure_name(change.key.measure))
 
 
 def render_table(result: DiffResult, out: IO[str]) -> None:
