@@ -52,7 +52,8 @@ class _Atom:
 # Full-width forms map one-to-one onto ASCII, so offsets survive the translation.
 # The full-width comma stays: in Chinese it separates clauses, not digit groups.
 _FULLWIDTH = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F) if cp != 0xFF0C}
-_FULLWIDTH.update({0x3000: 0x20, 0x2212: ord("-"), 0x2013: ord("–")})
+_FULLWIDTH.update({0x3000: 0x20, 0x2212: ord("-")})
+_NEEDS_TRANSLATION = re.compile("[\uff01-\uff5e\u3000\u2212]")
 _FULLWIDTH_GROUP_COMMA = re.compile(r"(?<=\d)，(?=\d{3}(?!\d))")
 
 _PLAIN_DIGITS = r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?"
@@ -63,6 +64,7 @@ _SCALES = _EN["scales"]
 
 _ARABIC = re.compile(
     rf"""
+    (?=[+\-.\d])
     (?:(?<![^\s(\[:：,，（="'“$€£¥])(?P<sign>[+\-])|(?<![0-9_.]))
     (?P<number>{_SPACED_DIGITS}|{_PLAIN_DIGITS}|\.\d+)
     (?P<exponent>[eE][+\-]?\d+(?![A-Za-z0-9]))?
@@ -73,7 +75,7 @@ _ARABIC = re.compile(
 )
 # 3/5, 1 3/5, -3/2; dates like 9/16/2025 are caught as dates first.
 _SLASH_FRACTION = re.compile(
-    r"(?<![A-Za-z0-9_./])(?P<sign>-)?(?:(?P<whole>\d+)[ ]+)?(?P<numerator>\d+)/(?P<denominator>\d+)(?![A-Za-z0-9_/.])"
+    r"(?=[\d\-])(?<![A-Za-z0-9_./])(?P<sign>-)?(?:(?P<whole>\d+)[ ]+)?(?P<numerator>\d+)/(?P<denominator>\d+)(?![A-Za-z0-9_/.])"
 )
 _POWER = re.compile(r"\^(?P<signs>[+\-]*)(?P<exponent>\d{1,3})(?![\d.])")
 # Letters glued before digits make a name (GB200, H100, v6.1) unless they are a currency.
@@ -93,6 +95,8 @@ _NOT_PLURALS = frozenset(_EN["not_plurals"])
 _NOT_NAMES = frozenset(_EN["not_names"])
 # A capitalised word (iPhone, S&P, NVLink, Game) right before a number.
 _NAME_BEFORE = re.compile(r"(?:^|(?<=[\s(]))([A-Za-z]*[A-Z][A-Za-z&/\-]*)[ ]$")
+_GROUP_SEPARATORS = str.maketrans("", "", ", \u00a0\u2009\u202f")
+_BARE_DIGITS = re.compile(r"\d+(?:\.\d+)?")
 _ORDINAL_SUFFIX = re.compile(r"(?i:st|nd|rd|th)\b")
 _VERSION_TAIL = re.compile(r"\.\d")
 
@@ -139,6 +143,14 @@ _FRACTION_WORDS = re.compile(
     rf"(?i)\b(?P<count>an?|{'|'.join(_EN_SMALL)})[ \-](?P<part>(?:{'|'.join(_EN_FRACTIONS)})s?)\b(?=[ ]+(?:of|the)\b)"
 )
 _HALF = re.compile(r"(?i)\bhalf\b(?=[ ]+(?:of|the|its|their|our|his|her|all)\b)")
+_LOWER_WORD = re.compile(r"[a-z]+")
+_ARTICLE_BEFORE = re.compile(r"(?i)\ban?[ ]+$")
+_NUMBER_WORDS = frozenset([*_EN_SMALL, *_EN_TENS, *_SCALES, "dozen", "half"])
+_FRACTION_PARTS = frozenset([*_EN_FRACTIONS, *(part + "s" for part in _EN_FRACTIONS)])
+_PLURAL_SCALES = frozenset(["dozens", "hundreds", "thousands", "millions", "billions", "trillions"])
+_WORD_TRIGGERS = _NUMBER_WORDS | _FRACTION_PARTS | _PLURAL_SCALES
+_WORD_FINDERS = {word: re.compile(rf"\b{word}\b") for word in _NUMBER_WORDS}
+_WORD_FINDERS_ANY_CASE = {word: re.compile(rf"(?i)\b{word}\b") for word in _NUMBER_WORDS}
 _EN_NOT_NUMBERS = re.compile(r"(?i)\b(?:" + "|".join(_EN["not_numbers"]) + r")\b")
 _EN_FOLD_WORD = re.compile(rf"(?i)\b({'|'.join([*_EN_SMALL, *_EN_TENS, 'hundred', 'thousand'])})fold\b")
 _VAGUE_SCALE = re.compile(
@@ -190,50 +202,125 @@ _YEAR_CUE = (
     r"in|since|by|until|till|through|throughout|during|before|after|early|late|mid|year|fiscal"
     r"|calendar|circa|spring|summer|autumn|fall|winter|end of|start of|beginning of|as of|from"
 )
-_NOT_NUMBER_SPANS = re.compile(
+_YEAR_CUE_BEFORE = re.compile(rf"(?i)\b(?:{_YEAR_CUE})[ \-]+$")
+_YEAR_NUMBER = re.compile(r"(?=[12])(?<![\d.,])(?:19|20)\d{2}(?!\d|[.,]\d|[ ]*(?:%|percent|x\b|times\b))")
+
+
+def _alternatives(first_chars: str, *patterns: str) -> re.Pattern[str]:
+    """One regex for patterns that all start with one of `first_chars`: the lookahead
+    lets the regex engine skip every other position quickly."""
+    return re.compile(f"(?=[{first_chars}])(?:" + "|".join(patterns) + ")")
+
+
+_WEB_HINT = re.compile(r"@|://|www\.|\.(?:com|org|net|io|ai|cn|gov|edu|dev|co|uk)\b")
+_WEB = re.compile(
     "|".join(
         [
-            # URLs, e-mails, domains
             r"\b(?:https?://|www\.)\S+",
-            r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+",
-            r"\b[\w\-]+(?:\.[\w\-]+)*\.(?:com|org|net|io|ai|cn|gov|edu|dev|co|uk)\b(?:/\S*)?",
-            # English dates
-            rf"\b{_MONTH}\.?[ ]+{_DAY}(?:[ ]*[-–][ ]*{_DAY})?(?:,?[ ]+\d{{4}})?\b",
-            rf"\b{_DAY}[ ]+(?:of[ ]+)?{_MONTH}\b\.?(?:,?[ ]+\d{{4}})?",
-            rf"\b{_MONTH}\.?,?[ ]+(?:of[ ]+)?\d{{4}}\b",
-            r"\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b",
-            r"\b\d{1,2}/\d{1,2}/\d{2,4}\b",
-            r"\b(?:Q[1-4]|H[12]|[1-4]Q|FY|CY)[ ]?'?(?:\d{4}|\d{2})\b",
-            r"\b(?:Q[1-4]|H[12])\b",
-            rf"(?i:\b(?:{_YEAR_CUE})[ \-]+)(?:19|20)\d{{2}}\b(?![ ]*(?:%|percent|x\b|times\b))(?![.,]\d)",
-            r"\b(?:19|20)\d{2}[ ]*(?:-|–|—|/|to|through)[ ]*(?:(?:19|20)\d{2}|\d{2})\b",
-            r"\b(?:19|20)\d0s\b|'\d0s\b|\b(?:19|20)\d{2}['’]s\b|©[ ]*(?:19|20)\d{2}",
-            # times
-            r"\b\d{1,2}:\d{2}(?::\d{2})?(?:[ ]?(?:[AaPp]\.[Mm]\.|(?:am|pm|AM|PM)\b))?",
-            r"\b\d{1,2}(?:\.\d{2})?[ ]?(?:[ap]\.m\.|(?:am|pm|AM|PM)\b)",
-            # phone and registration numbers
-            r"(?:\+\d{1,3}[ \-]?)?\(\d{2,4}\)[ \-]?\d{3,4}[ \-]?\d{3,4}",
-            r"\+\d{1,3}(?:[ \-]\d{1,4}){2,5}",
-            r"\b\d{3,4}-\d{3,4}-\d{4}\b",
-            r"(?<![\d,.])\d{11,}(?![\d,.])",
-            r"(?i:\b(?:tel|phone|fax|isbn|issn|reg(?:istration)?\.?[ ]*no)\.?[:#\s]*)[\dA-Z][\dA-Z\-/]*",
-            r"\bNo\.[ ]?\d+|#\d+|\b24/7\b",
-            r"(?:ICP备|ICP证|公网安备|备案号|许可证号?|证号|编号|注册号|登记号|信用代码|电话|手机|热线|传真|邮编|订单号)"
-            r"[:：\s]*[\dA-Z][\dA-Z\-]*号?",
-            # Chinese dates, times and ordinals
-            r"(?:\d{4}|[〇零一二三四五六七八九]{4})[ \t]*(?:财|會計|会计)?年(?:[ \t]*度)?",
-            r"\d{2,4}[ \t]*年代",
-            rf"{_ZH_NUM}[ \t]*月(?:份|初|中|底|末|上旬|中旬|下旬)?(?:[ \t]*{_ZH_NUM}[ \t]*[日号號])?",
-            rf"{_ZH_NUM}[ \t]*[日号號](?=[，,、\s]|[晚早电電讯訊起至前凌上下中])",
-            r"(?:星期|周|週|礼拜|禮拜)[一二三四五六日天]",
-            r"第?[一二三四1-4][ \t]*季度",
-            rf"{_ZH_NUM}[ \t]*[点點](?:钟|鐘|半|整)",
-            rf"{_ZH_NUM}[ \t]*[点點时時][ \t]*{_ZH_NUM}[ \t]*分",
-            rf"(?:上午|下午|晚上|凌晨|早上|中午|傍晚|晚间)[ \t]*{_ZH_NUM}(?:[ \t]*[点點时時:：][ \t]*\d{{0,2}})?",
-            rf"第[ \t]*(?:\d+|[零〇一二两三四五六七八九十百千万]+)",
+            r"(?<![\w.+\-])[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+",
+            r"(?<![\w.\-])[\w\-]+(?:\.[\w\-]+)*\.(?:com|org|net|io|ai|cn|gov|edu|dev|co|uk)\b(?:/\S*)?",
         ]
     )
 )
+_MONTH_HINT = re.compile(r"(?=[ADFJMNOS])(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)")
+# Dates around a month name: matched at each month name the hint finds.
+_MONTH_FIRST_DATE = re.compile(
+    rf"{_MONTH}\b\.?(?:[ ]+{_DAY}(?:[ ]*[-–][ ]*{_DAY})?(?:,?[ ]+\d{{4}})?\b|,?[ ]+(?:of[ ]+)?\d{{4}}\b)"
+)
+_DAY_BEFORE_MONTH = re.compile(rf"\b{_DAY}[ ]+(?:of[ ]+)?$")
+_YEAR_AFTER_MONTH = re.compile(rf"{_MONTH}\b\.?(?:,?[ ]+\d{{4}}\b)?")
+# Digit forms that are not quantities, each group with a cheap test for whether it can occur.
+_SEPARATED_DATES = _alternatives(
+    r"\d", r"\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b", r"\b\d{1,2}/\d{1,2}/\d{2,4}\b", r"\b24/7\b"
+)
+_QUARTER_HINT = re.compile(r"[QH][1-4]|FY|CY|[1-4]Q")
+_QUARTERS = _alternatives(
+    r"QHFC1-4", r"\b(?:Q[1-4]|H[12]|[1-4]Q|FY|CY)[ ]?'?(?:\d{4}|\d{2})\b", r"\b(?:Q[1-4]|H[12])\b"
+)
+_YEAR_FORMS = _alternatives(
+    r"12'©",
+    r"\b(?:19|20)\d{2}[ ]*(?:-|–|—|/|to|through)[ ]*(?:(?:19|20)\d{2}|\d{2})\b",
+    r"\b(?:19|20)\d0s\b|'\d0s\b|\b(?:19|20)\d{2}['’]s\b|©[ ]*(?:19|20)\d{2}",
+)
+_SEPARATED_HINT = re.compile(r"\d[-/.]\d")
+_TIME_HINT = re.compile(r"\d(?::\d\d|[ ]?[AaPp]\.?[Mm]\b)")
+_PHONE_HINT = re.compile(r"[(+]\d|\d-\d{3,4}-\d")
+_TIMES = _alternatives(
+    r"\d",
+    r"\b\d{1,2}:\d{2}(?::\d{2})?(?:[ ]?(?:[AaPp]\.[Mm]\.|(?:am|pm|AM|PM)\b))?",
+    r"\b\d{1,2}(?:\.\d{2})?[ ]?(?:[ap]\.m\.|(?:am|pm|AM|PM)\b)",
+)
+_PHONES = _alternatives(
+    r"\d+(",
+    r"(?:\+\d{1,3}[ \-]?)?\(\d{2,4}\)[ \-]?\d{3,4}[ \-]?\d{3,4}",
+    r"\+\d{1,3}(?:[ \-]\d{1,4}){2,5}",
+    r"\b\d{3,4}-\d{3,4}-\d{4}\b",
+)
+_LONG_DIGITS = re.compile(r"\d{11,}")
+_NUMBER_SIGNS = re.compile(r"\bNo\.[ ]?\d+|#\d+")
+_REGISTRATION_HINTS = ("tel", "phone", "fax", "isbn", "issn", "reg")
+_REGISTRATION = re.compile(
+    r"(?i:\b(?:tel|phone|fax|isbn|issn|reg(?:istration)?\.?[ ]*no)\.?[:#\s]*)[\dA-Z][\dA-Z\-/]*"
+)
+_CHINESE_FORMS = _alternatives(
+    r"\d〇零一二两三四五六七八九十星周週礼禮第上下晚凌早中傍I备公许证编注登信电手热传邮订",
+    r"(?:ICP备|ICP证|公网安备|备案号|许可证号?|证号|编号|注册号|登记号|信用代码|电话|手机|热线|传真|邮编|订单号)"
+    r"[:：\s]*[\dA-Z][\dA-Z\-]*号?",
+    r"(?:\d{4}|[〇零一二三四五六七八九]{4})[ \t]*(?:财|會計|会计)?年(?:[ \t]*度)?",
+    r"\d{2,4}[ \t]*年代",
+    rf"{_ZH_NUM}[ \t]*月(?:份|初|中|底|末|上旬|中旬|下旬)?(?:[ \t]*{_ZH_NUM}[ \t]*[日号號])?",
+    rf"{_ZH_NUM}[ \t]*[日号號](?=[，,、\s]|[晚早电電讯訊起至前凌上下中])",
+    r"(?:星期|周|週|礼拜|禮拜)[一二三四五六日天]",
+    r"第?[一二三四1-4][ \t]*季度",
+    rf"{_ZH_NUM}[ \t]*[点點](?:钟|鐘|半|整)",
+    rf"{_ZH_NUM}[ \t]*[点點时時][ \t]*{_ZH_NUM}[ \t]*分",
+    rf"(?:上午|下午|晚上|凌晨|早上|中午|傍晚|晚间)[ \t]*{_ZH_NUM}(?:[ \t]*[点點时時:：][ \t]*\d{{0,2}})?",
+    rf"第[ \t]*(?:\d+|[零〇一二两三四五六七八九十百千万]+)",
+)
+
+
+def _not_number_spans(text: str, han: bool) -> list[tuple[int, int]]:
+    """Spans whose digits are not numbers: URLs, dates, times, phone and registration numbers."""
+    lower = text.lower()
+    spans = []
+    if _SEPARATED_HINT.search(text):
+        spans += [m.span() for m in _SEPARATED_DATES.finditer(text)]
+    if _QUARTER_HINT.search(text):
+        spans += [m.span() for m in _QUARTERS.finditer(text)]
+    if _TIME_HINT.search(text):
+        spans += [m.span() for m in _TIMES.finditer(text)]
+    if _PHONE_HINT.search(text):
+        spans += [m.span() for m in _PHONES.finditer(text)]
+    if "No." in text or "#" in text:
+        spans += [m.span() for m in _NUMBER_SIGNS.finditer(text)]
+    for digits in _LONG_DIGITS.finditer(text):
+        start, end = digits.span()
+        if text[start - 1 : start] not in (",", ".") and text[end : end + 1] not in (",", "."):
+            spans.append((start, end))
+    if _WEB_HINT.search(text):
+        spans += [m.span() for m in _WEB.finditer(text)]
+    for month in _MONTH_HINT.finditer(text):
+        start = month.start()
+        if start and text[start - 1].isalpha():
+            continue
+        date = _MONTH_FIRST_DATE.match(text, start)
+        if date:
+            spans.append(date.span())
+        day = _DAY_BEFORE_MONTH.search(text, max(0, start - 10), start)
+        if day:
+            spans.append((day.start(), _YEAR_AFTER_MONTH.match(text, start).end()))
+    if any(hint in lower for hint in _REGISTRATION_HINTS):
+        spans += [m.span() for m in _REGISTRATION.finditer(text)]
+    years = list(_YEAR_NUMBER.finditer(text))
+    for year in years:
+        cue = _YEAR_CUE_BEFORE.search(text, max(0, year.start() - 16), year.start())
+        if cue:
+            spans.append((cue.start(), year.end()))
+    if years or "0s" in text or "©" in text:
+        spans += [m.span() for m in _YEAR_FORMS.finditer(text)]
+    if han:
+        spans += [m.span() for m in _CHINESE_FORMS.finditer(text)]
+    return spans
 
 
 def find_numbers(text: str, lang: str | None = None) -> list[NumberMatch]:
@@ -242,8 +329,12 @@ def find_numbers(text: str, lang: str | None = None) -> list[NumberMatch]:
     `lang` "en" skips Chinese numerals, "zh" skips English number words; None
     decides from the characters present.
     """
-    plain = _FULLWIDTH_GROUP_COMMA.sub(",", text.translate(_FULLWIDTH))
-    atoms = _arabic_atoms(plain) + _fraction_atoms(plain)
+    plain = text.translate(_FULLWIDTH) if _NEEDS_TRANSLATION.search(text) else text
+    if "，" in plain:
+        plain = _FULLWIDTH_GROUP_COMMA.sub(",", plain)
+    atoms = _arabic_atoms(plain)
+    if "/" in plain:
+        atoms += _fraction_atoms(plain)
     if lang != "en" and _HAN.search(plain):
         atoms += _chinese_atoms(plain)
         atoms += [
@@ -293,7 +384,7 @@ def _arabic_atoms(text: str) -> list[_Atom]:
             end -= 1
         if _ORDINAL_SUFFIX.match(text, end) or _VERSION_TAIL.match(text, end) or _CODE_TAIL.match(text, end):
             continue
-        value = Decimal(re.sub(r"[,\s\u00a0\u2009\u202f]", "", match.group("number")))
+        value = Decimal(match.group("number").translate(_GROUP_SEPARATORS))
         if match.group("exponent"):
             value = value.scaleb(int(match.group("exponent")[1:]))
         scale = Decimal(1)
@@ -310,7 +401,7 @@ def _arabic_atoms(text: str) -> list[_Atom]:
         if match.group("sign") == "-" or minus:
             value = -value
         bare = not (match.group("sign") or minus or suffix or match.group("scale") or match.group("exponent") or power)
-        bare = bare and match.group("number").isdigit() or bare and re.fullmatch(r"\d+\.\d+", match.group("number")) is not None
+        bare = bare and _BARE_DIGITS.fullmatch(match.group("number")) is not None
         atoms.append(_Atom(minus.start() if minus else start, end, value * scale, scale, bare=bare))
     return atoms
 
@@ -648,23 +739,39 @@ def _zh_fraction_after_and(
 
 
 def _word_atoms(text: str) -> list[_Atom]:
+    # A set of the words present decides cheaply which word patterns can match at all.
+    lower = text.lower()
+    words = set(_LOWER_WORD.findall(lower))
+    if words.isdisjoint(_WORD_TRIGGERS) and "fold" not in text:
+        return []
     atoms = []
-    for match in _EN_WORDS.finditer(text):
+    covered = 0
+    # Lower-casing keeps offsets for ASCII text; other text is searched case-insensitively.
+    haystack, finders = (lower, _WORD_FINDERS) if len(lower) == len(text) else (text, _WORD_FINDERS_ANY_CASE)
+    starts = sorted(m.start() for word in words & _NUMBER_WORDS for m in finders[word].finditer(haystack))
+    for start in starts:
+        if start < covered:
+            continue
+        article = _ARTICLE_BEFORE.search(text, max(0, start - 4), start)
+        match = _EN_WORDS.match(text, article.start() if article else start)
+        if match is None:
+            continue
+        covered = match.end()
         if _HYPHENATED_ONTO_WORD.search(text, max(0, match.start() - 2), match.start()):
             continue  # production-four-door: part of a compound word
         for start, end, value in _parse_words(match.group(), match.start()):
             atoms.append(_Atom(start, end, value, Decimal(1)))
-    for match in _FRACTION_WORDS.finditer(text):
+    for match in _FRACTION_WORDS.finditer(text) if not words.isdisjoint(_FRACTION_PARTS) else ():
         count = match.group("count").lower()
         numerator = Decimal(1) if count in ("a", "an", "one") else _EN_SMALL[count]
         value = numerator / Decimal(_EN_FRACTIONS[match.group("part").lower().removesuffix("s")])
         atoms.append(_Atom(match.start(), match.end(), value, Decimal(1)))
-    for match in _HALF.finditer(text):
+    for match in _HALF.finditer(text) if "half" in words else ():
         atoms.append(_Atom(match.start(), match.end(), Decimal("0.5"), Decimal(1)))
-    for match in _EN_FOLD_WORD.finditer(text):
+    for match in _EN_FOLD_WORD.finditer(text) if "fold" in text else ():
         value = _word_value(match.group(1).lower())
         atoms.append(_Atom(match.start(), match.end(), value, Decimal(1), multiplier=True, marked=True))
-    for match in _VAGUE_SCALE.finditer(text):
+    for match in _VAGUE_SCALE.finditer(text) if not words.isdisjoint(_PLURAL_SCALES) else ():
         scale_word = match.group("scale")[:-1].lower()
         low = Decimal(12) if scale_word == "dozen" else Decimal(_SCALES[scale_word])
         if match.group("outer"):
@@ -808,6 +915,8 @@ def _word_value_upto(tokens: list[tuple[str, int, int]], index: int, end: int) -
 
 
 def _magnitude_atoms(text: str) -> list[_Atom]:
+    if "magnitude" not in text and "数量级" not in text:
+        return []
     atoms = []
     for match in _ORDER_OF_MAGNITUDE.finditer(text):
         count = match.group("count") or match.group("zh_count")
@@ -839,9 +948,11 @@ def _non_overlapping(atoms: list[_Atom]) -> list[_Atom]:
 
 def _drop_not_numbers(text: str, atoms: list[_Atom]) -> list[_Atom]:
     """Remove atoms inside dates, URLs, phone numbers, ordinals and idioms (一切, no one)."""
-    spans = [m.span() for m in _NOT_NUMBER_SPANS.finditer(text)]
-    covering = [m.span() for m in _ZH_NOT_NUMBERS.finditer(text)] if _HAN.search(text) else []
-    covering += [m.span() for m in _EN_NOT_NUMBERS.finditer(text)]
+    han = _HAN.search(text) is not None
+    spans = _not_number_spans(text, han)
+    covering = [m.span() for m in _ZH_NOT_NUMBERS.finditer(text)] if han else []
+    if "one" in text:
+        covering += [m.span() for m in _EN_NOT_NUMBERS.finditer(text)]
     kept = []
     for atom in atoms:
         if any(start < atom.end and atom.start < end for start, end in spans):
