@@ -356,3 +356,13 @@ def test_a_second_crawl_of_the_same_ledger_is_refused(tmp_path):
                 pass
     with crawl_lock(tmp_path / "claims.db"):
         pass
+
+
+def test_a_429_pauses_every_feed_on_that_host_where_politeness_applies(tmp_path, http_server):
+    http_server.route("/a.xml", reply(b"", status=429, headers={"Retry-After": "600"}))
+    http_server.route("/b.xml", reply(rss_feed([POST])))
+    polite = CrawlOptions(concurrency=1, workers=1, limits=FetchLimits(host_gap=0.1, polite_to_private_hosts=True))
+    report = run(tmp_path, feed(http_server, "/a.xml", "A"), feed(http_server, "/b.xml", "B"), options=polite)
+    assert [(f.name, f.status) for f in report.feeds] == [("A", "failed"), ("B", "failed")]
+    assert "host 127.0.0.1 asked us to wait" in report.feeds[1].reason
+    assert http_server.hits("/b.xml") == []

@@ -233,7 +233,7 @@ async def test_one_request_at_a_time_per_host_with_a_gap(http_server):
 
 async def test_a_paused_host_is_not_requested(http_server):
     http_server.route("/feed.xml", reply(FEED))
-    async with Fetcher(LOCAL) as fetcher:
+    async with Fetcher(FetchLimits(host_gap=0, polite_to_private_hosts=True)) as fetcher:
         fetcher.gate.pause("127.0.0.1", time.time() + 60)
         with pytest.raises(FetchError, match="asked us to wait"):
             await fetcher.fetch(http_server.url("/feed.xml"), allow_private_at=http_server.base_url)

@@ -14,6 +14,7 @@ import io
 import json
 import re
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 from xml.sax import SAXParseException
 
 import charset_normalizer
@@ -171,7 +172,7 @@ def to_entry(raw: feedparser.FeedParserDict) -> Entry:
     summary_detail = raw.get("summary_detail") or {}
     summary = raw.get("summary")
     title = raw.get("title", "") or ""
-    link = (raw.get("link") or "").strip() or None
+    link = web_link(raw.get("link"))
     published = iso_time(raw.get("published_parsed") or raw.get("updated_parsed"))
     source_hash = digest([title, link, content, summary, published])
     guid = (raw.get("id") or "").strip()
@@ -189,6 +190,12 @@ def to_entry(raw: feedparser.FeedParserDict) -> Entry:
         summary_is_html=is_html(summary_detail.get("type")),
         source_hash=source_hash,
     )
+
+
+def web_link(link: str | None) -> str | None:
+    """An entry's link when it is a web address (feedparser also copies a `urn:` guid into `link`)."""
+    link = (link or "").strip()
+    return link if urlsplit(link).scheme in ("http", "https") else None
 
 
 def best_content(raw: feedparser.FeedParserDict) -> tuple[str | None, str | None]:

@@ -84,7 +84,10 @@ class FetchResult:
 
 @dataclass(slots=True)
 class HostGate:
-    """One request at a time per host with a minimum gap; hosts paused by a 429 are refused until then."""
+    """One request at a time per host with a minimum gap; hosts paused by a 429 are refused until then.
+
+    Hosts it need not be polite to (this machine) have neither gap nor pause.
+    """
 
     gap: float
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
@@ -94,12 +97,12 @@ class HostGate:
     @asynccontextmanager
     async def turn(self, host: str, polite: bool) -> AsyncIterator[None]:
         """Wait for this host's turn (when `polite`), then hold it for one request."""
-        paused = self.paused_until.get(host, 0.0) - time.time()
-        if paused > 0:
-            raise FetchError(f"host {host} asked us to wait ({paused:.0f} s left of its Retry-After)")
         if not polite:
             yield
             return
+        paused = self.paused_until.get(host, 0.0) - time.time()
+        if paused > 0:
+            raise FetchError(f"host {host} asked us to wait ({paused:.0f} s left of its Retry-After)")
         lock = self.locks.setdefault(host, asyncio.Lock())
         async with lock:
             wait = self.last_request.get(host, -self.gap) + self.gap - time.monotonic()
