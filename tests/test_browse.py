@@ -367,9 +367,20 @@ def build_corpus_ledger(folder: Path) -> Path:
     return ledger
 
 
+_corpus_ledgers: dict[Path, Path] = {}
+
+
+def corpus_ledger(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The corpus ledger, built once per test session (every reader here opens it read-only)."""
+    session = tmp_path_factory.getbasetemp()
+    if session not in _corpus_ledgers:
+        _corpus_ledgers[session] = build_corpus_ledger(tmp_path_factory.mktemp("corpus"))
+    return _corpus_ledgers[session]
+
+
 @pytest.fixture(scope="module")
 def corpus_datasette(tmp_path_factory):
-    return build_datasette(build_corpus_ledger(tmp_path_factory.mktemp("corpus")))
+    return build_datasette(corpus_ledger(tmp_path_factory))
 
 
 def pick(found: list[dict], **wanted) -> list[dict]:

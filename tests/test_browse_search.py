@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from claimledger.browse.search import fts_query, space_cjk
-from claimledger.ledger import open_ledger
+from claimledger.ledger import migrations, open_ledger
 
 SENTENCES = {
     1: "GB300 NVL72 每秒生成 16,635 个 token，最高达 GB200 NVL72 的 10 倍。",
@@ -75,8 +76,6 @@ def test_index_follows_updates_and_deletes(ledger):
 
 
 def test_migration_indexes_rows_written_before_it(tmp_path):
-    from claimledger.ledger import migrations
-
     path = tmp_path / "old.db"
     db = sqlite_utils.Database(path)
     migrations.apply(db, stop_before="m002_cjk_search")
@@ -89,15 +88,21 @@ def test_migration_indexes_rows_written_before_it(tmp_path):
     assert matching(upgraded, "documents_search", "每秒") == [1]
 
 
+@functools.cache
+def spacing_ledger() -> sqlite_utils.Database:
+    """An in-memory ledger with one feed, shared by the property test's examples."""
+    db = sqlite_utils.Database(memory=True)
+    migrations.apply(db)
+    db["feeds"].insert({"id": 1, "name": "demo", "url": "u"})
+    return db
+
+
 # SQLite's length() stops at a NUL character, so text with NUL is left out here.
 @settings(max_examples=200, deadline=None)
 @given(st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=60))
 def test_sql_spacing_in_the_ledger_equals_python_spacing(text):
-    db = sqlite_utils.Database(memory=True)
-    from claimledger.ledger import migrations
-
-    migrations.apply(db)
-    db["feeds"].insert({"id": 1, "name": "demo", "url": "u"})
+    db = spacing_ledger()
+    db["documents"].delete_where()
     db["documents"].insert({"id": 1, "feed_id": 1, "entry_id": "a", "content_hash": "1", "title": text})
     stored = db.execute("select title from documents_search where rowid = 1").fetchone()[0]
     assert (stored or "") == space_cjk(text)

@@ -18,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from claimledger.cli import cli
-from test_browse import TPS_PER_MW_KEY, build_corpus_ledger, build_sample_ledger
+from test_browse import TPS_PER_MW_KEY, build_sample_ledger, corpus_ledger
 
 CHROMIUM = shutil.which("chromium")
 CHROMIUM_FLAGS = [
@@ -80,7 +80,7 @@ def server(ledger) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def corpus_server(tmp_path_factory) -> Iterator[str]:
     """`claims serve` on the ledger `make run` builds from corpus/."""
-    with running_server(build_corpus_ledger(tmp_path_factory.mktemp("corpus"))) as base:
+    with running_server(corpus_ledger(tmp_path_factory)) as base:
         yield base
 
 
