@@ -134,7 +134,9 @@ def evaluate(
         raise EvaluationError(f"{path}: not found")
     tick = advance or (lambda n: None)
     if set_name in ("newsquant", "gold"):
-        return [score_quantities(path.name if set_name == "gold" else "newsquant", load_gold(path), tick)]
+        if set_name == "gold":
+            return [score_quantities(path.name, load_gold(path), tick, our_units=True)]
+        return [score_quantities("newsquant", load_gold(path), tick)]
     folder = path if path.is_dir() else path.parent
     names = RECOGNIZER_FILES[set_name] if path.is_dir() else (path.stem,)
     results = []
@@ -244,10 +246,20 @@ def unit_name(kind: str, unit: str | None, unit_text: str | None) -> str | None:
         if unit in _UNITS["units"]:
             return _UNITS["units"][unit]
         words = unit.replace(" / ", " per ").replace("/", " per ").replace("_", " ").split()
-        return " ".join(_UNITS["words"].get(word, word) for word in words)
+        return " ".join(_british(_UNITS["words"].get(word, word)) for word in words)
     if unit_text:
-        return " ".join(singular(word) for word in unit_text.lower().split())
+        written = unit_text.lower()
+        if written in _UNITS["counted"]:
+            return _UNITS["counted"][written]
+        return " ".join(_british(singular(word)) for word in written.split())
     return None
+
+
+def _british(word: str) -> str:
+    for ending, british in _UNITS["spelling"].items():
+        if word.endswith(ending):
+            return word[: -len(ending)] + british
+    return word
 
 
 def singular(word: str) -> str:
@@ -293,17 +305,20 @@ def _unit_key(unit: str | None) -> str:
     return " ".join(singular(word) for word in re.sub(r"\s+", " ", unit.strip().lower()).split(" "))
 
 
-def _same_unit(gold: dict[str, Any], predicted: dict[str, Any]) -> bool:
+def _same_unit(gold: dict[str, Any], predicted: dict[str, Any], our_units: bool) -> bool:
     gold_unit = _unit_key(gold.get("unit"))
-    return gold_unit in (_unit_key(predicted.get("unit")), _unit_key(predicted.get("our_unit")))
+    if gold_unit == _unit_key(predicted.get("unit")):
+        return True
+    return our_units and gold_unit == _unit_key(predicted.get("our_unit"))
 
 
 def align_quantities(
-    gold: list[dict[str, Any]], predicted: list[dict[str, Any]]
+    gold: list[dict[str, Any]], predicted: list[dict[str, Any]], our_units: bool = False
 ) -> list[tuple[int, int, bool]]:
     """One-to-one (gold index, prediction index, unit agrees) pairs.
 
     Greedy in gold order: first pairs agreeing on value and unit, then on value alone.
+    `our_units` also accepts our own (pint) unit names in the gold.
     """
     gold_values = [_quantity_value(q) for q in gold]
     predicted_values = [_quantity_value(q) for q in predicted]
@@ -317,7 +332,7 @@ def align_quantities(
             for p, predicted_value in enumerate(predicted_values):
                 if p in used_predicted or not _same_value(gold_value, predicted_value):
                     continue
-                unit_ok = _same_unit(gold[g], predicted[p])
+                unit_ok = _same_unit(gold[g], predicted[p], our_units)
                 if unit_required and not unit_ok:
                     continue
                 used_gold.add(g)
@@ -328,15 +343,18 @@ def align_quantities(
 
 
 def score_quantities(
-    name: str, cases: Iterable[dict[str, Any]], tick: Callable[[int], None]
+    name: str, cases: Iterable[dict[str, Any]], tick: Callable[[int], None], our_units: bool = False
 ) -> Result:
-    """Value, value+unit and value+change P/R/F1 of the extractor on gold sentences."""
+    """Value, value+unit and value+change P/R/F1 of the extractor on gold sentences.
+
+    `our_units`: gold units may also be written as our pint names (users' gold files).
+    """
     scores = {measure: Score() for measure in ("value", "value+unit", "change")}
     result = Result(name=name, cases=0, scores=scores)
     for case in cases:
         gold = case["quantities"]
         predicted = predict_quantities(case["text"], case.get("lang"))
-        pairs = align_quantities(gold, predicted)
+        pairs = align_quantities(gold, predicted, our_units)
         for score in scores.values():
             score.gold += len(gold)
             score.predicted += len(predicted)
