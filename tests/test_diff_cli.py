@@ -174,3 +174,20 @@ def test_key_needs_a_sentence_or_a_claim():
     code, _, err = run("key")
     assert code == 2
     assert "give a SENTENCE" in err
+
+
+def test_key_of_a_sentence_in_either_language():
+    english = run("key", "Vera Rubin NVL72 is up to 10x faster than GB200 NVL72 in tokens per second per MW on DeepSeek R1.", "--format", "json")
+    chinese = run("key", "在 DeepSeek R1 推理负载上，Vera Rubin NVL72 每 MW 每秒 token 数最高达到 GB200 NVL72 的 10 倍。", "--format", "json")
+    assert english[0] == chinese[0] == 0
+    (english_record,), (chinese_record,) = json.loads(english[1]), json.loads(chinese[1])
+    assert english_record["key"] == chinese_record["key"] == "vera rubin nvl72 | token per second per mw | ratio | gb200 nvl72 | deepseek r1"
+    assert chinese_record["parts"]["metric"]["key"] == "token per second per mw"
+
+
+def test_key_table_for_a_sentence_shows_parts_and_key():
+    code, out, _ = run("key", "In MLPerf Inference v6.1, GB300 NVL72 delivered 16,635 tokens per second per GPU on GPT-OSS-120B offline.")
+    assert code == 0
+    assert "16,635 tokens per second per GPU" in out
+    assert "round" in out and "mlperf inference 6.1" in out
+    assert "key: gb300 nvl72 | token per second per gpu" in out

@@ -63,13 +63,6 @@ class ClaimKey:
         parts = (self.subject, self.metric, self.measure, self.baseline, self.condition)
         return KEY_SEPARATOR.join(part or MISSING for part in parts)
 
-    @property
-    def round_text(self) -> str | None:
-        """The benchmark round as written in the key, e.g. ``mlperf 6.1``."""
-        if self.round is None:
-            return None
-        return f"{self.benchmark} {'.'.join(map(str, self.round))}"
-
 
 @dataclass(frozen=True, slots=True)
 class AliasTables:

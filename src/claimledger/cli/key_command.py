@@ -14,13 +14,14 @@ PARTS = ("subject", "metric", "measure", "baseline", "condition")
 
 def key_record(claim: dict[str, Any]) -> dict[str, Any]:
     """A claim's figure, its key, and each key part beside the text it came from."""
-    from claimledger.keys import claim_key
+    from claimledger.keys import claim_key, claim_round
 
     key = claim_key(claim)
+    round_ = claim_round(claim)
     written = {
         "subject": claim.get("subject"),
         "metric": claim.get("metric"),
-        "measure": claim.get("dimensionality") or claim.get("kind"),
+        "measure": ", ".join(filter(None, (claim.get("kind"), claim.get("dimensionality")))),
         "baseline": claim.get("baseline"),
         "condition": claim.get("condition"),
     }
@@ -28,7 +29,7 @@ def key_record(claim: dict[str, Any]) -> dict[str, Any]:
         "text": claim.get("text"),
         "key": key.text if key else None,
         "parts": {part: {"written": written[part], "key": getattr(key, part) if key else None} for part in PARTS},
-        "round": key.round_text if key else None,
+        "round": f"{round_[0]} {'.'.join(map(str, round_[1]))}" if key and round_ else None,
         "note": None if key else "no subject, so no key: this claim is never compared",
     }
 
