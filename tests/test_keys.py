@@ -252,3 +252,8 @@ def test_no_alias_means_two_things(table):
         for alias in (canonical, *aliases):
             owners.setdefault(fold(alias), set()).add(canonical)
     assert {alias: names for alias, names in owners.items() if len(names) > 1} == {}
+
+
+def test_rule_8_round_followed_by_han_characters():
+    assert round_in_sentence("在 MLPerf v6.1 中，GB300 NVL72 达到每 GPU 每秒 16,635 个 token。") == ("mlperf", (6, 1))
+    assert split_round("MLPerf Training 405b") == ("mlperf training 405b", None, None)

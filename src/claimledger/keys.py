@@ -40,7 +40,9 @@ SPACE_BY_HAN = re.compile(rf"(?<=[{HAN}]) | (?=[{HAN}])")
 HAN_CHAR = re.compile(rf"[{HAN}]")
 LEADING_ARTICLE = re.compile(r"^(?:the|a|an) (?=\S)")
 ENGLISH_WORD = re.compile(r"\b[a-z]{4,}\b")
-ROUND_AFTER_BENCHMARK = r"(?:\s+[a-z]+){0,2}?\s*(?:v|version\s*|round\s*)?(\d+(?:\.\d+)*)\b"
+# A version after a benchmark name and at most two words; Han characters may follow
+# it directly ("MLPerf v6.1 中"), so the end is "no more digits or letters", not \b.
+ROUND_AFTER_BENCHMARK = r"(?:\s+[a-z]+){0,2}?\s*(?:v|version\s*|round\s*)?(\d+(?:\.\d+)*)(?!\.?\d)(?![a-z])"
 KEY_SEPARATOR = " | "
 MISSING = "-"
 
