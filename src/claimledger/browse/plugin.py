@@ -54,8 +54,8 @@ def _has_spaced_indexes(conn: sqlite3.Connection) -> bool:
 
 
 @hookimpl
-def render_cell(row: Any, value: Any, column: str, table: str | None, database: str, datasette: Any) -> Markup | None:
-    """Highlight the figure in its sentence, and link ids and claim keys in query results."""
+def render_cell(row: Any, value: Any, column: str, table: str | None, database: str, datasette: Any) -> Any:
+    """Highlight the figure in its sentence, and link ids and claim keys (markup, an awaitable of it, or None)."""
     if column in ("sentence", "new_sentence", "old_sentence") and isinstance(value, str):
         return _highlighted_sentence(row, column, value, table, database, datasette)
     if column == "claim_key" and isinstance(value, str) and value:
@@ -85,7 +85,7 @@ def _labelled_link(datasette: Any, database: str, table: str, column: str, value
         found = await db.execute(
             f"select [{label_column}] from [{other_table}] where [{other_column}] = ?", [value]
         )
-        label = found.first()[0] if found.rows else value
+        label = (found.first()[0] if found.rows else None) or value
         return Markup('<a href="{}">{}</a>&nbsp;<em>{}</em>').format(url, label, value)
 
     return inner
