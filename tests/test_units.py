@@ -87,3 +87,11 @@ def test_case_matters_for_symbols() -> None:
     assert match_unit("5 TB", 1).expression == "terabyte"
     assert match_unit("5 Tb", 1).expression == "terabit"
     assert match_unit("5 mb", 1) is None
+
+
+def test_every_surface_form_names_a_unit_pint_knows() -> None:
+    from claimledger.units import _surface_forms
+
+    for table in _surface_forms():
+        for surface, expression in table.items():
+            assert unit_info(expression).dimensionality, surface

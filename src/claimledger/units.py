@@ -20,14 +20,14 @@ if TYPE_CHECKING:
     import pint
 
 SI_SYMBOL_PREFIXES = {
-    "n": "nano", "µ": "micro", "u": "micro", "m": "milli", "c": "centi",
+    "n": "nano", "µ": "micro", "μ": "micro", "u": "micro", "m": "milli", "c": "centi",
     "k": "kilo", "K": "kilo", "M": "mega", "G": "giga", "T": "tera", "P": "peta",
     "E": "exa", "Z": "zetta",
     "Ki": "kibi", "Mi": "mebi", "Gi": "gibi", "Ti": "tebi", "Pi": "pebi", "Ei": "exbi",
 }
 
 # How a denominator is joined to what precedes it: "/s", " per second", "每秒".
-PER_SEPARATOR = r"(?:\s*/\s*|\s+per\s+|\s+a\s+|\s*每\s*)"
+PER_SEPARATOR = r"(?:\s*/\s*|\s+per\s+|\s+an?\s+|-an?-|\s*每\s*)"
 PER_PREFIX = re.compile(r"(?:per|每)\s*", re.IGNORECASE)
 
 
@@ -131,7 +131,7 @@ def _surface_forms() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
             words.setdefault(word, unit)
         for prefix in spec["prefixes"]:
             name = SI_SYMBOL_PREFIXES[prefix]
-            for symbol in spec["symbols"]:
+            for symbol in spec["symbols"] + spec.get("prefixed_symbols", []):
                 symbols.setdefault(prefix + symbol, name + unit)
             for word in spec["words"]:
                 words.setdefault(name + word, name + unit)
@@ -227,6 +227,10 @@ def match_unit(text: str, pos: int) -> UnitMatch | None:
     """
     start = _SPACE.match(text, pos).end()
     first = _first_atom(text, start)
+    if first is None and start == pos and text.startswith("-", pos):
+        # "3.5-liter", "185-hp", "10-year-old": a unit hyphenated to its number.
+        start = pos + 1
+        first = match_atom(text, start)
     if first is None:
         return None
     expressions = [first.expression]
@@ -335,3 +339,21 @@ COUNTABLE_DIMENSIONS = frozenset(
 def is_countable(expression: str) -> bool:
     """Whether the unit counts things (72 GPUs) rather than measures (1.6 Tb/s)."""
     return unit_info(expression).dimensionality in COUNTABLE_DIMENSIONS
+
+
+@lru_cache(maxsize=1)
+def _currency_before_pattern() -> re.Pattern[str]:
+    symbols, _, _ = _surface_forms()
+    currencies = set(unit_table()["currencies"])
+    forms = sorted((form for form, unit in symbols.items() if unit in currencies), key=len, reverse=True)
+    return re.compile(rf"(?<![A-Za-z])(?:{'|'.join(map(re.escape, forms))})[ \u00a0]?$")
+
+
+def match_currency_before(text: str, pos: int) -> UnitMatch | None:
+    """A currency symbol or code written right before a number at `pos` ("$", "US$", "RM")."""
+    found = _currency_before_pattern().search(text, max(0, pos - 6), pos)
+    if found is None:
+        return None
+    symbol = found.group(0).rstrip()
+    symbols, _, _ = _surface_forms()
+    return UnitMatch(found.start(), found.start() + len(symbol), symbol, symbols[symbol])

@@ -28,7 +28,7 @@ from claimledger.extraction.attributes import (
     is_projected,
 )
 from claimledger.extraction.baseline import Baseline, find_baseline
-from claimledger.extraction.candidates import Quantity, find_quantities, is_year
+from claimledger.extraction.candidates import Quantity, find_quantities, is_label, is_year
 from claimledger.extraction.names import Name, find_metrics, find_names
 from claimledger.extraction.nonclaims import glued_into_name, inside_any, non_claim_spans
 from claimledger.extraction.pipeline import Sentence, split_sentences
@@ -80,6 +80,7 @@ def _sentence_claims(sentence: Sentence, all_quantities: bool) -> list[Claim]:
         if not inside_any(quantity.number.start, quantity.number.end, blocked)
         and not glued_into_name(text, quantity.number.start, quantity.number.end)
         and not is_year(quantity)
+        and not is_label(text, quantity)
     ]
     framed = [_frame(sentence, quantity, names) for quantity in kept]
     # A name any figure in the sentence is compared against is nobody's subject.

@@ -19,12 +19,12 @@ from claimledger.units import (
     UnitMatch,
     is_countable,
     match_atom,
+    match_currency_before,
     match_per_units_before,
     match_unit,
     unit_info,
 )
 
-CURRENCY_BEFORE = re.compile(r"(?:US\$|USD|EUR|GBP|CNY|RMB|JPY|\$|€|£|¥|￥)\s?$")
 DEVICE_DENOMINATORS = ("[rack]", "[node]", "[server]", "[gpu]", "[cpu]")
 SHARED_UNIT_GAP = re.compile(r"^\s*(?:,|and|or|与|和|及|或|、|,\s*and)\s*$", re.IGNORECASE)
 PERCENT_MARK = re.compile(r"%|％|per\s*cent|percent(?:age points?)?|百分之|成", re.IGNORECASE)
@@ -40,7 +40,9 @@ NOT_NOUNS = frozenset(
 )
 PER_NOUN = re.compile(r"[ \t]+per[ \t]+(?P<noun>[a-z][a-z-]*)\b")
 PER_GAP = re.compile(r"[\u4e00-\u9fff \t]{0,8}$")
-YEAR_LIKE = re.compile(r"^(?:1[89]|20|21)\d{2}$")
+YEAR_LIKE = re.compile(r"^(?:1[89]|20)\d{2}$")
+NAME_BEFORE = re.compile(r"(?<![.!?:;]\s)(?<!^)\b[A-Z][A-Za-z]*[ \u00a0]$")
+INTEGER = re.compile(r"\d+")
 
 
 @dataclass(slots=True)
@@ -73,7 +75,7 @@ def _quantity(sentence: str, number: NumberMatch) -> Quantity:
         return Quantity(number, number.start, number.end, "percent", "percent", _mark(PERCENT_MARK, number.text))
     if number.multiplier:
         return Quantity(number, number.start, number.end, "ratio", None, _mark(RATIO_MARK, number.text))
-    currency = CURRENCY_BEFORE.search(sentence, max(0, number.start - 5), number.start)
+    currency = match_currency_before(sentence, number.start)
     if currency:
         return _currency_quantity(sentence, number, currency)
     unit = match_unit(sentence, number.end)
@@ -87,21 +89,14 @@ def _mark(pattern: re.Pattern[str], text: str) -> str | None:
     return found.group(0) if found else None
 
 
-def _currency_quantity(sentence: str, number: NumberMatch, currency: re.Match[str]) -> Quantity:
-    symbol = currency.group(0).strip()
-    atom = match_atom(symbol, 0)
-    expression = atom.expression if atom else "dollar"
+def _currency_quantity(sentence: str, number: NumberMatch, currency: UnitMatch) -> Quantity:
+    expression = currency.expression
     end = number.end
-    per = match_unit(sentence, number.end)
-    if per is not None and per.expression.startswith("1 /"):
-        expression = f"{expression} {per.expression[2:]}"
-        end = per.end
-    else:
-        per_units = _per_chain(sentence, number.end)
-        if per_units:
-            end, denominators = per_units
-            expression = " / ".join([expression, *denominators])
-    return Quantity(number, currency.start(), end, "quantity", expression, sentence[currency.start():currency.end()].strip() + sentence[number.end:end])
+    per_units = _per_chain(sentence, number.end)
+    if per_units:
+        end, denominators = per_units
+        expression = " / ".join([expression, *denominators])
+    return Quantity(number, currency.start, end, "quantity", expression, currency.text + sentence[number.end:end])
 
 
 def _per_chain(sentence: str, position: int) -> tuple[int, list[str]] | None:
@@ -126,7 +121,7 @@ def _unit_quantity(sentence: str, number: NumberMatch, unit: UnitMatch) -> Quant
     before = _per_units_before(sentence, number.start)
     if before is not None and not _is_per_only(expression):
         expression = f"({expression}) {before.expression[2:]}"
-    kind = "count" if _counts(expression) else "quantity"
+    kind = "percent" if expression == "percent" else "count" if _counts(expression) else "quantity"
     end = unit.end
     per_noun = PER_NOUN.match(sentence, end)
     if per_noun and per_noun.group("noun").lower() not in NOT_NOUNS:
@@ -195,6 +190,23 @@ def _share_units(sentence: str, quantities: list[Quantity]) -> None:
 
 
 def is_year(quantity: Quantity) -> bool:
-    """A bare four-digit number that reads as a year (2025), not a figure."""
-    return quantity.kind is None and bool(YEAR_LIKE.match(quantity.number.text))
+    """A four-digit number that reads as a year: bare (2025, A.D. 1260) or naming
+    what it counts ("2018 sales"), never with a unit of its own."""
+    if quantity.expression is not None or not YEAR_LIKE.match(quantity.number.text):
+        return False
+    return quantity.kind is None or quantity.counted_noun
+
+
+def is_label(sentence: str, quantity: Quantity) -> bool:
+    """A bare number that labels rather than measures: after a capitalised word
+    ("iPhone 11", "Boeing 787", "Model 3"), a code with a leading zero ("0401"),
+    or a number alone in brackets ("(4)")."""
+    if quantity.kind is not None and not quantity.counted_noun or quantity.expression is not None:
+        return False
+    number = quantity.number
+    if NAME_BEFORE.search(sentence, 0, number.start) and INTEGER.fullmatch(number.text):
+        return True
+    if number.text.startswith("0") and INTEGER.fullmatch(number.text) and len(number.text) > 1:
+        return True
+    return sentence[number.start - 1:number.start] == "(" and sentence[number.end:number.end + 1] == ")"
 

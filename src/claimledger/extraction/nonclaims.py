@@ -27,7 +27,6 @@ NON_CLAIM_PATTERNS = [
     r"\b(?:19|20)\d{2}s\b",
     r"\b(?:19|20)\d{2}[-/.](?:0?[1-9]|1[0-2])[-/.](?:0?[1-9]|[12]\d|3[01])\b",
     r"\b(?:0?[1-9]|[12]\d|3[01])[/.](?:0?[1-9]|1[0-2])[/.](?:19|20)?\d{2}\b",
-    r"\b(?:0?[1-9]|1[0-2])/(?:0?[1-9]|[12]\d|3[01])\b(?!\s*(?:GB|TB|MB|s\b))",
     # Years after a preposition or in a span of years: "in 2025", "2024-2026".
     r"\b(?:in|since|by|until|from|before|after|during|of|through|early|late|mid|mid-)\s+(?:19|20)\d{2}\b(?![,.]\d)",
     r"\b(?:19|20)\d{2}\s*[-–—~至到]\s*(?:19|20)?\d{2}\b",
@@ -57,6 +56,12 @@ NON_CLAIM_PATTERNS = [
 NON_CLAIM = re.compile("|".join(f"(?:{pattern})" for pattern in NON_CLAIM_PATTERNS), re.IGNORECASE)
 
 GLUED_AFTER = re.compile(r"[-_]?[A-Za-z]+\d")
+# Letters that may touch a number without making it a name: currency codes
+# ("USD10m", "RM79", "$US55,931,000") and words hyphenated to a figure ("sub-7").
+CURRENCY_CODE_BEFORE = re.compile(
+    r"(?:(?:^|[^A-Za-z])(?:USD|AUD|CAD|NZD|SGD|HKD|EUR|GBP|CNY|RMB|JPY|INR|MYR|CHF|KRW|RM|Rs)|\$(?:US|AU|NZ|HK|A|S|C))$"
+)
+HYPHEN_PREFIXES = frozenset({"sub", "now", "over", "under", "mid", "pre", "post", "near", "nearly", "about", "top", "up", "non", "minus", "plus"})
 
 
 def non_claim_spans(text: str) -> list[tuple[int, int]]:
@@ -80,7 +85,8 @@ def glued_into_name(text: str, start: int, end: int) -> bool:
     """
     before = text[max(0, start - 2):start]
     if before and before[-1].isascii() and before[-1].isalpha():
-        return True
+        return CURRENCY_CODE_BEFORE.search(text, max(0, start - 5), start) is None
     if len(before) == 2 and before[-1] in "-_" and before[0].isascii() and before[0].isalpha():
-        return True
+        word = re.search(r"[A-Za-z]+$", text[:start - 1])
+        return word is None or word.group(0) not in HYPHEN_PREFIXES
     return GLUED_AFTER.match(text, end) is not None
