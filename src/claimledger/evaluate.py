@@ -107,16 +107,21 @@ class Result:
         return sorted(self.errors, key=lambda case: -case.count)[:count]
 
 
-def default_path(set_name: str) -> Path:
-    """Where a public set lives: ../shared/benchmarks next to the checkout."""
-    if set_name not in DEFAULT_PATHS:
-        raise EvaluationError(f"set {set_name!r} needs a PATH to a gold file")
-    path = DEFAULT_PATHS[set_name]
+def resolve_path(set_name: str, path: Path | None = None) -> Path:
+    """The data of `set_name`: `path`, or for a public set ../shared/benchmarks next to the checkout."""
+    if set_name not in SETS:
+        raise EvaluationError(f"unknown set {set_name!r}; choose one of {', '.join(SETS)}")
+    if path is None:
+        if set_name not in DEFAULT_PATHS:
+            raise EvaluationError(f"set {set_name!r} needs a PATH to a gold file")
+        path = DEFAULT_PATHS[set_name]
+        if not path.exists():
+            raise EvaluationError(
+                f"{path}: not found; the public sets live in ../shared/benchmarks next to the "
+                f"checkout, or give the PATH of the {set_name} data explicitly"
+            )
     if not path.exists():
-        raise EvaluationError(
-            f"{path}: not found; the public sets live in ../shared/benchmarks next to the "
-            f"checkout, or give the PATH of the {set_name} data explicitly"
-        )
+        raise EvaluationError(f"{path}: not found")
     return path
 
 
@@ -127,11 +132,7 @@ def evaluate(
 
     `advance(n)` is called after each n cases, for a progress bar.
     """
-    if set_name not in SETS:
-        raise EvaluationError(f"unknown set {set_name!r}; choose one of {', '.join(SETS)}")
-    path = path or default_path(set_name)
-    if not path.exists():
-        raise EvaluationError(f"{path}: not found")
+    path = resolve_path(set_name, path)
     tick = advance or (lambda n: None)
     if set_name in ("newsquant", "gold"):
         if set_name == "gold":
@@ -150,7 +151,7 @@ def evaluate(
 
 def count_cases(set_name: str, path: Path | None = None) -> int:
     """How many cases `evaluate` will score (for a progress bar)."""
-    path = path or default_path(set_name)
+    path = resolve_path(set_name, path)
     if set_name in ("newsquant", "gold") or path.is_file():
         return sum(1 for line in path.open(encoding="utf-8") if line.strip())
     return sum(
