@@ -366,3 +366,18 @@ def test_a_429_pauses_every_feed_on_that_host_where_politeness_applies(tmp_path,
     assert [(f.name, f.status) for f in report.feeds] == [("A", "failed"), ("B", "failed")]
     assert "host 127.0.0.1 asked us to wait" in report.feeds[1].reason
     assert http_server.hits("/b.xml") == []
+
+
+def test_a_shared_post_is_credited_to_the_feed_listed_first(tmp_path, http_server):
+    http_server.route("/a.xml", reply(b"down", "text/plain", status=500))
+    http_server.route("/b.xml", reply(rss_feed([POST])))
+    feeds = [feed(http_server, "/a.xml", "A"), feed(http_server, "/b.xml", "B")]
+    run(tmp_path, *feeds)
+    assert {d["source"] for d in ledger(tmp_path)["documents"].rows} == {"B"}
+    http_server.route("/a.xml", reply(rss_feed([POST])))
+    ledger(tmp_path)["feeds"].update(feed_row(tmp_path, "A")["id"], {"next_attempt": None})
+    report = run(tmp_path, *feeds)
+    assert report.new_documents == 0
+    (document,) = ledger(tmp_path)["documents"].rows
+    assert document["source"] == "A" and document["feed_id"] == feed_row(tmp_path, "A")["id"]
+    assert {c["source"] for c in ledger(tmp_path)["claims"].rows} == {"A"}

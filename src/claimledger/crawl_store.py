@@ -127,19 +127,22 @@ def store_document(
     """Write one document, its claims and its feed-entry link atomically; return (new documents, new claims).
 
     The same text already stored (another feed's copy of the post, or an entry
-    reverting to an earlier text) links to that document; a changed text is a
-    new document whose revision follows the entry's highest.
+    reverting to an earlier text) links to that document, credited to the
+    feed listed first; a changed text is a new document whose revision follows
+    the entry's highest.
     """
     entry = document.entry
     with db.atomic():
         if document.article_fetch:
             log_article_fetch(db, feed["id"], document.article_fetch, now)
         existing = db.execute(
-            "SELECT id FROM documents WHERE content_hash = ? ORDER BY id LIMIT 1", [document.content_hash]
+            "SELECT id, feed_id FROM documents WHERE content_hash = ? ORDER BY id LIMIT 1", [document.content_hash]
         ).fetchone()
         new_documents = new_claims = 0
         if existing:
             document_id = existing[0]
+            if feed["id"] < existing[1]:
+                attribute_to(db, document_id, feed)
         else:
             (latest,) = db.execute(
                 "SELECT coalesce(max(revision), 0) FROM documents WHERE entry_id = ?", [entry.entry_id]
@@ -163,6 +166,12 @@ def store_document(
             new_claims = insert_claims(db, document_id, feed["name"], entry, document.claims)
         link_entry(db, feed["id"], entry, document_id, now)
     return new_documents, new_claims
+
+
+def attribute_to(db: sqlite_utils.Database, document_id: int, feed: dict) -> None:
+    """Credit a post several feeds carry to the one listed first, whichever was crawled first."""
+    db.execute("UPDATE documents SET feed_id = ?, source = ? WHERE id = ?", [feed["id"], feed["name"], document_id])
+    db.execute("UPDATE claims SET source = ? WHERE document_id = ?", [feed["name"], document_id])
 
 
 def insert_claims(db: sqlite_utils.Database, document_id: int, source: str, entry: Entry, claims: list[Claim]) -> int:
