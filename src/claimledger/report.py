@@ -137,9 +137,17 @@ def sources_text(change: Change, claims: dict[int, dict[str, Any]]) -> str:
     return new_source if old_source == new_source else f"{old_source} -> {new_source}"
 
 
-def metric_text(change: Change) -> str:
-    """The metric and condition of the key as people write them; the measure when both are unknown."""
-    parts = [display_name(part) or part for part in (change.key.metric, change.key.condition) if part]
+def metric_text(change: Change, claims: dict[int, dict[str, Any]]) -> str:
+    """The key's metric and condition as people write them; the measure when both are unknown.
+
+    A canonical name from the alias file where there is one, else the new claim's own words.
+    """
+    written = claims.get(change.new_id, {})
+    parts = [
+        display_name(part) or clean(written.get(field)) or part
+        for field, part in (("metric", change.key.metric), ("condition", change.key.condition))
+        if part
+    ]
     return clean(" / ".join(parts) or measure_name(change.key.measure))
 
 
@@ -155,7 +163,7 @@ def render_table(result: DiffResult, out: IO[str]) -> None:
             for change in changes:
                 table.add_row(
                     Text(change.status, style=STATUS_STYLES[change.status]),
-                    Text(metric_text(change)),
+                    Text(metric_text(change, claims)),
                     Text(figure_text(claims.get(change.old_id)) if change.old_id else ""),
                     Text(figure_text(claims.get(change.new_id))),
                     Text(percent_text(change)),
@@ -197,7 +205,7 @@ def markdown_row(change: Change, claims: dict[int, dict[str, Any]]) -> str:
     new = claims.get(change.new_id)
     cells = [
         f"**{change.status}**" if change.status in ("updated", "superseded", "conflict") else change.status,
-        markdown_cell(metric_text(change)),
+        markdown_cell(metric_text(change, claims)),
         markdown_cell(figure_text(old)),
         markdown_cell(figure_text(new)),
         percent_text(change),
