@@ -55,6 +55,28 @@ ENGLISH = [
     ("tens of millions of dollars", [("tens of millions", (1e7, 1e8), False, False)]),
     ("１２３ units", [("１２３", 123, False, False)]),
     ("3 GPUs, 4 CPUs", [("3", 3, False, False), ("4", 4, False, False)]),
+    ("40 000 units", [("40 000", 40_000, False, False)]),
+    ("a £6m bonus", [("6m", 6e6, False, False)]),
+    ("35m of its devices", [("35m", 35e6, False, False)]),
+    ("a 100m sprint", [("100", 100, False, False)]),
+    ("RM79 a month", [("79", 79, False, False)]),
+    ("$US113 trillion", [("113 trillion", 1.13e14, False, False)]),
+    ("a balance of $-50.8bn", [("-50.8bn", -5.08e10, False, False)]),
+    ("minus-5 yards", [("minus-5", -5, False, False)]),
+    ("sub-7 nanometer chips", [("7", 7, False, False)]),
+    ("between $62 and $68 per share", [("62 and $68", (62, 68), False, False)]),
+    ("between 15kHz and 17kHz", [("15kHz and 17", (15, 17), False, False)]),
+    ("dropping from 208 pounds to 193", [("208 pounds to 193", (193, 208), False, False)]),
+    ("increased by $43.6 billion to $419.2 billion", [("43.6 billion", 4.36e10, False, False), ("419.2 billion", 4.192e11, False, False)]),
+    ("a third of those screened", [("a third", 1 / 3, False, False)]),
+    ("two-thirds of sales", [("two-thirds", 2 / 3, False, False)]),
+    ("half the condos", [("half", 0.5, False, False)]),
+    ("dozens of people", [("dozens", (12, 120), False, False)]),
+    ("2^10 bytes", [("2^10", 1024, False, False)]),
+    ("3/4 of the racks", [("3/4", 0.75, False, False)]),
+    ("2048 GPUs", [("2048", 2048, False, False)]),
+    ("$2019 per seat", [("2019", 2019, False, False)]),
+    ("MacBook Pro 16 inch", [("16", 16, False, False)]),
 ]
 
 ENGLISH_NOT_NUMBERS = [
@@ -90,6 +112,18 @@ ENGLISH_NOT_NUMBERS = [
     "issue #42",
     "version 3.1.2",
     "no one came",
+    "the 1988 film",
+    "Digital Economy Act 2017",
+    "2018s best sector",
+    "the S&P 500 fell",
+    "iPhone 11 Pro",
+    "Game 7 went long",
+    "NVLink 6 and Llama 3.1",
+    "postcode M21 9AB8",
+    "a production-four-door car",
+    "trading at 10.45pm",
+    "trillion",
+    "hundred",
 ]
 
 CHINESE = [
@@ -136,6 +170,19 @@ CHINESE = [
     ("72 颗 GPU 和 36 颗 CPU", [("72", 72, False, False), ("36", 36, False, False)]),
     ("80,000 与 800,000 TPS/MW", [("80,000", 80_000, False, False), ("800,000", 800_000, False, False)]),
     ("这是五那是四", [("五", 5, False, False), ("四", 4, False, False)]),
+    ("一打", [("一打", 12, False, False)]),
+    ("五十打", [("五十打", 600, False, False)]),
+    ("万分之三", [("万分之三", 0.03, True, False)]),
+    ("百分之百", [("百分之百", 100, True, False)]),
+    ("百分之15K", [("百分之15K", 15_000, True, False)]),
+    ("打对折", [("对折", 50, True, False)]),
+    ("八五折", [("八五折", 85, True, False)]),
+    ("三成半", [("三成半", 35, True, False)]),
+    ("两百点两", [("两百", 200, False, False), ("两", 2, False, False)]),
+    ("三到五万", [("三到五万", (30_000, 50_000), False, False)]),
+    ("负3.5", [("负3.5", -3.5, False, False)]),
+    ("３分之1", [("３分之1", 1 / 3, False, False)]),
+    ("十 余 万", [("十 余 万", 100_000, False, False)]),
 ]
 
 CHINESE_NOT_NUMBERS = [
@@ -159,6 +206,11 @@ CHINESE_NOT_NUMBERS = [
     "京ICP备12345678号",
     "电话 010-12345678",
     "手机 13812345678",
+    "二三十个",
+    "百分之二三十",
+    "对折",
+    "十分重要",
+    "万一",
 ]
 
 
