@@ -67,7 +67,7 @@ class Settings:
     def __post_init__(self) -> None:
         full = not self.quick
         object.__setattr__(self, "min_seconds", 5.0 if full else 1.0)
-        object.__setattr__(self, "startup_runs", 7 if full else 3)
+        object.__setattr__(self, "startup_runs", 5 if full else 3)
         object.__setattr__(self, "feeds", 1000 if full else 100)
         object.__setattr__(
             self, "ledger_sizes", (10_000, 100_000, 1_000_000) if full else (10_000,)
@@ -181,6 +181,9 @@ def extraction_rows(label: str, ours: Measured, peer: dict | None, goal: float,
         section.notes.append(failed(ours))
         return [Row(f"{label}: speed", "failed", peer_text)]
     figures = ours.json()
+    if figures["errors"]:
+        section.notes.append(f"{label}: {figures['errors']} sentences raised in claimledger, "
+                             f"e.g. {figures['first_error']}")
     ratio = figures["sentences_per_second"] / peer_rate if peer_rate else 0.0
     return [
         Row(f"{label}: speed",
@@ -199,7 +202,9 @@ def startup_row(settings: Settings) -> Row:
     """Median wall time of `claims extract` on one line, after one run that fills caches."""
     ours_command = [str(CLAIMS), "extract", "-", "--format", "jsonl"]
     peer_command = [str(settings.peers_python), "-W", "ignore", "-c",
-                    "import sys; from quantulum3 import parser; parser.parse(sys.stdin.read())"]
+                    "import sys; from quantulum3 import parser; "
+                    "parser.parse(sys.stdin.read(), classifier_path=sys.argv[1])",
+                    str(quantulum3_classifier(settings))]
     console.log(f"start-up: {settings.startup_runs} runs each")
     figures = []
     for command in (ours_command, peer_command):
@@ -437,13 +442,15 @@ def main() -> None:
         raise SystemExit(f"bench: no peers environment at {args.peers_python}: run `make bench`")
     args.work.mkdir(parents=True, exist_ok=True)
     settings = Settings(quick=args.quick, peers_python=args.peers_python, work=args.work)
-    started = time.perf_counter()
+    started, load_before = time.perf_counter(), os.getloadavg()[0]
     parts = {"extraction": extraction_section, "crawl": crawl_section, "ledger": ledger_section}
     sections = [build(settings) for name, build in parts.items()
                 if not args.only or name in args.only]
     header = (f"Measured {datetime.now(UTC):%Y-%m-%d %H:%M} UTC on {machine()}; "
               f"peers: {peer_versions(settings.peers_python)}; "
-              f"{'quick' if args.quick else 'full'} run, {time.perf_counter() - started:.0f} s.")
+              f"{'quick' if args.quick else 'full'} run, {time.perf_counter() - started:.0f} s; "
+              f"1-minute load average {load_before:.1f} before the run, "
+              f"{os.getloadavg()[0]:.1f} after it (the bench itself keeps one or two cores busy).")
     # A log file or pipe gets a wide table rather than rich's 80 columns.
     output = Console() if sys.stdout.isatty() else Console(width=200)
     output.print(render_table(sections))

@@ -57,9 +57,25 @@ def load_extractor(engine: str, classifier_path: str | None) -> Extractor:
     raise SystemExit(f"extract_worker: unknown engine {engine!r}")
 
 
+def guarded(extract: Extractor, errors: list[str]) -> Extractor:
+    """`extract` that records an exception instead of raising, so one bad sentence costs one figure."""
+
+    def call(text: str) -> list:
+        try:
+            return extract(text)
+        except Exception as error:  # noqa: BLE001 - counted and reported by the bench
+            errors.append(f"{type(error).__name__}: {error}")
+            return []
+
+    return call
+
+
 def measure(extract: Extractor, sentences: list[str], min_seconds: float) -> dict:
     """Warm up with one pass, then time whole passes for at least `min_seconds`."""
-    found = sum(len(extract(text)) for text in sentences)
+    errors: list[str] = []
+    found = sum(len(guarded(extract, errors)(text)) for text in sentences)
+    failures = list(errors)
+    extract = guarded(extract, errors)
     passes, elapsed = 0, 0.0
     started = time.perf_counter()
     while elapsed < min_seconds or passes == 0:
@@ -75,6 +91,8 @@ def measure(extract: Extractor, sentences: list[str], min_seconds: float) -> dic
         "sentences_per_second": passes * len(sentences) / elapsed,
         "megabytes_per_second": passes * size / elapsed / 1e6,
         "found": found,
+        "errors": len(failures),
+        "first_error": failures[0] if failures else None,
     }
 
 
