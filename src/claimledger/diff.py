@@ -212,10 +212,10 @@ def run_diff(
         since, until: the window of publication dates (inclusive) whose claims are reported.
         subject: report only keys whose subject contains this text (after folding).
     """
-    figures_by_key = load_figures(db)
+    figures_by_key, unkeyed = load_figures(db)
     for figures in figures_by_key.values():
         assign_statuses(figures)
-    rows_written = write_statuses(db, figures_by_key.values())
+    rows_written = write_statuses(db, figures_by_key.values(), unkeyed)
     changes = [
         change_of(figure)
         for figures in figures_by_key.values()
@@ -232,19 +232,21 @@ def run_diff(
     )
 
 
-def load_figures(db: sqlite_utils.Database) -> dict[str, list[Figure]]:
-    """Every keyed claim in the ledger, grouped by key text, in one pass over one query."""
+def load_figures(db: sqlite_utils.Database) -> tuple[dict[str, list[Figure]], list[int]]:
+    """Every keyed claim in the ledger grouped by key text, in one pass over one query.
+
+    Also the ids of claims without a key that still carry a stored status (their
+    subject was cleared since the last diff), whose status is to be removed.
+    """
     groups: dict[str, list[Figure]] = defaultdict(list)
-    unkeyed: list[Figure] = []
+    unkeyed: list[int] = []
     for row in map(LedgerRow._make, db.execute(STATUS_QUERY)):
         key = key_of_parts(row.subject, row.metric, row.kind, row.dimensionality, row.baseline, row.condition)
         if key is not None:
             groups[key.text].append(figure_of(row, key))
         elif (row.claim_key, row.status, row.superseded_by) != (None, None, None):
-            unkeyed.append(_unkeyed_figure(row))
-    if unkeyed:
-        groups[""] = unkeyed
-    return groups
+            unkeyed.append(row.id)
+    return groups, unkeyed
 
 
 def figure_of(row: LedgerRow, key: ClaimKey) -> Figure:
@@ -276,13 +278,6 @@ def figure_of(row: LedgerRow, key: ClaimKey) -> Figure:
 def _sentence_round(sentence: str | None) -> tuple[int, ...] | None:
     found = round_in_sentence(sentence)
     return found[1] if found else None
-
-
-def _unkeyed_figure(row: LedgerRow) -> Figure:
-    # A claim that lost its key (say, its subject was cleared) has its old status removed.
-    figure = figure_of(row, ClaimKey(None, None, "", None, None))
-    figure.status = ""
-    return figure
 
 
 def _scale_and_unit(row: LedgerRow) -> tuple[float, str | None]:
@@ -357,8 +352,6 @@ def parse_when(published: str | None) -> datetime:
 def assign_statuses(figures: list[Figure]) -> None:
     """Set status, the compared earlier figure and superseded_by for one key's figures."""
     figures.sort(key=lambda f: (f.when, f.document_id, f.id))
-    if figures and figures[0].key.measure == "":
-        return
     history = KeyHistory()
     for batch in _by_document(figures):
         for figure in batch:
@@ -506,13 +499,12 @@ def change_of(figure: Figure) -> Change:
     return Change(figure.status, figure.key, figure.id, old.id if old else None, absolute, relative)
 
 
-def write_statuses(db: sqlite_utils.Database, groups: Iterable[list[Figure]]) -> int:
-    """Store claim_key, status and superseded_by where they changed; return rows written."""
-    updates = []
+def write_statuses(db: sqlite_utils.Database, groups: Iterable[list[Figure]], unkeyed: Iterable[int] = ()) -> int:
+    """Store claim_key, status and superseded_by where they changed, clear them on `unkeyed`; return rows written."""
+    updates = [(None, None, None, claim_id) for claim_id in unkeyed]
     for figures in groups:
         for figure in figures:
-            key_text = figure.key.text if figure.status else None
-            computed = (key_text, figure.status or None, figure.superseded_by)
+            computed = (figure.key.text, figure.status, figure.superseded_by)
             if computed != figure.stored:
                 updates.append((*computed, figure.id))
     # sqlite-utils' upserts need every NOT NULL column in each record, so a bulk
@@ -531,8 +523,6 @@ def write_statuses(db: sqlite_utils.Database, groups: Iterable[list[Figure]]) ->
 
 def in_window(figure: Figure, since: datetime | None, until: datetime | None) -> bool:
     """Whether a figure was published inside the reported window (both ends inclusive)."""
-    if not figure.status:
-        return False
     return (since is None or figure.when >= since) and (until is None or figure.when <= until)
 
 
