@@ -74,6 +74,7 @@ ENGLISH = [
     ("dozens of people", [("dozens", (12, 120), False, False)]),
     ("2^10 bytes", [("2^10", 1024, False, False)]),
     ("3/4 of the racks", [("3/4", 0.75, False, False)]),
+    ("1⁄32 of a quart", [("1⁄32", 1 / 32, False, False)]),
     ("2048 GPUs", [("2048", 2048, False, False)]),
     ("$2019 per seat", [("2019", 2019, False, False)]),
     ("MacBook Pro 16 inch", [("16", 16, False, False)]),
@@ -120,6 +121,8 @@ ENGLISH_NOT_NUMBERS = [
     "Game 7 went long",
     "NVLink 6 and Llama 3.1",
     "postcode M21 9AB8",
+    "49 Zorro Ranch Road",
+    "9 E 71st St",
     "a production-four-door car",
     "trading at 10.45pm",
     "trillion",
@@ -183,6 +186,9 @@ CHINESE = [
     ("负3.5", [("负3.5", -3.5, False, False)]),
     ("３分之1", [("３分之1", 1 / 3, False, False)]),
     ("十 余 万", [("十 余 万", 100_000, False, False)]),
+    ("12千米", [("12", 12, False, False)]),
+    ("五十兆字节", [("五十", 50, False, False)]),
+    ("2 千瓦", [("2", 2, False, False)]),
 ]
 
 CHINESE_NOT_NUMBERS = [

@@ -75,7 +75,7 @@ _ARABIC = re.compile(
 )
 # 3/5, 1 3/5, -3/2; dates like 9/16/2025 are caught as dates first.
 _SLASH_FRACTION = re.compile(
-    r"(?=[\d\-])(?<![A-Za-z0-9_./])(?P<sign>-)?(?:(?P<whole>\d+)[ ]+)?(?P<numerator>\d+)/(?P<denominator>\d+)(?![A-Za-z0-9_/.])"
+    r"(?=[\d\-])(?<![A-Za-z0-9_./])(?P<sign>-)?(?:(?P<whole>\d+)[ ]+)?(?P<numerator>\d+)[/⁄](?P<denominator>\d+)(?![A-Za-z0-9_/.])"
 )
 _POWER = re.compile(r"\^(?P<signs>[+\-]*)(?P<exponent>\d{1,3})(?![\d.])")
 # Letters glued before digits make a name (GB200, H100, v6.1) unless they are a currency.
@@ -121,6 +121,11 @@ _ZH_TOKEN = re.compile(
 )
 # A run is Chinese when it has a numeral character, a fraction or a minus word.
 _ZH_QUALIFIES = re.compile(rf"[{_ZD}{_ZU}{_ZB}负負]|分[ \t]*之")
+# 千 and 兆 right before these unit characters are SI prefixes (千米 km, 兆字节 MB).
+_ZH_UNIT_PREFIXES = "千仟兆"
+_ZH_PREFIXED_UNIT = re.compile(r"[ \t]*(?:[米克瓦赫焦卡帕伏]|字节|比特|位元)")
+# 两 counts things (两百) but is never a digit read one by one (二〇二五).
+_ZH_TWO = "两兩倆俩"
 # 打 after a number is a dozen (一打, 五十打), unless it starts a verb.
 _ZH_DOZEN = re.compile(r"[ \t]*打(?![折算开開造破败敗击擊])")
 _HAN = re.compile(r"[\u3400-\u9fff]")
@@ -258,6 +263,12 @@ _PHONES = _alternatives(
 )
 _LONG_DIGITS = re.compile(r"\d{11,}")
 _NUMBER_SIGNS = re.compile(r"\bNo\.[ ]?\d+|#\d+")
+# Street addresses: 49 Zorro Ranch Road, 9 E 71st St.
+_ADDRESS = re.compile(
+    r"\b\d{1,5}[ ](?:[NSEW]\.?[ ])?(?:(?:[A-Z][a-z]+|\d+(?:st|nd|rd|th))[ ]){0,3}"
+    r"(?:St|Street|Rd|Road|Ave|Avenue|Way|Blvd|Boulevard|Lane|Ln|Drive|Dr|Place|Pl|Court|Ct|Square|Sq)\b"
+)
+_ADDRESS_HINT = re.compile(r"\b(?:St|Street|Rd|Road|Ave|Avenue|Way|Blvd|Boulevard|Lane|Ln|Drive|Dr|Place|Pl|Court|Ct|Square|Sq)\b")
 _REGISTRATION_HINTS = ("tel", "phone", "fax", "isbn", "issn", "reg")
 _REGISTRATION = re.compile(
     r"(?i:\b(?:tel|phone|fax|isbn|issn|reg(?:istration)?\.?[ ]*no)\.?[:#\s]*)[\dA-Z][\dA-Z\-/]*"
@@ -291,6 +302,8 @@ def _not_number_spans(text: str, han: bool) -> list[tuple[int, int]]:
         spans += [m.span() for m in _TIMES.finditer(text)]
     if _PHONE_HINT.search(text):
         spans += [m.span() for m in _PHONES.finditer(text)]
+    if _ADDRESS_HINT.search(text):
+        spans += [m.span() for m in _ADDRESS.finditer(text)]
     if "No." in text or "#" in text:
         spans += [m.span() for m in _NUMBER_SIGNS.finditer(text)]
     for digits in _LONG_DIGITS.finditer(text):
@@ -333,7 +346,7 @@ def find_numbers(text: str, lang: str | None = None) -> list[NumberMatch]:
     if "，" in plain:
         plain = _FULLWIDTH_GROUP_COMMA.sub(",", plain)
     atoms = _arabic_atoms(plain)
-    if "/" in plain:
+    if "/" in plain or "⁄" in plain:
         atoms += _fraction_atoms(plain)
     if lang != "en" and _HAN.search(plain):
         atoms += _chinese_atoms(plain)
@@ -532,6 +545,9 @@ def _char_kind(char: str) -> str:
 def _parse_chinese(text: str, start: int, end: int) -> tuple[_Atom | None, int]:
     """Parse the numeral run text[start:end]; returns the atom (None if not a number) and where it ends."""
     tokens = _chinese_tokens(text, start, end)
+    if tokens and tokens[-1][1] in _ZH_UNIT_PREFIXES and _ZH_PREFIXED_UNIT.match(text, end):
+        tokens.pop()  # 12千米, 五十兆字节: kilo- and mega- of the unit, not numerals
+        end = tokens[-1][3] if tokens else start
     negative = bool(tokens) and tokens[0][0] == "minus"
     if negative:
         tokens = tokens[1:]
@@ -634,7 +650,7 @@ def _zh_integer(tokens: list[tuple[str, str, int, int]], index: int) -> tuple[De
         if kind in ("digit", "arabic", "half"):
             in_digit_string = not seen_unit and bool(digit_string)
             if previous in ("digit", "arabic", "half") or (previous == "zero" and in_digit_string):
-                if kind == "digit" and in_digit_string and previous in ("digit", "zero"):
+                if kind == "digit" and in_digit_string and previous in ("digit", "zero") and token not in _ZH_TWO:
                     digit_string.append(str(_ZH_DIGITS[token]))
                     previous = "digit"
                     position += 1
