@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-from datetime import datetime, timezone
+import tempfile
+from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from claimledger.diff import parse_date_option, rounding_half_width, run_diff
+from claimledger.diff import STATUSES, parse_date_option, rounding_half_width, run_diff
 from claimledger.ledger import open_ledger
 
 TOKENS_PER_GPU = "[token] / [time] / [gpu]"
@@ -383,3 +386,37 @@ def test_round_named_in_the_sentence_when_the_condition_has_none(ledger):
     _, changes = ledger.diff()
     assert changes[v61].status == "superseded"
     assert ledger.claim(v60)["superseded_by"] == v61
+
+
+claim_rows = st.lists(
+    st.tuples(
+        st.sampled_from(["CoreWeave Blog", "算力前哨", "Chip Weekly", "NVIDIA Newsroom"]),
+        st.dates(min_value=date(2025, 1, 1), max_value=date(2026, 12, 31)),
+        st.sampled_from(["Vera Rubin NVL72", "Rubin NVL72", "GB300 NVL72", None]),
+        st.sampled_from([8.0, 9.8, 10.0, 12.0, 12000.0, 14500.0]),
+        st.sampled_from([None, "up_to", "approximately", "more_than"]),
+        st.sampled_from(["MLPerf v6.0", "MLPerf v6.1", "DeepSeek R1"]),
+    ),
+    min_size=1,
+    max_size=25,
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(claim_rows)
+def test_any_ledger_gets_consistent_statuses(rows):
+    with tempfile.TemporaryDirectory() as folder:
+        ledger = Ledger(Path(folder) / "claims.db")
+        for source, day, subject, value, qualifier, condition in rows:
+            ledger.post(source, day.isoformat(), figure(f"{value:g}x", value, subject, qualifier=qualifier, condition=condition, metric="TPS/MW"))
+        _, changes = ledger.diff()
+        stored = {row["id"]: row for row in ledger.db["claims"].rows}
+        assert set(changes) == {claim_id for claim_id, row in stored.items() if row["subject"]}
+        for claim_id, change in changes.items():
+            assert change.status in STATUSES
+            assert (change.old_id is None) == (change.status == "new")
+            replacement = stored[claim_id]["superseded_by"]
+            if replacement is not None:
+                assert stored[replacement]["claim_key"] == stored[claim_id]["claim_key"]
+                assert stored[replacement]["published"] >= stored[claim_id]["published"]
+        assert ledger.diff()[0].rows_written == 0
