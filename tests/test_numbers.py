@@ -120,6 +120,7 @@ ENGLISH_NOT_NUMBERS = [
     "iPhone 11 Pro",
     "Game 7 went long",
     "NVLink 6 and Llama 3.1",
+    "Rubin GPU、NVLink 6 Switch",
     "postcode M21 9AB8",
     "49 Zorro Ranch Road",
     "9 E 71st St",
@@ -216,6 +217,8 @@ CHINESE_NOT_NUMBERS = [
     "百分之二三十",
     "对折",
     "十分重要",
+    "另一条硬约束",
+    "在两者之上",
     "万一",
 ]
 

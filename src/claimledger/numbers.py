@@ -94,7 +94,7 @@ _COUNT_WORDS = frozenset(_EN["count_words"])
 _NOT_PLURALS = frozenset(_EN["not_plurals"])
 _NOT_NAMES = frozenset(_EN["not_names"])
 # A capitalised word (iPhone, S&P, NVLink, Game) right before a number.
-_NAME_BEFORE = re.compile(r"(?:^|(?<=[\s(]))([A-Za-z]*[A-Z][A-Za-z&/\-]*)[ ]$")
+_NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9&/\-])([A-Za-z]*[A-Z][A-Za-z&/\-]*)[ ]$")
 _GROUP_SEPARATORS = str.maketrans("", "", ", \u00a0\u2009\u202f")
 _BARE_DIGITS = re.compile(r"\d+(?:\.\d+)?")
 _ORDINAL_SUFFIX = re.compile(r"(?i:st|nd|rd|th)\b")
