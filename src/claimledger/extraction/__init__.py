@@ -17,6 +17,8 @@ its own it speaks for the whole document and marks every claim in it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import re
 from dataclasses import dataclass
 
@@ -126,7 +128,7 @@ class Frame:
     baseline: Baseline | None
 
 
-def _frame(sentence: Sentence, quantity: Quantity, names: list[Name]) -> Frame:
+def _frame(sentence: Sentence, quantity: Quantity, names: Sequence[Name]) -> Frame:
     text, lang = sentence.text, sentence.lang
     start, end = quantity.text_span
     trend = find_trend(text, start, end, lang)
@@ -138,7 +140,7 @@ def _frame(sentence: Sentence, quantity: Quantity, names: list[Name]) -> Frame:
     return Frame(quantity, start, end, qualifier.label, trend, baseline)
 
 
-def _claim(sentence: Sentence, frame: Frame, names: list[Name], baseline_spans: list[tuple[int, int]]) -> Claim:
+def _claim(sentence: Sentence, frame: Frame, names: Sequence[Name], baseline_spans: list[tuple[int, int]]) -> Claim:
     text = sentence.text
     quantity, number = frame.quantity, frame.quantity.number
     about = describe(

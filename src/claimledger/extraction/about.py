@@ -8,6 +8,8 @@ rest of its sentence, nearest name first; a name already used as the baseline
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import re
 from dataclasses import dataclass
 
@@ -34,7 +36,7 @@ def describe(
     sentence: str,
     start: int,
     end: int,
-    names: list[Name],
+    names: Sequence[Name],
     unit_metric: str | None,
     baseline_spans: list[tuple[int, int]],
     relative: bool,
@@ -58,7 +60,7 @@ def _overlaps(name: Name, span: tuple[int, int]) -> bool:
 
 
 def _nearest(
-    names: list[Name],
+    names: Sequence[Name],
     kinds: tuple[str, ...],
     start: int,
     end: int,

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from claimledger.extraction.cues import (
     cue_table,
     fold,
+    lowered,
+    not_projected,
     projected_pattern,
     qualifier_patterns,
     self_reported_pattern,
@@ -43,6 +45,7 @@ def find_qualifier(sentence: str, start: int, end: int, lang: str, skip: tuple[i
     e.g. the baseline in "最高达到 GB200 NVL72 的 10 倍".
     """
     ending, starting, before_labels, after_labels = qualifier_patterns(lang)
+    sentence = lowered(sentence)
     labels: list[str] = []
     adjacent_start = None
     cut = start
@@ -81,6 +84,7 @@ def clause_bounds(sentence: str, start: int, end: int) -> tuple[int, int]:
 def find_trend(sentence: str, start: int, end: int, lang: str) -> str | None:
     """"up" or "down" from a direction word before or right after the figure."""
     before_re, before_labels, after_re, after_labels = trend_patterns(lang)
+    sentence = lowered(sentence)
     clause_start, _ = clause_bounds(sentence, start, end)
     window_start = max(clause_start, start - TREND_WINDOW.get(lang, 40))
     nearest = None
@@ -98,9 +102,12 @@ def find_trend(sentence: str, start: int, end: int, lang: str) -> str | None:
 def is_projected(sentence: str, start: int, end: int) -> bool:
     """Whether a forward-looking cue precedes the figure or shares its clause."""
     _, clause_end = clause_bounds(sentence, start, end)
-    return projected_pattern().search(sentence, 0, clause_end) is not None
+    excluded = not_projected()
+    return any(
+        found.group(0) not in excluded for found in projected_pattern().finditer(lowered(sentence), 0, clause_end)
+    )
 
 
 def has_self_report_cue(sentence: str) -> bool:
     """Whether the sentence says its figures are the vendor's own."""
-    return self_reported_pattern().search(sentence) is not None
+    return self_reported_pattern().search(lowered(sentence)) is not None

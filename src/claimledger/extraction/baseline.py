@@ -10,11 +10,13 @@ which only frame ratios, percentages and changes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from claimledger.extraction.cues import alternation, cue_table, relative_baseline_pattern
+from claimledger.extraction.cues import alternation, cue_table, lowered, relative_baseline_pattern
 from claimledger.extraction.names import Name
 
 PHRASE_STOP = re.compile(
@@ -68,13 +70,13 @@ def normalised(baseline: Baseline | None) -> Baseline | None:
     if baseline is None:
         return None
     pattern, labels = relative_baseline_pattern()
-    if pattern.fullmatch(baseline.text):
+    if pattern.fullmatch(lowered(baseline.text)):
         return Baseline(labels[" ".join(baseline.text.lower().split())], baseline.start, baseline.end)
     return baseline
 
 
 def find_baseline(
-    sentence: str, start: int, end: int, lang: str, names: list[Name], relative_kind: bool
+    sentence: str, start: int, end: int, lang: str, names: Sequence[Name], relative_kind: bool
 ) -> Baseline | None:
     """Baseline of the figure at sentence[start:end]; `relative_kind` for ratios,
     percentages and changes, which sentence-level references also frame."""
@@ -86,7 +88,7 @@ def find_baseline(
     return normalised(found)
 
 
-def _after_figure(sentence: str, end: int, names: list[Name], relative_kind: bool) -> Baseline | None:
+def _after_figure(sentence: str, end: int, names: Sequence[Name], relative_kind: bool) -> Baseline | None:
     window = sentence[end:end + 160]
     leading_relative = _relative_at(sentence, end, window)
     if leading_relative:
@@ -110,14 +112,14 @@ def _after_figure(sentence: str, end: int, names: list[Name], relative_kind: boo
 def _relative_at(sentence: str, position: int, window: str) -> Baseline | None:
     """A normalised relative baseline ("the previous generation") starting at `position`."""
     pattern, labels = relative_baseline_pattern()
-    found = pattern.match(window.lstrip())
+    found = pattern.match(lowered(window.lstrip()))
     if not found:
         return None
     offset = position + len(window) - len(window.lstrip())
     return Baseline(labels[" ".join(found.group(0).lower().split())], offset, offset + found.end())
 
 
-def _phrase_at(sentence: str, position: int, names: list[Name]) -> Baseline | None:
+def _phrase_at(sentence: str, position: int, names: Sequence[Name]) -> Baseline | None:
     """The thing named at `position`: a known name (after "the", "its"), or a few words."""
     lead = re.match(r"(?:(?:the|its|their|a|an|NVIDIA's|[A-Z][A-Za-z]+'s)\s+)?", sentence[position:])
     name_start = position + (lead.end() if lead else 0)
@@ -133,7 +135,7 @@ def _phrase_at(sentence: str, position: int, names: list[Name]) -> Baseline | No
     return Baseline(text, position, position + len(text))
 
 
-def _chinese_before(sentence: str, start: int, names: list[Name]) -> Baseline | None:
+def _chinese_before(sentence: str, start: int, names: Sequence[Name]) -> Baseline | None:
     """"比 X 快约 N 倍" and "(达到) X 的 N 倍" before the figure at `start`."""
     from claimledger.extraction.attributes import clause_bounds
 
@@ -162,7 +164,7 @@ def _chinese_before(sentence: str, start: int, names: list[Name]) -> Baseline | 
     return None
 
 
-def _name_ending_at(names: list[Name], position: int, sentence: str) -> Name | None:
+def _name_ending_at(names: Sequence[Name], position: int, sentence: str) -> Name | None:
     for name in names:
         if name.end <= position and not sentence[name.end:position].strip():
             return name
@@ -175,13 +177,13 @@ def _relative_phrase(sentence: str, start: int, end: int) -> Baseline | None:
 
     clause_start, clause_end = clause_bounds(sentence, start, end)
     pattern, labels = relative_baseline_pattern()
-    found = pattern.search(sentence, clause_start, clause_end)
+    found = pattern.search(lowered(sentence), clause_start, clause_end)
     if not found:
         return None
     return Baseline(labels[" ".join(found.group(0).lower().split())], found.start(), found.end())
 
 
-def _sentence_reference(sentence: str, start: int, names: list[Name]) -> Baseline | None:
+def _sentence_reference(sentence: str, start: int, names: Sequence[Name]) -> Baseline | None:
     """A comparison that frames the whole sentence: "Compared with X, ...", "以 X 为基线"."""
     for pattern in (ZH_REFERENCE, ZH_WITH, ZH_SINCE):
         found = pattern.search(sentence)

@@ -13,10 +13,12 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from claimledger.extraction.cues import lowered
+
 NAME_KINDS = ("organization", "product", "model", "benchmark")
 # A Latin name is a whole word: no letter or digit glued to either end.
-BEFORE_WORD = r"(?<![A-Za-z0-9_])"
 AFTER_WORD = r"(?![A-Za-z0-9_])"
+GLUED_LEFT = re.compile(r"[A-Za-z0-9_]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +54,7 @@ def name_patterns() -> dict[str, re.Pattern[str]]:
         parts = [f"(?:{pattern})" for pattern in section.get("patterns", [])]
         if section.get("names"):
             parts.append(f"(?:{_alternation(section['names'])})")
-        compiled[kind] = re.compile(BEFORE_WORD + "(?:" + "|".join(parts) + ")" + AFTER_WORD)
+        compiled[kind] = re.compile("(?:" + "|".join(parts) + ")" + AFTER_WORD)
     return compiled
 
 
@@ -61,10 +63,10 @@ def metric_patterns() -> list[tuple[re.Pattern[str], str]]:
     """Metric patterns with their canonical template, then plain metric names."""
     section = gazetteer()["metric"]
     patterns = [
-        (re.compile(BEFORE_WORD + pattern + AFTER_WORD, re.IGNORECASE), template)
+        (re.compile(pattern + AFTER_WORD, re.IGNORECASE), template)
         for pattern, template in section["patterns"]
     ]
-    names = re.compile(BEFORE_WORD + f"(?:{_alternation(section['names'])})" + AFTER_WORD, re.IGNORECASE)
+    names = re.compile(f"(?:{_alternation([lowered(n) for n in section['names']])})" + AFTER_WORD)
     patterns.append((names, ""))
     return patterns
 
@@ -76,36 +78,52 @@ def condition_modifiers() -> re.Pattern[str]:
     return re.compile(r"[ \t]*(?:" + _alternation(words) + r")" + AFTER_WORD, re.IGNORECASE)
 
 
-def find_names(text: str) -> list[Name]:
-    """Non-overlapping names in `text`, longest first where two overlap."""
+@lru_cache(maxsize=64)
+def find_names(text: str) -> tuple[Name, ...]:
+    """Non-overlapping names in `text`, longest first where two overlap (cached:
+    every figure of a sentence asks)."""
     found = [
         Name(match.start(), match.end(), match.group(0), kind)
         for kind, pattern in name_patterns().items()
-        for match in pattern.finditer(text)
-        if match.end() > match.start()
+        for match in _whole_words(pattern, text)
     ]
     return _without_overlaps(found)
 
 
-def find_metrics(text: str) -> list[Name]:
+@lru_cache(maxsize=64)
+def find_metrics(text: str) -> tuple[Name, ...]:
     """Metric mentions in `text` with their canonical form ("每 MW 每秒 token 数" -> TPS/MW)."""
     found = []
+    folded = lowered(text)
     for pattern, template in metric_patterns():
-        for match in pattern.finditer(text):
-            canonical = _fill(template, match) if template else match.group(0)
-            found.append(Name(match.start(), match.end(), match.group(0), "metric", canonical))
+        for match in _whole_words(pattern, text if template else folded):
+            canonical = _fill(template, match) if template else text[match.start():match.end()]
+            found.append(Name(match.start(), match.end(), text[match.start():match.end()], "metric", canonical))
     return _without_overlaps(found)
+
+
+def _whole_words(pattern: re.Pattern[str], text: str) -> list[re.Match[str]]:
+    """Non-empty matches of `pattern` not glued to a Latin letter or digit on the left.
+
+    Checked here rather than by a look-behind in the pattern: a leading look-behind
+    stops Python's re from skipping ahead by first character.
+    """
+    return [
+        match
+        for match in pattern.finditer(text)
+        if match.end() > match.start() and not GLUED_LEFT.match(text[match.start() - 1:match.start()])
+    ]
 
 
 def _fill(template: str, match: re.Match[str]) -> str:
     return re.sub(r"\{(\d)\}", lambda ref: re.sub(r"\s+", " ", match.group(int(ref.group(1))) or ""), template)
 
 
-def _without_overlaps(names: list[Name]) -> list[Name]:
+def _without_overlaps(names: list[Name]) -> tuple[Name, ...]:
     names.sort(key=lambda name: (name.start, -(name.end - name.start)))
     kept: list[Name] = []
     for name in names:
         if kept and name.start < kept[-1].end:
             continue
         kept.append(name)
-    return kept
+    return tuple(kept)

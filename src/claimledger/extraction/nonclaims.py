@@ -8,17 +8,20 @@ import re
 
 from claimledger.extraction.names import find_names
 
+# Month names are capitalised in dates; lower-case "may" is a verb.
 MONTHS = (
     r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
     r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?"
 )
 HAN_NUMERAL = "〇零一二两三四五六七八九十"
 
-NON_CLAIM_PATTERNS = [
+WEB_PATTERNS = [
     # URLs, e-mail addresses, bare domains with a path.
     r"(?:https?://|www\.)\S+",
     r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+",
     r"\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|ai|dev|cn|co|gov|edu)(?:/\S*)?",
+]
+LATIN_PATTERNS = [
     # English dates: September 16, 16 September 2025, Sep. 16th, Q3 2025, FY2025, 1990s.
     rf"\b{MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?(?![\d,.]*\d)",
     rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTHS}(?:,?\s+\d{{4}})?",
@@ -28,32 +31,48 @@ NON_CLAIM_PATTERNS = [
     r"\b(?:19|20)\d{2}[-/.](?:0?[1-9]|1[0-2])[-/.](?:0?[1-9]|[12]\d|3[01])\b",
     r"\b(?:0?[1-9]|[12]\d|3[01])[/.](?:0?[1-9]|1[0-2])[/.](?:19|20)?\d{2}\b",
     # Years after a preposition or in a span of years: "in 2025", "2024-2026".
-    r"\b(?:in|since|by|until|from|before|after|during|of|through|early|late|mid|mid-)\s+(?:19|20)\d{2}\b(?![,.]\d)",
-    r"\b(?:19|20)\d{2}\s*[-–—~至到]\s*(?:19|20)?\d{2}\b",
-    # Times: 10:30, 3 p.m., 10am, 下午 3 点.
+    r"\b(?:[Ii]n|[Ss]ince|[Bb]y|[Uu]ntil|[Ff]rom|[Bb]efore|[Aa]fter|[Dd]uring|of|through|early|late|mid-?)\s+(?:19|20)\d{2}\b(?![,.]\d)",
+    r"\b(?:19|20)\d{2}\s*[-–—~]\s*(?:19|20)?\d{2}\b",
+    # Times: 10:30, 3 p.m., 10am.
     r"\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?\b",
     r"\b\d{1,2}\s*(?:a\.m\.|p\.m\.|am\b|pm\b)",
+    # Ordinals: 1st, 2nd.
+    r"\b\d+(?:st|nd|rd|th)\b",
+    # Phone and registration numbers.
+    r"\+\d{1,3}[\s-]?(?:\(\d{1,4}\)[\s-]?)?\d{2,4}(?:[\s-]\d{2,4}){1,3}",
+    r"\(\d{2,4}\)\s?\d{3,4}[\s-]\d{4}",
+    r"\b\d{3,4}-\d{3,4}-\d{4}\b",
+    r"(?:ICP|ISBN|ISSN|DOI|No\.|Reg\.|#)\s*:?\s*[\w./-]*\d[\w./-]*",
+    # Versions: v6.1, 3.2.1, version 2.
+    r"\b[vV]\d+(?:\.\d+)*\b",
+    r"\b\d+\.\d+\.\d+(?:\.\d+)*\b",
+    r"\b(?:[Vv]ersion|[Rr]elease|ver\.|rev\.)\s*\d+(?:\.\d+)*\b",
+]
+HAN_PATTERNS = [
     # Chinese dates and times: 2026 年 6 月初, 8 月 12 日, 六月, 7 月 23 日, 上午 10 点.
     rf"(?:\d{{4}}|[{HAN_NUMERAL}〇]{{4}})\s*年(?:\s*(?:\d{{1,2}}|[{HAN_NUMERAL}]{{1,3}})\s*月)?(?:\s*(?:\d{{1,2}}|[{HAN_NUMERAL}]{{1,3}})\s*[日号])?(?:[初底中末])?",
     rf"(?<!个)(?:\d{{1,2}}|[{HAN_NUMERAL}]{{1,3}})\s*月(?:\s*(?:\d{{1,2}}|[{HAN_NUMERAL}]{{1,3}})\s*[日号])?(?:[初底中末上下旬份])?",
     rf"(?:\d{{1,2}}|[{HAN_NUMERAL}]{{1,3}})\s*[日号](?![元本])",
     rf"(?:上午|下午|凌晨|晚上|中午|早上)?\s*(?:\d{{1,2}}|[{HAN_NUMERAL}]{{1,3}})\s*[点時时](?:\s*\d{{1,2}}\s*分)?(?!钟)",
     rf"(?:周|星期|礼拜)[{HAN_NUMERAL}日天]",
-    # Ordinals: 1st, 2nd, 第二篇, 第 3 代.
-    r"\b\d+(?:st|nd|rd|th)\b",
+    # Ordinals: 第二篇, 第 3 代.
     rf"第\s*(?:\d+|[{HAN_NUMERAL}百千]+)",
-    # Phone and registration numbers.
-    r"\+\d{1,3}[\s-]?(?:\(\d{1,4}\)[\s-]?)?\d{2,4}(?:[\s-]\d{2,4}){1,3}",
-    r"\(\d{2,4}\)\s?\d{3,4}[\s-]\d{4}",
-    r"\b\d{3,4}-\d{3,4}-\d{4}\b",
-    r"(?:ICP|备案|注册号|许可证|统一社会信用代码|ISBN|ISSN|DOI|No\.|Reg\.|#)\s*[:：]?\s*[\w./-]*\d[\w./-]*",
+    # Registration numbers: 京ICP备12345678号, 注册号.
+    r"(?:备案|注册号|许可证|统一社会信用代码)\s*[:：]?\s*[\w./-]*\d[\w./-]*",
     r"[京津沪渝冀晋辽吉黑苏浙皖闽赣鲁豫鄂湘粤琼川贵云陕甘青蒙桂藏宁新]ICP[备证]\s*\d+\s*号(?:-\d+)?",
-    # Versions: v6.1, 3.2.1, version 2.
-    r"\b[vV]\d+(?:\.\d+)*\b",
-    r"\b\d+\.\d+\.\d+(?:\.\d+)*\b",
-    r"\b(?:version|release|ver\.|rev\.)\s*\d+(?:\.\d+)*\b",
 ]
-NON_CLAIM = re.compile("|".join(f"(?:{pattern})" for pattern in NON_CLAIM_PATTERNS), re.IGNORECASE)
+
+
+def _compiled(patterns: list[str]) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{pattern})" for pattern in patterns))
+
+
+WEB = _compiled(WEB_PATTERNS)
+LATIN = _compiled(LATIN_PATTERNS)
+HAN = _compiled(HAN_PATTERNS)
+# Each family runs only on text that has what it needs to match.
+WEB_TRIGGER = re.compile(r"@|://|www\.|\.(?:com|org|net|io|ai|dev|cn|co|gov|edu)\b")
+HAN_TRIGGER = re.compile(r"[\u4e00-\u9fff]")
 
 GLUED_AFTER = re.compile(r"[-_]?[A-Za-z]+\d")
 # Letters that may touch a number without making it a name: currency codes
@@ -67,7 +86,11 @@ HYPHEN_PREFIXES = frozenset({"sub", "now", "over", "under", "mid", "pre", "post"
 def non_claim_spans(text: str) -> list[tuple[int, int]]:
     """Spans of `text` whose numbers are not claims: names, dates, URLs and the like."""
     spans = [(name.start, name.end) for name in find_names(text)]
-    spans.extend(match.span() for match in NON_CLAIM.finditer(text))
+    spans.extend(match.span() for match in LATIN.finditer(text))
+    if WEB_TRIGGER.search(text):
+        spans.extend(match.span() for match in WEB.finditer(text))
+    if HAN_TRIGGER.search(text):
+        spans.extend(match.span() for match in HAN.finditer(text))
     spans.sort()
     return spans
 
