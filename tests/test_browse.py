@@ -125,6 +125,8 @@ async def test_index_and_database_pages_describe_the_ledger(datasette):
     assert "claimledger" in index and "Numeric claims that technology vendors publish" in index
     database = await html(datasette, "/ledger")
     assert "The claims ledger" in database
+    assert '<a href="/ledger/-/history">claim histories</a>' in database
+    assert '<a href="/ledger/-/history">Claim histories</a>' in index
     for table in ("claims", "documents", "feeds", "fetches"):
         assert f'href="/ledger/{table}"' in database
     for query in ("latest_figures", "superseded_figures", "conflicts", "subject_history", "hedged_claims", "search"):
@@ -268,7 +270,8 @@ async def test_history_page_escapes_sources_and_figures(datasette):
 
 async def test_history_chart_has_a_point_per_claim_marked_by_source(datasette):
     page = await html(datasette, f"/ledger/-/history?key={quote(THROUGHPUT_KEY)}")
-    chart = page[page.index("<svg class=\"history-chart\""):page.index("</svg>", page.index("history-chart"))]
+    begin = page.index('<svg class="history-chart"')
+    chart = page[begin:page.index("</svg>", begin)]
     assert sorted(int(claim_id) for claim_id in re.findall(r'data-claim-id="(\d+)"', chart)) == [1, 2, 3, 5]
     sources = re.findall(r'<g class="series" data-source="([^"]+)"', chart)
     assert sources == ["Stratus Cloud Blog", "The Rack Report", "算力前哨"]

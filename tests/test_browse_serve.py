@@ -7,6 +7,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -121,6 +122,49 @@ def test_server_sees_what_a_crawl_writes_meanwhile(server, ledger):
     assert row["metric"] == "tokens per second per GPU, tuned"
     writer.execute("update claims set metric = 'tokens per second per GPU' where id = 2")
     writer.commit()
+
+
+def test_pages_never_see_a_half_written_document(tmp_path):
+    """Pages read while a writer adds documents with three claims each, a transaction per document."""
+    ledger = build_sample_ledger(tmp_path / "busy.db")
+    documents = 40
+    done = threading.Event()
+
+    def write() -> None:
+        # A plain connection, as any writer might use: the search triggers need nothing registered.
+        connection = sqlite3.connect(ledger, isolation_level=None)
+        for number in range(100, 100 + documents):
+            connection.execute("BEGIN IMMEDIATE")
+            connection.execute(
+                "insert into documents (id, feed_id, entry_id, content_hash, title) values (?, 1, ?, ?, ?)",
+                [number, f"e{number}", f"h{number}", f"每秒 post {number}"],
+            )
+            for claim in range(3):
+                connection.execute(
+                    "insert into claims (document_id, text, kind, start, [end], sentence) values (?, '1', 'count', ?, ?, ?)",
+                    [number, claim, claim + 1, f"每秒 {claim}"],
+                )
+            connection.execute("COMMIT")
+            time.sleep(0.02)
+        connection.close()
+        done.set()
+
+    partial = "select document_id from claims where document_id >= 100 group by document_id having count(*) != 3"
+    with running_server(ledger) as base:
+        writer = threading.Thread(target=write)
+        writer.start()
+        seen = []
+        while not done.is_set() or not seen or seen[-1] < documents * 3:
+            answer = httpx.get(f"{base}/ledger.json", params={"sql": partial, "_shape": "array"}, timeout=10)
+            assert answer.status_code == 200 and answer.json() == []
+            search = httpx.get(f"{base}/ledger/claims.json", params={"_search": "每秒", "_shape": "array", "_size": "max",
+                                                                      "document_id__gte": "100"}, timeout=10)
+            assert search.status_code == 200
+            seen.append(len(search.json()))
+            assert seen[-1] % 3 == 0
+        writer.join()
+    assert seen == sorted(seen) and seen[-1] == documents * 3
+    assert len(set(seen)) >= 3, "the pages were read while the writer was at work"
 
 
 def test_an_older_ledger_gets_its_search_indexes(tmp_path):

@@ -12,9 +12,9 @@ from datasette.database import Database
 from datasette.plugins import pm
 
 from claimledger.browse import plugin
+from claimledger.browse.plugin import DATABASE_NAME
 
 BROWSE_DIR = Path(__file__).parent
-DATABASE_NAME = "ledger"
 
 
 def load_metadata() -> dict[str, Any]:

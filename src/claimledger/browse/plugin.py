@@ -17,6 +17,9 @@ from markupsafe import Markup, escape
 from claimledger.browse import history
 from claimledger.browse.search import fts_query
 
+# The name `claims serve` gives the ledger (claimledger.browse.app).
+DATABASE_NAME = "ledger"
+
 # Query result columns that hold a claim's or a document's id, linked to its row page.
 _ID_COLUMNS = {
     "claim_id": "claims",
@@ -125,6 +128,12 @@ def _marked(sentence: str, start: int | None, end: int | None, sentence_start: i
     if not 0 <= begin <= finish <= len(sentence):
         return Markup("{}").format(sentence)
     return Markup("{}<mark>{}</mark>{}").format(sentence[:begin], sentence[begin:finish], sentence[finish:])
+
+
+@hookimpl
+def menu_links(datasette: Any) -> list[dict[str, str]]:
+    """A link to the claim histories in the navigation menu."""
+    return [{"href": datasette.urls.database(DATABASE_NAME) + "/-/history", "label": "Claim histories"}]
 
 
 @hookimpl
