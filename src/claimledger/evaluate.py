@@ -45,6 +45,8 @@ CHANGE_OF_QUALIFIER = {
     "at_least": ">",
 }
 CHANGE_LABELS = ("=", "~", "<", ">", "up", "down")
+# A Latin unit glued to a number: the number specs count 180ml as a dimension.
+_GLUED_UNIT = re.compile(r"[A-Za-z]")
 # Percentages the Recognizers number specs read as numbers: 百分之五十 is 50.
 _WRITTEN_AS_FRACTION = re.compile(r"[负負]?[ \t]*[百千万萬佰仟][ \t]*分[ \t]*之")
 
@@ -397,7 +399,8 @@ def recognizer_items(text: str, lang: str, model: str) -> list[dict[str, Any]]:
     """Our numbers in `text` as Recognizers-style items for `model`.
 
     NumberModel: every number that is not a percentage (a range gives both
-    ends); the specs read 百分之五 as the number 5, so those count. PercentModel: the
+    ends); the specs read 百分之五 as the number 5, so those count, and a
+    number with a unit glued on (180ml) as a dimension, so those do not. PercentModel: the
     percentages, counting percentage points as the specs do (2.4个百分点 = 2.4%).
     Dimension and currency models: numbers the extractor gives a unit.
     """
@@ -413,6 +416,8 @@ def recognizer_items(text: str, lang: str, model: str) -> list[dict[str, Any]]:
             if not match.percent and not points:
                 continue
             items.append({"text": text[match.start : points.end() if points else match.end], "value": value, "unit": "%"})
+        elif _GLUED_UNIT.match(text, match.end):
+            continue
         elif not match.percent or _WRITTEN_AS_FRACTION.match(match.text):
             items.append({"text": match.text, "value": value, "unit": None})
     return items

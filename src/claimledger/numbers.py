@@ -135,7 +135,7 @@ _ZH_NOT_NUMBERS = re.compile("|".join(sorted(_ZH["not_numbers"], key=len, revers
 _EN_SMALL = {w: Decimal(v) for w, v in _EN["small"].items()}
 _EN_TENS = {w: Decimal(v) for w, v in _EN["tens"].items()}
 _EN_WORD = "|".join(
-    sorted([*_EN_SMALL, *_EN_TENS, *_SCALES, "dozen", "half"], key=len, reverse=True)
+    sorted([*_EN_SMALL, *_EN_TENS, *_SCALES, "dozen", "half", "point"], key=len, reverse=True)
 )
 _EN_WORDS = re.compile(
     rf"(?i)\b(?:an?[ ]+)?(?:{_EN_WORD})(?:(?:[ ]+|-)(?:and[ ]+)?(?:an?[ ]+)?(?:{_EN_WORD}))*\b"
@@ -776,6 +776,9 @@ def _word_atoms(text: str) -> list[_Atom]:
         if _HYPHENATED_ONTO_WORD.search(text, max(0, match.start() - 2), match.start()):
             continue  # production-four-door: part of a compound word
         for start, end, value in _parse_words(match.group(), match.start()):
+            minus = _MINUS_BEFORE.search(text, max(0, start - 9), start)
+            if minus:
+                start, value = minus.start(), -value
             atoms.append(_Atom(start, end, value, Decimal(1)))
     for match in _FRACTION_WORDS.finditer(text) if not words.isdisjoint(_FRACTION_PARTS) else ():
         count = match.group("count").lower()
@@ -821,12 +824,16 @@ def _parse_words(phrase: str, offset: int) -> list[tuple[int, int, Decimal]]:
 
 
 def _parse_word_number(tokens: list[tuple[str, int, int]], index: int) -> tuple[Decimal, int] | None:
-    """Longest number starting at tokens[index], or None."""
-    total = Decimal(0)
-    current = Decimal(0)
+    """Longest number starting at tokens[index] and its value, or None.
+
+    tokens are lower-case words: "two hundred and fifty", "one and a half",
+    "half a million", "five point five".
+    """
+    total = current = Decimal(0)
+    base: Decimal | None = None  # what a scale multiplies with no count before it: a hundred, half a million
+    last_scale = Decimal(1)
     previous: str | None = None
-    end = index
-    substantive = False
+    found: tuple[Decimal, int] | None = None
     position = index
     while position < len(tokens):
         word = tokens[position][0]
@@ -834,100 +841,79 @@ def _parse_word_number(tokens: list[tuple[str, int, int]], index: int) -> tuple[
         if word in ("a", "an"):
             if following not in (*_SCALES, "dozen", "half") or previous in ("small", "tens"):
                 break
-            previous = "a"
+            if following != "half":
+                base = base or Decimal(1)
         elif word == "and":
-            if not substantive or following not in (*_EN_SMALL, *_EN_TENS, "a"):
+            if found is None or previous not in ("hundred", "big", "small", "tens"):
                 break
-            if previous not in ("hundred", "big", "small", "tens"):
+            after_and = tokens[position + 2][0] if position + 2 < len(tokens) else ""
+            if not (following in (*_EN_SMALL, *_EN_TENS) and previous in ("hundred", "big")
+                    or following == "a" and after_and == "half"):
                 break
-            if following == "a" and (position + 2 >= len(tokens) or tokens[position + 2][0] != "half"):
-                break
-            if following != "a" and previous in ("small", "tens"):
-                break
-            previous = "and"
         elif word in _EN_SMALL:
-            if previous in ("small", "tens") and not (previous == "tens" and _EN_SMALL[word] < 10 and current % 10 == 0):
+            if previous == "small" or previous == "tens" and (_EN_SMALL[word] >= 10 or current % 10):
                 break
             current += _EN_SMALL[word]
-            previous = "small"
-            substantive = True
-            end = position + 1
         elif word in _EN_TENS:
             if previous in ("small", "tens"):
                 break
             current += _EN_TENS[word]
-            previous = "tens"
-            substantive = True
-            end = position + 1
-        elif word == "hundred":
-            if previous in ("hundred", None):
+        elif word in ("hundred", "dozen"):
+            if previous in (None, word):
                 break
-            current = (current or Decimal(1)) * 100
-            previous = "hundred"
-            substantive = True
-            end = position + 1
+            current = (current or base or Decimal(1)) * (100 if word == "hundred" else 12)
+            base = None
         elif word in _SCALES:
             if previous is None:
                 break  # "million" alone, as in "$US113 trillion", is a scale, not a number
-            scale = Decimal(_SCALES[word])
-            total += (current or Decimal(1)) * scale
-            current = Decimal(0)
-            previous = "big"
-            substantive = True
-            end = position + 1
-        elif word == "dozen":
-            if previous is None:
-                break
-            current = (current or Decimal(1)) * 12
-            previous = "dozen"
-            substantive = True
-            end = position + 1
+            last_scale = Decimal(_SCALES[word])
+            total += (current or base or Decimal(1)) * last_scale
+            current, base = Decimal(0), None
         elif word == "half":
-            if previous == "a" and substantive:
-                current += Decimal("0.5")
-                end = position + 1
+            if previous == "a" and found is not None:
+                # "one and a half": a half of one; "a million and a half": half a million more
+                current += Decimal("0.5") * (last_scale if current == 0 else 1)
             elif previous is None and following in ("a", "an"):
-                current = Decimal("0.5")
+                base = Decimal("0.5")
             else:
                 break
-            previous = "half"
+        elif word == "point" and found is not None and (following in _EN_SMALL or following in _EN_TENS):
+            digits, position = _decimal_words(tokens, position + 1)
+            current += Decimal("0." + digits)
+            found = (total + current, position)
+            break
         else:
             break
+        previous = _word_role(word)
         position += 1
-    if not substantive or end == index:
-        return None
-    value, _ = _word_value_upto(tokens, index, end)
-    return value, end
+        if previous in ("small", "tens", "hundred", "big", "dozen") or word == "half" and base is None:
+            found = (total + current, position)
+    return found
 
 
-def _word_value_upto(tokens: list[tuple[str, int, int]], index: int, end: int) -> tuple[Decimal, int]:
-    """Value of tokens[index:end], which _parse_word_number has checked."""
-    total = Decimal(0)
-    current = Decimal(0)
-    half_pending = False
-    for word, *_ in tokens[index:end]:
-        if word in _EN_SMALL:
-            current += _EN_SMALL[word]
-        elif word in _EN_TENS:
-            current += _EN_TENS[word]
-        elif word == "hundred":
-            current = (current or Decimal(1)) * 100
-        elif word in _SCALES:
-            base = current or Decimal(1)
-            if half_pending and not current:
-                base = Decimal("0.5")
-            total += base * Decimal(_SCALES[word])
-            current = Decimal(0)
-            half_pending = False
-        elif word == "dozen":
-            current = (current or Decimal(1)) * 12
-        elif word == "half":
-            if current:
-                current += Decimal("0.5")
-            else:
-                half_pending = True
-                current = Decimal(0)
-    return total + current, end
+def _word_role(word: str) -> str:
+    if word in _EN_SMALL:
+        return "small"
+    if word in _EN_TENS:
+        return "tens"
+    if word in _SCALES and word != "hundred":
+        return "big"
+    return word
+
+
+def _decimal_words(tokens: list[tuple[str, int, int]], index: int) -> tuple[str, int]:
+    """Digits after "point": "five five" -> "55", "seventy-one" -> "71"; and where they end."""
+    first = tokens[index][0]
+    if first in _EN_SMALL and _EN_SMALL[first] >= 10 or first in _EN_TENS:
+        value = _EN_SMALL.get(first) or _EN_TENS[first]
+        if first in _EN_TENS and index + 1 < len(tokens) and _EN_SMALL.get(tokens[index + 1][0], 10) < 10:
+            return str(value + _EN_SMALL[tokens[index + 1][0]]), index + 2
+        return str(value), index + 1
+    digits = []
+    while index < len(tokens) and _EN_SMALL.get(tokens[index][0], 10) < 10:
+        digits.append(str(_EN_SMALL[tokens[index][0]]))
+        index += 1
+    return "".join(digits), index
 
 
 def _magnitude_atoms(text: str) -> list[_Atom]:
