@@ -100,6 +100,16 @@ def test_a_file_that_is_not_a_ledger_is_refused(tmp_path):
     assert result.exit_code == 1 and "not a claimledger ledger" in result.output
 
 
+def test_a_taken_port_is_a_clear_error(ledger):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(cli, ["serve", "--db", str(ledger), "--port", str(port)])
+    assert result.exit_code == 1
+    assert f"cannot listen on 127.0.0.1:{port}" in result.output
+
+
 def test_help_shows_the_options():
     result = CliRunner().invoke(cli, ["serve", "--help"])
     assert result.exit_code == 0

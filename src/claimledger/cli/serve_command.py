@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import sqlite3
 from pathlib import Path
 
@@ -38,6 +39,18 @@ def bring_schema_up_to_date(path: Path) -> list[str]:
     return pending
 
 
+def check_address(host: str, port: int) -> None:
+    """Refuse an address the server could not listen on (taken port, unknown host) before starting."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            # uvicorn sets SO_REUSEADDR too, so a port in TIME_WAIT is not taken.
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as error:
+        raise click.ClickException(f"cannot listen on {host}:{port} ({error.strerror or error}); choose another --port or --host") from error
+
+
 @click.command("serve")
 @click.option("--db", "db_path", default="claims.db", show_default=True,
               type=click.Path(dir_okay=False, path_type=Path), help="The ledger to browse.")
@@ -63,6 +76,7 @@ def command(db_path: Path, port: int, host: str) -> None:
     from claimledger.browse.app import build_datasette
 
     check_ledger(db_path)
+    check_address(host, port)
     for name in bring_schema_up_to_date(db_path):
         click.echo(f"Migrated {db_path}: {name}", err=True)
     datasette = build_datasette(db_path)
