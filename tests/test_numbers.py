@@ -306,6 +306,11 @@ def test_percentage_points_marker() -> None:
     assert not PERCENTAGE_POINTS.match(" percent")
 
 
+@pytest.mark.parametrize("text", ["一" + "亿" * 150_000, "1" + "万" * 300_000, "10^999", "1e99999"])
+def test_values_beyond_a_float_are_infinite_not_errors(text: str) -> None:
+    assert find_numbers(text)[0].value == float("inf")
+
+
 def test_match_is_immutable() -> None:
     match = find_numbers("3 GPUs")[0]
     assert isinstance(match, NumberMatch)

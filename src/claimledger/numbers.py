@@ -12,12 +12,17 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Context, Decimal, localcontext
 from importlib.resources import files
 
 _DATA = tomllib.loads(files("claimledger").joinpath("data/numbers.toml").read_text("utf-8"))
 _EN = _DATA["english"]
 _ZH = _DATA["chinese"]
+
+
+# Values are exact decimals; one with no place in a float (亿亿亿…) becomes inf
+# instead of raising, and 1/3 keeps more digits than a float holds.
+_ARITHMETIC = Context(prec=34, Emax=999_999, Emin=-999_999, traps=[])
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,6 +347,11 @@ def find_numbers(text: str, lang: str | None = None) -> list[NumberMatch]:
     `lang` "en" skips Chinese numerals, "zh" skips English number words; None
     decides from the characters present.
     """
+    with localcontext(_ARITHMETIC):
+        return _find_numbers(text, lang)
+
+
+def _find_numbers(text: str, lang: str | None) -> list[NumberMatch]:
     plain = text.translate(_FULLWIDTH) if _NEEDS_TRANSLATION.search(text) else text
     if "，" in plain:
         plain = _FULLWIDTH_GROUP_COMMA.sub(",", plain)
@@ -408,7 +418,7 @@ def _arabic_atoms(text: str) -> list[_Atom]:
         power = _POWER.match(text, end) if not scale > 1 else None
         if power:
             exponent = int(power.group("exponent")) * (-1) ** power.group("signs").count("-")
-            value = Decimal(float(value) ** exponent) if value or exponent > 0 else value
+            value = value**exponent if value or exponent > 0 else value
             end = power.end()
         minus = _MINUS_BEFORE.search(text, max(0, start - 9), start)
         if match.group("sign") == "-" or minus:
