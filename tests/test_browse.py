@@ -468,3 +468,29 @@ async def test_corpus_script_quoted_in_a_post_is_shown_not_run(corpus_datasette)
     page = await html(corpus_datasette, f"/ledger/documents/{found[0]['id']}")
     assert "&lt;script&gt;window.stratusCharts.push" in page
     assert "<script>window.stratusCharts" not in page
+
+
+def test_every_plugin_hook_is_documented():
+    from claimledger.browse import plugin
+
+    hooks = [value for value in vars(plugin).values() if callable(value) and hasattr(value, "datasette_impl")]
+    assert {hook.__name__ for hook in hooks} == {"prepare_connection", "render_cell", "menu_links", "register_routes"}
+    assert all(hook.__doc__ for hook in hooks)
+
+
+def test_configuration_keeps_to_keys_datasette_1_accepts():
+    """Descriptions in metadata.yaml; table options and queries in config.yaml, laid out as datasette.yaml."""
+    import yaml
+
+    from claimledger.browse.app import BROWSE_DIR
+
+    metadata = yaml.safe_load((BROWSE_DIR / "metadata.yaml").read_text(encoding="utf-8"))
+    config = yaml.safe_load((BROWSE_DIR / "config.yaml").read_text(encoding="utf-8"))
+    descriptive = {"title", "description", "description_html", "columns", "source", "source_url", "license", "license_url"}
+    for table in metadata["databases"]["ledger"]["tables"].values():
+        assert set(table) <= descriptive
+    table_options = {"sort", "sort_desc", "facets", "label_column", "fts_table", "fts_pk", "hidden", "size", "searchmode"}
+    for table in config["databases"]["ledger"]["tables"].values():
+        assert set(table) <= table_options
+    for query in config["databases"]["ledger"]["queries"].values():
+        assert set(query) <= {"sql", "title", "description", "hide_sql"}
