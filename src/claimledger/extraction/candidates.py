@@ -38,6 +38,8 @@ NOT_NOUNS = frozenset(
     each every other another than then into onto over under about around up down out off
     million billion trillion thousand hundred k m b bn mn tn""".split()
 )
+# "dozens of people", "one of the best screens": what a word number counts follows "of".
+OF_THE = re.compile(r"[ \t]+of(?:[ \t]+(?:the|its|their|his|her|our|my|those|these))?(?=[ \t])")
 PER_NOUN = re.compile(r"[ \t]+per[ \t]+(?P<noun>[a-z][a-z-]*)\b")
 PER_GAP = re.compile(r"[\u4e00-\u9fff \t]{0,8}$")
 YEAR_LIKE = re.compile(r"^(?:1[89]|20)\d{2}$")
@@ -121,7 +123,7 @@ def _unit_quantity(sentence: str, number: NumberMatch, unit: UnitMatch) -> Quant
     before = _per_units_before(sentence, number.start)
     if before is not None and not _is_per_only(expression):
         expression = f"({expression}) {before.expression[2:]}"
-    kind = "percent" if expression == "percent" else "count" if _counts(expression) else "quantity"
+    kind = _kind(expression)
     end = unit.end
     per_noun = PER_NOUN.match(sentence, end)
     if per_noun and per_noun.group("noun").lower() not in NOT_NOUNS:
@@ -142,6 +144,10 @@ def _per_units_before(sentence: str, start: int) -> UnitMatch | None:
     return None
 
 
+def _kind(expression: str) -> str:
+    return "percent" if expression == "percent" else "count" if _counts(expression) else "quantity"
+
+
 def _is_per_only(expression: str) -> bool:
     return expression.startswith("1 /")
 
@@ -155,20 +161,29 @@ def _counts(expression: str) -> bool:
 
 
 def _counted(sentence: str, number: NumberMatch) -> Quantity:
-    """A number with the noun it counts, if any ("22 goals", "2 亿个指标采样")."""
+    """A number with the noun it counts, if any ("22 goals", "2 亿个指标采样",
+    "dozens of people", "tens of thousands of dollars")."""
     han = COUNTED_HAN.match(sentence, number.end)
     if han:
         return Quantity(number, number.start, han.end(), "count", None, han.group("noun"), True)
-    words = COUNTED_WORDS.match(sentence, number.end)
+    position = number.end
+    of = OF_THE.match(sentence, position)
+    if of and not any(character.isdigit() for character in number.text):
+        position = of.end()
+        unit = match_unit(sentence, position)
+        if unit is not None:
+            return Quantity(number, number.start, unit.end, _kind(unit.expression), unit.expression, unit.text)
+    words = COUNTED_WORDS.match(sentence, position)
     if words is None or words.group("first").lower() in NOT_NOUNS:
         return Quantity(number, number.start, number.end, None)
     first, second = words.group("first"), words.group("second")
-    # "3 new products": an adjective before a plural noun is part of what is counted.
+    # "3 new products": an adjective before a plural noun belongs to the figure,
+    # but the noun alone names what is counted.
     if second and first.islower() and not first.endswith("s") and second.endswith("s") and second.lower() not in NOT_NOUNS:
-        end = words.end("second")
+        noun_start, end = words.start("second"), words.end("second")
     else:
-        end = words.end("first")
-    return Quantity(number, number.start, end, "count", None, sentence[words.start("first"):end], True)
+        noun_start, end = words.start("first"), words.end("first")
+    return Quantity(number, number.start, end, "count", None, sentence[noun_start:end], True)
 
 
 def _share_units(sentence: str, quantities: list[Quantity]) -> None:
