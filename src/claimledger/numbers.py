@@ -66,6 +66,7 @@ _PLAIN_DIGITS = r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?"
 _SPACED_DIGITS = r"\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,]|\.\d)(?:\.\d+)?"
 _SUFFIXES = _EN["suffixes"]
 _SCALES = _EN["scales"]
+_ARABIC_SCALES = {**_SCALES, "dozen": 12}  # "3 dozen", "2 million", "13 lakh"
 
 _ARABIC = re.compile(
     rf"""
@@ -74,7 +75,7 @@ _ARABIC = re.compile(
     (?P<number>{_SPACED_DIGITS}|{_PLAIN_DIGITS}|\.\d+)
     (?P<exponent>[eE][+\-]?\d+(?![A-Za-z0-9]))?
     (?:(?P<suffix>{"|".join(sorted([*_SUFFIXES, "m"], key=len, reverse=True))})(?![A-Za-z0-9])
-      |[ \u00a0]?(?P<scale>(?i:{"|".join(_SCALES)}))\b)?
+      |[ \u00a0]?(?P<scale>(?i:{"|".join(_ARABIC_SCALES)}))s?\b)?
     """,
     re.X,
 )
@@ -140,7 +141,7 @@ _ZH_NOT_NUMBERS = re.compile("|".join(sorted(_ZH["not_numbers"], key=len, revers
 _EN_SMALL = {w: Decimal(v) for w, v in _EN["small"].items()}
 _EN_TENS = {w: Decimal(v) for w, v in _EN["tens"].items()}
 _EN_WORD = "|".join(
-    sorted([*_EN_SMALL, *_EN_TENS, *_SCALES, "dozen", "half", "point"], key=len, reverse=True)
+    sorted([*_EN_SMALL, *_EN_TENS, *_SCALES, "dozen", "half", "point", *_EN["fractions"]], key=len, reverse=True)
 )
 _EN_WORDS = re.compile(
     rf"(?i)\b(?:an?[ ]+)?(?:{_EN_WORD})(?:(?:[ ]+|-)(?:and[ ]+)?(?:an?[ ]+)?(?:{_EN_WORD}))*\b"
@@ -149,14 +150,18 @@ _EN_WORD_TOKEN = re.compile(r"[A-Za-z]+")
 _HYPHENATED_ONTO_WORD = re.compile(r"[A-Za-z]-$")
 # "a third of", "two-thirds of", "half the": fractions named by ordinals, only before of/the.
 _EN_FRACTIONS = {word: Decimal(v) for word, v in _EN["fractions"].items()}
+_FRACTION_PART = rf"(?:(?:{'|'.join(_EN_FRACTIONS)})s?|halves)"
+# "three fifths", "one-eighth"; after "a" only before of/the or the end ("a third of"),
+# since "a third quarter" is an ordinal.
 _FRACTION_WORDS = re.compile(
-    rf"(?i)\b(?P<count>an?|{'|'.join(_EN_SMALL)})[ \-](?P<part>(?:{'|'.join(_EN_FRACTIONS)})s?)\b(?=[ ]+(?:of|the)\b)"
+    rf"(?i)\b(?:(?P<count>{'|'.join(_EN_SMALL)})[ \-]|an?[ ](?={_FRACTION_PART}\b(?:[ ]+(?:of|the)\b|[ ]*(?:[.,;:!?)]|$))))"
+    rf"(?P<part>{_FRACTION_PART})\b"
 )
 _HALF = re.compile(r"(?i)\bhalf\b(?=[ ]+(?:of|the|its|their|our|his|her|all)\b)")
 _LOWER_WORD = re.compile(r"[a-z]+")
 _ARTICLE_BEFORE = re.compile(r"(?i)\ban?[ ]+$")
 _NUMBER_WORDS = frozenset([*_EN_SMALL, *_EN_TENS, *_SCALES, "dozen", "half"])
-_FRACTION_PARTS = frozenset([*_EN_FRACTIONS, *(part + "s" for part in _EN_FRACTIONS)])
+_FRACTION_PARTS = frozenset([*_EN_FRACTIONS, *(part + "s" for part in _EN_FRACTIONS), "halves"])
 _PLURAL_SCALES = frozenset(["dozens", "hundreds", "thousands", "millions", "billions", "trillions"])
 _WORD_TRIGGERS = _NUMBER_WORDS | _FRACTION_PARTS | _PLURAL_SCALES
 _WORD_FINDERS = {word: re.compile(rf"\b{word}\b") for word in _NUMBER_WORDS}
@@ -414,7 +419,7 @@ def _arabic_atoms(text: str) -> list[_Atom]:
         if suffix:
             scale = Decimal(_SUFFIXES.get(suffix, 1_000_000))
         elif match.group("scale"):
-            scale = Decimal(_SCALES[match.group("scale").lower()])
+            scale = Decimal(_ARABIC_SCALES[match.group("scale").lower()])
         power = _POWER.match(text, end) if not scale > 1 else None
         if power:
             exponent = int(power.group("exponent")) * (-1) ** power.group("signs").count("-")
@@ -791,9 +796,9 @@ def _word_atoms(text: str) -> list[_Atom]:
                 start, value = minus.start(), -value
             atoms.append(_Atom(start, end, value, Decimal(1)))
     for match in _FRACTION_WORDS.finditer(text) if not words.isdisjoint(_FRACTION_PARTS) else ():
-        count = match.group("count").lower()
-        numerator = Decimal(1) if count in ("a", "an", "one") else _EN_SMALL[count]
-        value = numerator / Decimal(_EN_FRACTIONS[match.group("part").lower().removesuffix("s")])
+        numerator = _EN_SMALL[match.group("count").lower()] if match.group("count") else Decimal(1)
+        part = match.group("part").lower()
+        value = numerator / Decimal(2 if part == "halves" else _EN_FRACTIONS[part.removesuffix("s")])
         atoms.append(_Atom(match.start(), match.end(), value, Decimal(1)))
     for match in _HALF.finditer(text) if "half" in words else ():
         atoms.append(_Atom(match.start(), match.end(), Decimal("0.5"), Decimal(1)))
@@ -849,16 +854,16 @@ def _parse_word_number(tokens: list[tuple[str, int, int]], index: int) -> tuple[
         word = tokens[position][0]
         following = tokens[position + 1][0] if position + 1 < len(tokens) else ""
         if word in ("a", "an"):
-            if following not in (*_SCALES, "dozen", "half") or previous in ("small", "tens"):
+            if following not in (*_SCALES, "dozen", "half", *_EN_FRACTIONS) or previous in ("small", "tens"):
                 break
-            if following != "half":
+            if following != "half" and following not in _EN_FRACTIONS:
                 base = base or Decimal(1)
         elif word == "and":
             if found is None or previous not in ("hundred", "big", "small", "tens"):
                 break
             after_and = tokens[position + 2][0] if position + 2 < len(tokens) else ""
             if not (following in (*_EN_SMALL, *_EN_TENS) and previous in ("hundred", "big")
-                    or following == "a" and after_and == "half"):
+                    or following == "a" and (after_and == "half" or after_and in _EN_FRACTIONS)):
                 break
         elif word in _EN_SMALL:
             if previous == "small" or previous == "tens" and (_EN_SMALL[word] >= 10 or current % 10):
@@ -877,13 +882,17 @@ def _parse_word_number(tokens: list[tuple[str, int, int]], index: int) -> tuple[
             if previous is None:
                 break  # "million" alone, as in "$US113 trillion", is a scale, not a number
             last_scale = Decimal(_SCALES[word])
-            total += (current or base or Decimal(1)) * last_scale
+            if previous == "big" and current == 0 and base is None:
+                total *= last_scale  # three lakh crore
+            else:
+                total += (current or base or Decimal(1)) * last_scale
             current, base = Decimal(0), None
-        elif word == "half":
+        elif word == "half" or word in _EN_FRACTIONS:
             if previous == "a" and found is not None:
                 # "one and a half": a half of one; "a million and a half": half a million more
-                current += Decimal("0.5") * (last_scale if current == 0 else 1)
-            elif previous is None and following in ("a", "an"):
+                share = Decimal(1) / (2 if word == "half" else _EN_FRACTIONS[word])
+                current += share * (last_scale if current == 0 else 1)
+            elif word == "half" and previous is None and following in ("a", "an"):
                 base = Decimal("0.5")
             else:
                 break
@@ -896,12 +905,14 @@ def _parse_word_number(tokens: list[tuple[str, int, int]], index: int) -> tuple[
             break
         previous = _word_role(word)
         position += 1
-        if previous in ("small", "tens", "hundred", "big", "dozen") or word == "half" and base is None:
+        if previous in ("small", "tens", "hundred", "big", "dozen") or previous == "fraction" or word == "half" and base is None:
             found = (total + current, position)
     return found
 
 
 def _word_role(word: str) -> str:
+    if word in _EN_FRACTIONS:
+        return "fraction"
     if word in _EN_SMALL:
         return "small"
     if word in _EN_TENS:
