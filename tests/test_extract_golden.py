@@ -30,17 +30,16 @@ def test_golden_post(post: Path) -> None:
     actual = as_expected(text)
     assert [claim["text"] for claim in actual] == [claim["text"] for claim in expected]
     for got, want in zip(actual, expected, strict=True):
-        assert _same(got, want), (got, want)
+        assert _differences(got, want) == [], got["text"]
 
 
-def _same(got: dict[str, object], want: dict[str, object]) -> bool:
-    for field in FIELDS:
-        if isinstance(want[field], float):
-            if got[field] != pytest.approx(want[field]):
-                return False
-        elif got[field] != want[field]:
-            return False
-    return True
+def _differences(got: dict[str, object], want: dict[str, object]) -> list[tuple[str, object, object]]:
+    """(field, got, wanted) for each field that differs; floats compared approximately."""
+    return [
+        (field, got[field], want[field])
+        for field in FIELDS
+        if (got[field] != pytest.approx(want[field]) if isinstance(want[field], float) else got[field] != want[field])
+    ]
 
 
 def test_every_post_has_its_claims_file() -> None:

@@ -42,6 +42,7 @@ __all__ = ["extract"]
 SUPPORTED_LANGS = ("en", "zh")
 # "rose 56% to $41.1 billion": the figure after "to" is a level, not a change,
 # so year-over-year and other relative baselines do not frame it.
+RESTATEMENT = re.compile(r"\s*(?:\(|,?\s*or|/)\s*(?:about|roughly|around|some)?\s*")
 LEVEL = re.compile(r"(?:\bto|至|到|达到)\s*(?:US)?[$€£¥]?\s*$", re.IGNORECASE)
 
 
@@ -84,7 +85,11 @@ def _sentence_claims(sentence: Sentence, all_quantities: bool) -> list[Claim]:
         and not is_year(quantity)
         and not is_label(text, quantity)
     ]
-    framed = [_frame(sentence, quantity, names) for quantity in kept]
+    framed = []
+    for index, quantity in enumerate(kept):
+        after_previous = kept[index - 1].number.end if index else 0
+        framed.append(_frame(sentence, quantity, names, after_previous))
+    _inherit_hedges(text, framed)
     # A name any figure in the sentence is compared against is nobody's subject.
     baseline_spans = [(f.baseline.start, f.baseline.end) for f in framed if f.baseline]
     claims = []
@@ -128,16 +133,25 @@ class Frame:
     baseline: Baseline | None
 
 
-def _frame(sentence: Sentence, quantity: Quantity, names: Sequence[Name]) -> Frame:
+def _frame(sentence: Sentence, quantity: Quantity, names: Sequence[Name], after_previous: int) -> Frame:
     text, lang = sentence.text, sentence.lang
     start, end = quantity.text_span
-    trend = find_trend(text, start, end, lang)
+    trend = find_trend(text, start, end, lang, after_previous)
     relative = quantity.kind in ("ratio", "percent") or trend is not None and not LEVEL.search(text, 0, start)
     baseline = find_baseline(text, start, end, lang, names, relative)
     qualifier = find_qualifier(text, start, end, lang, (baseline.start, baseline.end) if baseline else None)
     if qualifier.adjacent_start is not None:
         start = qualifier.adjacent_start
     return Frame(quantity, start, end, qualifier.label, trend, baseline)
+
+
+def _inherit_hedges(text: str, framed: list[Frame]) -> None:
+    """A figure restating the one before it ("296 hp (224 kW)", "190 points, or
+    0.6%") carries the same qualifier and trend."""
+    for previous, current in zip(framed, framed[1:]):
+        if RESTATEMENT.fullmatch(text, previous.end, current.quantity.start):
+            current.qualifier = current.qualifier or previous.qualifier
+            current.trend = current.trend or previous.trend
 
 
 def _claim(sentence: Sentence, frame: Frame, names: Sequence[Name], baseline_spans: list[tuple[int, int]]) -> Claim:

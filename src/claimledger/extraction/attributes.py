@@ -81,22 +81,39 @@ def clause_bounds(sentence: str, start: int, end: int) -> tuple[int, int]:
     return clause_start, following.start() if following else len(sentence)
 
 
-def find_trend(sentence: str, start: int, end: int, lang: str) -> str | None:
-    """"up" or "down" from a direction word before or right after the figure."""
+def find_trend(sentence: str, start: int, end: int, lang: str, after_previous: int = 0) -> str | None:
+    """"up" or "down" from a direction word before or right after the figure,
+    or from its explicit sign ("+0.2%").
+
+    A direction word belongs to the first figure after it: `after_previous` is
+    where the figure before this one ends. In English only hedges and "by" may
+    stand between the word and the figure, or a few words then "by" ("cut
+    latency by 30%"), so "the biggest increase in 18 months" is not a change.
+    """
     before_re, before_labels, after_re, after_labels = trend_patterns(lang)
     sentence = lowered(sentence)
     clause_start, _ = clause_bounds(sentence, start, end)
-    window_start = max(clause_start, start - TREND_WINDOW.get(lang, 40))
+    window_start = max(clause_start, after_previous, start - TREND_WINDOW.get(lang, 40))
     nearest = None
     for found in before_re.finditer(sentence, window_start, start):
         nearest = found
-    if nearest is not None:
+    if nearest is not None and (lang != "en" or TREND_GAP.match(sentence, nearest.end(), start)):
         return before_labels[fold(nearest.group(0))]
+    if sentence[start:start + 1] in SIGNS:
+        return SIGNS[sentence[start]]
     if after_re is not None:
         after = after_re.match(sentence[end:end + 32])
         if after:
             return after_labels[fold(after.group(0).split()[-1])]
     return None
+
+
+SIGNS = {"+": "up", "-": "down", "\u2212": "down"}
+TREND_GAP = re.compile(
+    r"(?:(?:\s+[\w'-]+){1,4}\s+by)?(?:\s+(?:by|of|to|a|an|the|just|some|only|nearly|almost|about|around|roughly"
+    r"|approximately|over|more|than|less|as|much|many|at|least|most|under|below|above|close|another|further"
+    r"|additional|its|their|up|down|another|sharply|slightly|modestly|steeply|year-over-year|yoy))*\s*$"
+)
 
 
 def is_projected(sentence: str, start: int, end: int) -> bool:
