@@ -19,7 +19,8 @@ import pytest
 from click.testing import CliRunner
 
 from claimledger.cli import cli
-from test_browse import TPS_PER_MW_KEY, build_sample_ledger, corpus_ledger
+from claimledger.ledger import open_ledger
+from test_browse import TPS_PER_MW_KEY, build_sample_ledger, corpus_ledger, serving_corpus
 
 CHROMIUM = shutil.which("chromium")
 CHROMIUM_FLAGS = [
@@ -175,6 +176,28 @@ def test_pages_never_see_a_half_written_document(tmp_path):
         writer.join()
     assert seen == sorted(seen) and seen[-1] == documents * 3
     assert len(set(seen)) >= 3, "the pages were read while the writer was at work"
+
+
+def test_pages_stay_whole_while_the_corpus_is_crawled(tmp_path):
+    """`claims serve` open on a ledger while `claims crawl` fills it: every answer is a set of whole documents."""
+    ledger = tmp_path / "claims.db"
+    open_ledger(ledger).close()
+    per_document = "select document_id, count(*) as claims from claims group by document_id"
+    snapshots = []
+    with running_server(ledger) as base, serving_corpus(tmp_path) as feeds:
+        crawl = subprocess.Popen(
+            [sys.executable, "-c", "from claimledger.cli import cli; cli()", "crawl", "--feeds", str(feeds), "--db", str(ledger)],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )
+        while crawl.poll() is None:
+            answer = httpx.get(f"{base}/ledger.json", params={"sql": per_document, "_shape": "array"}, timeout=10)
+            assert answer.status_code == 200, answer.text
+            snapshots.append({row["document_id"]: row["claims"] for row in answer.json()})
+        assert crawl.returncode == 0, crawl.stdout.read()
+    final = dict(sqlite3.connect(ledger).execute(per_document).fetchall())
+    for snapshot in snapshots:
+        assert all(final[document_id] == claims for document_id, claims in snapshot.items())
+    assert any(0 < len(snapshot) < len(final) for snapshot in snapshots), "no page was read mid-crawl"
 
 
 def test_an_older_ledger_gets_its_search_indexes(tmp_path):
