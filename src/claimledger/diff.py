@@ -290,7 +290,9 @@ def _scale_and_unit(row: LedgerRow) -> tuple[float, str | None]:
 def value_intervals(row: LedgerRow, scale: float) -> tuple[tuple[float, float], ...]:
     """The interval each written end of a figure stands for, in SI units (tolerance rules 1-3)."""
     written = written_intervals(row.text or "", row.value, row.low, row.high, row.qualifier)
-    return tuple((min(low * scale, high * scale), max(low * scale, high * scale)) for low, high in written)
+    if scale == 1.0:
+        return written
+    return tuple(sorted((low * scale, high * scale)) for low, high in written)  # type: ignore[misc]
 
 
 @lru_cache(maxsize=1 << 16)
