@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 # Terminal control characters and escape sequences never reach the table.
 CONTROL = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-_]|[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
-TABLE_COLUMNS = ("text", "value", "kind", "unit", "qualifier", "trend", "baseline", "subject", "metric", "condition", "lang")
+TABLE_COLUMNS = ("text", "value", "kind", "unit", "qualifier", "trend", "baseline", "subject", "metric", "condition", "notes", "lang")
 PIPED_WIDTH = 200
 # Inputs above this size get a spinner while the extractor works.
 LARGE_INPUT = 1_000_000
@@ -71,6 +71,9 @@ def render_table(claims: list[Claim]) -> None:
         record = claim.to_dict()
         if record["value"] is None and record["low"] is not None:
             record["value"] = f"{record['low']:g}–{record['high']:g}"
+        record["notes"] = ", ".join(
+            note for note, flag in (("projected", claim.projected), ("self-reported", claim.self_reported)) if flag
+        )
         table.add_row(*(Text(clean(record[column])) for column in TABLE_COLUMNS))
     console.print(table)
 

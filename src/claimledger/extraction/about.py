@@ -21,6 +21,11 @@ CONDITION_KINDS = ("model", "benchmark")
 # A metric named right after the figure: "1.6 Tb/s of scale-out bandwidth".
 METRIC_AFTER = re.compile(r"^\s*(?:(?:of|in|for)\s+(?:[A-Za-z-]+\s+){0,2}?)?$", re.IGNORECASE)
 METRIC_AFTER_WINDOW = 40
+PLATFORM_BEFORE = re.compile(
+    r"\b(?:on|for|from|using|across|with|by|in|at|running|serving|training|runs|serves)\s+(?:(?:a|an|the|single|one|its|their|each|every|same)\s+)*$"
+    r"|(?:在|用|基于|使用|于)\s*$",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +53,8 @@ def describe(
     """
     clause = clause_bounds(sentence, start, end)
     usable = [name for name in names if not any(_overlaps(name, span) for span in baseline_spans)]
-    subject = _nearest(usable, SUBJECT_KINDS, start, end, clause, prefer_kind="product")
-    condition_name = _nearest(usable, CONDITION_KINDS, start, end, clause)
+    subject = _nearest(sentence, usable, SUBJECT_KINDS, start, end, clause, prefer_kind="product")
+    condition_name = _nearest(sentence, usable, CONDITION_KINDS, start, end, clause)
     condition = _with_modifiers(sentence, condition_name) if condition_name else None
     metric = unit_metric or _metric(sentence, start, end, clause, relative)
     return About(subject.text if subject else None, metric, condition)
@@ -60,6 +65,7 @@ def _overlaps(name: Name, span: tuple[int, int]) -> bool:
 
 
 def _nearest(
+    sentence: str,
     names: Sequence[Name],
     kinds: tuple[str, ...],
     start: int,
@@ -74,7 +80,10 @@ def _nearest(
     preferred = [name for name in candidates if name.kind == prefer_kind] if prefer_kind else []
     groups = [preferred, candidates] if preferred else [candidates]
     for group in groups:
-        in_clause = [n for n in group if clause[0] <= n.start and n.end <= clause[1]]
+        in_clause = [
+            n for n in group
+            if clause[0] <= n.start and n.end <= end or n.start >= end and n.end <= clause[1] and _introduced(n, sentence)
+        ]
         if in_clause:
             return min(in_clause, key=lambda n: _distance(n, start, end))
     for group in groups:
@@ -83,6 +92,13 @@ def _nearest(
             return before[-1]
     after = [n for n in candidates if n.start >= end and n.end <= clause[1]]
     return after[0] if after else None
+
+
+def _introduced(name: Name, sentence: str) -> bool:
+    """A name after the figure tells what it is about only when introduced as the
+    platform ("on a single GB300 NVL72 rack", "using Hopper"), not as a part
+    ("260 TB/s of NVLink bandwidth")."""
+    return PLATFORM_BEFORE.search(sentence, max(0, name.start - 40), name.start) is not None
 
 
 def _distance(name: Name, start: int, end: int) -> int:
