@@ -327,9 +327,19 @@ def test_figures_are_formatted_for_people():
 
 REPOSITORY = Path(__file__).parents[1]
 CORPUS_ORIGIN = "127.0.0.1:8765"
-TPS_PER_MW_KEY = (
-    "vera rubin nvl72 | token per second per mw | [time] ** 2 * [token] / [length] ** 2 / [mass] | - | deepseek r1"
-)
+
+
+def tps_per_mw_key(ledger: Path) -> str:
+    """The claim key `claims diff` gave Vera Rubin NVL72's tokens per second per MW on DeepSeek R1."""
+    connection = sqlite3.connect(f"{ledger.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        found = connection.execute(
+            "select claim_key from claims where text = '880,000 TPS/MW' and source = 'Stratus Cloud Blog'"
+        ).fetchone()
+    finally:
+        connection.close()
+    assert found and found[0], "the Stratus 880,000 TPS/MW claim has a key"
+    return found[0]
 
 
 @contextmanager
@@ -428,7 +438,8 @@ async def test_corpus_conflicts_pair_the_figures_that_disagree(corpus_datasette)
 
 
 async def test_corpus_latest_figure_is_the_chinese_restatement(corpus_datasette):
-    found = pick(await rows(corpus_datasette, "/ledger/latest_figures"), claim_key=TPS_PER_MW_KEY)
+    key = tps_per_mw_key(Path(corpus_datasette.get_database("ledger").path))
+    found = pick(await rows(corpus_datasette, "/ledger/latest_figures"), claim_key=key)
     assert [(row["text"], row["source"], row["published_on"], row["claims_with_key"]) for row in found] == [
         ("88 万 TPS/MW", "算力前哨", "2026-10-23", 5),
     ]
@@ -456,7 +467,8 @@ async def test_corpus_subject_history_runs_oldest_first(corpus_datasette):
 
 
 async def test_corpus_history_chart_marks_each_source(corpus_datasette):
-    page = await html(corpus_datasette, f"/ledger/-/history?key={quote(TPS_PER_MW_KEY)}")
+    key = tps_per_mw_key(Path(corpus_datasette.get_database("ledger").path))
+    page = await html(corpus_datasette, f"/ledger/-/history?key={quote(key)}")
     assert len(re.findall(r'data-claim-id="\d+"', page)) == 5
     assert re.findall(r'<g class="series" data-source="([^"]+)"', page) == [
         "Stratus Cloud Blog", "The Rack Report", "算力前哨",

@@ -20,7 +20,7 @@ from click.testing import CliRunner
 
 from claimledger.cli import cli
 from claimledger.ledger import open_ledger
-from test_browse import TPS_PER_MW_KEY, build_sample_ledger, corpus_ledger, serving_corpus
+from test_browse import build_sample_ledger, corpus_ledger, serving_corpus, tps_per_mw_key
 
 CHROMIUM = shutil.which("chromium")
 CHROMIUM_FLAGS = [
@@ -84,6 +84,11 @@ def corpus_server(tmp_path_factory) -> Iterator[str]:
     """`claims serve` on the ledger `make run` builds from corpus/."""
     with running_server(corpus_ledger(tmp_path_factory)) as base:
         yield base
+
+
+@pytest.fixture(scope="module")
+def corpus_key(tmp_path_factory) -> str:
+    return tps_per_mw_key(corpus_ledger(tmp_path_factory))
 
 
 def test_missing_ledger_is_a_clear_error(tmp_path):
@@ -247,8 +252,8 @@ def test_superseded_figures_page_in_a_browser(corpus_server, tmp_path):
 
 @pytest.mark.browser
 @needs_chromium
-def test_history_chart_in_a_browser(corpus_server, tmp_path):
-    url = f"{corpus_server}/ledger/-/history?key={quote(TPS_PER_MW_KEY)}"
+def test_history_chart_in_a_browser(corpus_server, corpus_key, tmp_path):
+    url = f"{corpus_server}/ledger/-/history?key={quote(corpus_key)}"
     dom = chromium("--dump-dom", url, profile=tmp_path / "profile")
     chart = dom[dom.index('id="history-chart"'):dom.index("</svg>", dom.index('id="history-chart"'))]
     assert chart.count('class="point"') == 5
