@@ -200,6 +200,17 @@ def test_invalid_gold_records_are_rejected_with_their_line(tmp_path: Path, recor
     assert message in result.output
 
 
+def test_absent_public_set_says_where_it_was_looked_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import claimledger.evaluate as evaluate_module
+
+    missing = tmp_path / "shared" / "benchmarks" / "newsquant" / "newsquant.jsonl"
+    monkeypatch.setitem(evaluate_module.DEFAULT_PATHS, "newsquant", missing)
+    result = CliRunner().invoke(cli, ["eval", "newsquant"])
+    assert result.exit_code == 1
+    assert f"{missing}: not found" in result.output
+    assert "../shared/benchmarks" in result.output
+
+
 def test_unknown_set_is_refused() -> None:
     result = CliRunner().invoke(cli, ["eval", "squad"])
     assert result.exit_code == 2
