@@ -89,6 +89,7 @@ _CURRENCY_LETTERS = re.compile(r"(?:^|[^A-Za-z])(?:RM|Rs|Rp|USD|EUR|GBP|CNY|RMB|
 _CURRENCY_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:RM|Rs|Rp|USD|EUR|GBP|CNY|RMB|JPY|INR|HKD|US|HK|A|C|S|NZ)\$?)[ ]?$")
 # Lower-case words that may be hyphenated onto a number: sub-7 nm, minus-5 yards.
 _HYPHEN_PREFIXES = frozenset(_EN["hyphen_prefixes"])
+_WORD_BEFORE_HYPHEN = re.compile(r"([^A-Za-z]?)([A-Za-z]+)$")
 _MINUS_BEFORE = re.compile(r"(?i)\bminus[ \-]$|\bnegative[ ]$")
 # Glued lower-case m is a million after a currency or before "of"/a plural noun (£6m, 35m of its devices).
 _MILLION_M_AFTER = re.compile(r"[ ]+(?:of\b|(?:[a-z]+[ ]+){0,3}[a-z]{2,}s\b)")
@@ -488,8 +489,10 @@ def _glued_to_name(text: str, start: int) -> bool:
         return True
     if before != "-" or start < 2 or not (text[start - 2].isascii() and text[start - 2].isalpha()):
         return False
-    word = re.search(r"[A-Za-z]+$", text[max(0, start - 12) : start - 1])
-    return word is None or word.group() not in _HYPHEN_PREFIXES
+    word = _WORD_BEFORE_HYPHEN.search(text, max(0, start - 13), start - 1)
+    if word is None or word.group(1) and word.group(1)[-1].isdigit():
+        return False  # 2.5x-3x: the first number's marker, not a name
+    return word.group(2) not in _HYPHEN_PREFIXES
 
 
 def _million_m(text: str, start: int, end: int) -> bool:
