@@ -383,3 +383,114 @@ def test_offsets_point_into_the_input() -> None:
 def test_every_field_is_present() -> None:
     claim = extract("The chip draws 700 W.")[0]
     assert set(claim.to_dict()) == set(Claim.field_names())
+
+
+MORE_UNITS = [
+    ("The bundle costs USD10m.", "USD10m", dict(unit="dollar", value=1e7)),
+    ("The plan costs RM79 a month.", "RM79 a month", dict(unit="malaysian_ringgit / month")),
+    ("The deal was worth $US55,931,000.", "$US55,931,000", dict(unit="dollar")),
+    pytest.param("The flat sold for AUD1.5m.", "AUD1.5m", dict(unit="australian_dollar", value=1.5e6),
+                 marks=pytest.mark.xfail(reason="claimledger.numbers drops digits glued to AUD (USD1.5m works)")),
+    ("The flat sold for A$1.5m.", "A$1.5m", dict(unit="australian_dollar", value=1.5e6)),
+    ("It raised HK $3.7 billion.", "HK $3.7 billion", dict(unit="hong_kong_dollar")),
+    ("A 3.5-liter engine powers it.", "3.5-liter", dict(unit="liter")),
+    ("The 185-hp motor is quiet.", "185-hp", dict(unit="horsepower")),
+    ("The radio runs at 2.4 GHz.", "2.4 GHz", dict(si_value=2.4e9)),
+    ("The 5nm process is new.", "5nm", dict(unit="nanometer", si_value=5e-9)),
+    ("The hall covers 450 sq ft.", "450 sq ft", dict(unit="square_foot")),
+    ("The refinery makes 52,000 barrels a day.", "52,000 barrels a day", dict(unit="barrel / day")),
+    ("Prices start at €30 per month.", "€30 per month", dict(unit="euro / month")),
+    ("Shares fell to ¥2,300.", "¥2,300", dict(unit="yuan")),
+    ("预计投资 30 亿美元。", "30 亿美元", dict(unit="dollar", value=3e9)),
+    ("显存为 192 GB HBM3e。", "192 GB", dict(unit="gigabyte")),
+    ("每张卡 700 瓦。", "700 瓦", dict(unit="watt / gpu")),
+    ("新卡单价约 3 万元。", "约 3 万元", dict(unit="yuan", qualifier="approximately")),
+    ("单节点配备 8 张 GPU。", "8 张 GPU", dict(unit="gpu", kind="count")),
+    ("He is a 44-year-old engineer.", "44-year-old", dict(unit="year_of_age")),
+]
+
+
+@pytest.mark.parametrize(("sentence", "written", "expected"), MORE_UNITS)
+def test_more_units_and_currencies(sentence: str, written: str, expected: dict[str, Any]) -> None:
+    check(sentence, written, expected)
+
+
+MORE_TRENDS = [
+    ("Exports dropped 7% to $2.3 billion.", "$2.3 billion", None),
+    ("Exports dropped 7% to $2.3 billion.", "7%", "down"),
+    ("This is the biggest increase in 18 months.", "18 months", None),
+    ("Tail latency was cut by 35%.", "35%", "down"),
+    ("The firmware trimmed idle power by 12%.", "12%", "down"),
+    ("Markets: Dow +0.2%, Nasdaq -1.3%.", "+0.2%", "up"),
+    ("Markets: Dow +0.2%, Nasdaq -1.3%.", "-1.3%", "down"),
+    ("The index lost 190 points, or 0.6%.", "0.6%", "down"),
+    ("Utilisation advanced 8% on the quarter.", "8%", "up"),
+    ("It produces just under 296 hp (224 kW).", "224 kW", None),
+]
+
+
+@pytest.mark.parametrize(("sentence", "written", "trend"), MORE_TRENDS)
+def test_trends_belong_to_the_first_figure_after_them(sentence: str, written: str, trend: str | None) -> None:
+    assert only_claim(sentence, written).trend == trend
+
+
+def test_a_restated_figure_keeps_the_hedge() -> None:
+    first = only_claim("It produces just under 296 hp (224 kW).", "just under 296 hp")
+    restated = only_claim("It produces just under 296 hp (224 kW).", "224 kW")
+    assert first.qualifier == restated.qualifier == "nearly"
+
+
+def test_sub_prefix_is_a_bound() -> None:
+    assert only_claim("Fabs make sub-7 nm chips.", "sub-7 nm").qualifier == "less_than"
+
+
+MORE_SUBJECTS = [
+    ("Rubin has 72 GPUs per rack and 260 TB/s of NVLink bandwidth.", "260 TB/s", dict(subject="Rubin", metric="bandwidth")),
+    ("CoreWeave posted 9,000 tokens per second per GPU on a single B200 node.", "9,000 tokens per second per GPU",
+     dict(subject="B200")),
+    ("The chip is 2x faster than H100 and draws 1,000 W.", "1,000 W", dict(baseline=None)),
+    ("GB300 NVL72 delivers 50% more throughput than Hopper.", "50%", dict(subject="GB300 NVL72", baseline="Hopper")),
+    ("每 GPU 每秒生成 6,200 个 token，比 H100 快约 12 倍。", "约 12 倍", dict(baseline="H100", qualifier="approximately")),
+    ("每 GPU 每秒生成 6,200 个 token，比 H100 快约 12 倍。", "6,200 个 token",
+     dict(unit="token / gpu / second", metric="tokens per second per GPU")),
+    ("在 Llama 3.1 70B 上，B200 的吞吐是 H100 的 3 倍。", "3 倍", dict(subject="B200", baseline="H100", condition="Llama 3.1 70B")),
+    ("Mission Control 每秒处理逾 5,000 万个事件。", "逾 5,000 万个事件", dict(subject="Mission Control", qualifier="more_than")),
+]
+
+
+@pytest.mark.parametrize(("sentence", "written", "expected"), MORE_SUBJECTS)
+def test_more_subjects_and_baselines(sentence: str, written: str, expected: dict[str, Any]) -> None:
+    check(sentence, written, expected)
+
+
+MORE_NOT_CLAIMS = [
+    "Apple sold the iPhone 11 Pro at launch.",
+    "The Boeing 787 Dreamliner flew again.",
+    "Its 2018 sales were strong.",
+    "The code 0401 GMT marks the start.",
+    "Prescott (4) ran for a touchdown.",
+    "The S&P 500 was flat.",
+    "COVID-19 slowed shipments.",
+    "He may 5 times over.",
+]
+
+
+@pytest.mark.parametrize("sentence", MORE_NOT_CLAIMS)
+def test_labels_and_codes_are_not_quantities(sentence: str) -> None:
+    assert [c.text for c in extract(sentence, all_quantities=True) if c.unit is None and c.kind == "count"] == []
+
+
+MORE_ALL_QUANTITIES = [
+    ("Dozens of people were there.", "Dozens of people", dict(unit_text="people")),
+    ("It added tens of thousands of dollars to the bill.", "tens of thousands of dollars", dict(unit="dollar")),
+    ("He signed 3 new players.", "3 new players", dict(unit_text="players")),
+    ("About 1000 come from Asia.", "About 1000", dict(value=1000.0, qualifier="approximately")),
+]
+
+
+@pytest.mark.parametrize(("sentence", "written", "expected"), MORE_ALL_QUANTITIES)
+def test_more_all_quantities(sentence: str, written: str, expected: dict[str, Any]) -> None:
+    matching = [c for c in extract(sentence, all_quantities=True) if c.text == written]
+    assert len(matching) == 1, [c.text for c in extract(sentence, all_quantities=True)]
+    for field, value in expected.items():
+        assert getattr(matching[0], field) == value, field

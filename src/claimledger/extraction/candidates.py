@@ -36,14 +36,18 @@ NOT_NOUNS = frozenset(
     percent times more less fewer higher lower faster slower better worse greater larger smaller
     bigger cheaper x that this these those which who what when where while if but so such
     each every other another than then into onto over under about around up down out off
-    million billion trillion thousand hundred k m b bn mn tn""".split()
+    million billion trillion thousand hundred k m b bn mn tn
+    come came go goes went have has had said says say will would could should might can
+    do does did died left made make makes took take takes get got gets live lived work
+    worked remain remained stand stood were being became become""".split()
 )
 # "dozens of people", "one of the best screens": what a word number counts follows "of".
 OF_THE = re.compile(r"[ \t]+of(?:[ \t]+(?:the|its|their|his|her|our|my|those|these))?(?=[ \t])")
 PER_NOUN = re.compile(r"[ \t]+per[ \t]+(?P<noun>[a-z][a-z-]*)\b")
 PER_GAP = re.compile(r"[\u4e00-\u9fff \t]{0,8}$")
 YEAR_LIKE = re.compile(r"^(?:1[89]|20)\d{2}$")
-NAME_BEFORE = re.compile(r"(?<![.!?:;]\s)(?<!^)\b[A-Z][A-Za-z]*[ \u00a0]$")
+# "iPhone 11", "Boeing 787": a capitalised word right before, not opening the sentence.
+NAME_BEFORE = re.compile(r"(?<=[A-Za-z0-9,] )[A-Z][A-Za-z]*[ \u00a0]$|(?<=[A-Za-z0-9,] )[a-z]+[A-Z][A-Za-z]*[ \u00a0]$")
 INTEGER = re.compile(r"\d+")
 
 
