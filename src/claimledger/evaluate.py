@@ -299,7 +299,7 @@ def _quantity_value(quantity: dict[str, Any]) -> tuple[float, ...] | None:
 def _same_value(gold: tuple[float, ...] | None, predicted: tuple[float, ...] | None) -> bool:
     if gold is None or predicted is None or len(gold) != len(predicted):
         return False
-    return all(math.isclose(g, p, rel_tol=QUANTITY_TOLERANCE, abs_tol=1e-9) for g, p in zip(gold, predicted))
+    return all(math.isclose(g, p, rel_tol=QUANTITY_TOLERANCE, abs_tol=1e-9) for g, p in zip(gold, predicted, strict=True))
 
 
 def _unit_key(unit: str | None) -> str:
@@ -483,7 +483,7 @@ def score_recognizers(name: str, cases: list[dict[str, Any]], tick: Callable[[in
         predicted = _recognizer_keys(predicted_items, use_written=False)
         used: set[int] = set()
         missed = []
-        for g, gold_key in enumerate(gold):
+        for gold_key in gold:
             match = next((p for p, key in enumerate(predicted) if p not in used and _same_key(gold_key, key)), None)
             if match is None:
                 missed.append(_describe_key(gold_key))

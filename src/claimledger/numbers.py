@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from decimal import Context, Decimal, localcontext
 from importlib.resources import files
 
+__all__ = ["PERCENTAGE_POINTS", "NumberMatch", "find_numbers", "parse_number"]
+
 _DATA = tomllib.loads(files("claimledger").joinpath("data/numbers.toml").read_text("utf-8"))
 _EN = _DATA["english"]
 _ZH = _DATA["chinese"]
@@ -213,7 +215,7 @@ _BY_BEFORE = re.compile(rf"(?i)\bby[ ]+{_CURRENCY}?$")
 
 _MONTH = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t|tember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
-_ZH_NUM = rf"(?:\d{{1,2}}|[〇零一二两三四五六七八九十]{{1,3}})"
+_ZH_NUM = r"(?:\d{1,2}|[〇零一二两三四五六七八九十]{1,3})"
 _YEAR_CUE = (
     r"in|since|by|until|till|through|throughout|during|before|after|early|late|mid|year|fiscal"
     r"|calendar|circa|spring|summer|autumn|fall|winter|end of|start of|beginning of|as of|from"
@@ -297,7 +299,7 @@ _CHINESE_FORMS = _alternatives(
     rf"{_ZH_NUM}[ \t]*[点點](?:钟|鐘|半|整)",
     rf"{_ZH_NUM}[ \t]*[点點时時][ \t]*{_ZH_NUM}[ \t]*分",
     rf"(?:上午|下午|晚上|凌晨|早上|中午|傍晚|晚间)[ \t]*{_ZH_NUM}(?:[ \t]*[点點时時:：][ \t]*\d{{0,2}})?",
-    rf"第[ \t]*(?:\d+|[零〇一二两三四五六七八九十百千万]+)",
+    r"第[ \t]*(?:\d+|[零〇一二两三四五六七八九十百千万]+)",
 )
 
 
@@ -473,7 +475,7 @@ def _is_year(text: str, atom: _Atom) -> bool:
 def _is_label(text: str, atom: _Atom) -> bool:
     """A bare number right after a name is part of it: iPhone 11, S&P 500, Game 7, NVLink 6."""
     name = _NAME_BEFORE.search(text, max(0, atom.start - 30), atom.start)
-    if name is None or name.group(1) in _NOT_NAMES or name.group(1).upper() == name.group(1) and len(name.group(1)) == 1:
+    if name is None or name.group(1) in _NOT_NAMES or (name.group(1).upper() == name.group(1) and len(name.group(1)) == 1):
         return False
     return not _counts_something(text, atom.end)
 
@@ -490,7 +492,7 @@ def _glued_to_name(text: str, start: int) -> bool:
     if before != "-" or start < 2 or not (text[start - 2].isascii() and text[start - 2].isalpha()):
         return False
     word = _WORD_BEFORE_HYPHEN.search(text, max(0, start - 13), start - 1)
-    if word is None or word.group(1) and word.group(1)[-1].isdigit():
+    if word is None or (word.group(1) and word.group(1)[-1].isdigit()):
         return False  # 2.5x-3x: the first number's marker, not a name
     return word.group(2) not in _HYPHEN_PREFIXES
 
@@ -865,11 +867,11 @@ def _parse_word_number(tokens: list[tuple[str, int, int]], index: int) -> tuple[
             if found is None or previous not in ("hundred", "big", "small", "tens"):
                 break
             after_and = tokens[position + 2][0] if position + 2 < len(tokens) else ""
-            if not (following in (*_EN_SMALL, *_EN_TENS) and previous in ("hundred", "big")
-                    or following == "a" and (after_and == "half" or after_and in _EN_FRACTIONS)):
+            if not ((following in (*_EN_SMALL, *_EN_TENS) and previous in ("hundred", "big"))
+                    or (following == "a" and (after_and == "half" or after_and in _EN_FRACTIONS))):
                 break
         elif word in _EN_SMALL:
-            if previous == "small" or previous == "tens" and (_EN_SMALL[word] >= 10 or current % 10):
+            if previous == "small" or (previous == "tens" and (_EN_SMALL[word] >= 10 or current % 10)):
                 break
             current += _EN_SMALL[word]
         elif word in _EN_TENS:
@@ -908,7 +910,7 @@ def _parse_word_number(tokens: list[tuple[str, int, int]], index: int) -> tuple[
             break
         previous = _word_role(word)
         position += 1
-        if previous in ("small", "tens", "hundred", "big", "dozen") or previous == "fraction" or word == "half" and base is None:
+        if previous in ("small", "tens", "hundred", "big", "dozen") or previous == "fraction" or (word == "half" and base is None):
             found = (total + current, position)
     return found
 
@@ -928,7 +930,7 @@ def _word_role(word: str) -> str:
 def _decimal_words(tokens: list[tuple[str, int, int]], index: int) -> tuple[str, int]:
     """Digits after "point": "five five" -> "55", "seventy-one" -> "71"; and where they end."""
     first = tokens[index][0]
-    if first in _EN_SMALL and _EN_SMALL[first] >= 10 or first in _EN_TENS:
+    if (first in _EN_SMALL and _EN_SMALL[first] >= 10) or first in _EN_TENS:
         value = _EN_SMALL.get(first) or _EN_TENS[first]
         if first in _EN_TENS and index + 1 < len(tokens) and _EN_SMALL.get(tokens[index + 1][0], 10) < 10:
             return str(value + _EN_SMALL[tokens[index + 1][0]]), index + 2
@@ -1088,5 +1090,3 @@ def _to_match(original: str, group: tuple[_Atom, ...]) -> NumberMatch:
         first.start, last.end, text, None, low, high, last.percent, last.multiplier
     )
 
-
-__all__ = ["NumberMatch", "PERCENTAGE_POINTS", "find_numbers", "parse_number"]

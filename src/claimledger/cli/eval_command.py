@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from claimledger.evaluate import Result
 
 SET_NAMES = ("newsquant", "recognizers-zh", "recognizers-en", "gold")
@@ -86,7 +88,7 @@ def command(set_name: str, path: Path | None, errors: int, predictions_dir: Path
             click.echo(f"  predictions: {write_predictions(predictions_dir, result)}")
 
 
-def _stderr_console():  # noqa: ANN202 - rich is imported lazily
+def _stderr_console() -> Console:
     from rich.console import Console
 
     return Console(stderr=True)
