@@ -99,7 +99,8 @@ def test_unit_names_in_the_newsquant_vocabulary(kind, unit, unit_text, name) -> 
         ("more_than", None, ">"),
         ("at_least", None, ">"),
         (None, "up", "up"),
-        ("approximately", "down", "down"),
+        ("approximately", "down", "~"),
+        ("more_than", "up", ">"),
     ],
 )
 def test_change_labels(qualifier, trend, label) -> None:

@@ -33,7 +33,8 @@ RECOGNIZER_FILES = {
 QUANTITY_TOLERANCE = 1e-6
 # The Recognizers specs truncate repeating fractions to 15 significant digits.
 RECOGNIZER_TOLERANCE = 1e-9
-# Our qualifiers in NewsQuant's change vocabulary; a trend word wins over a hedge.
+# Our qualifiers in NewsQuant's change vocabulary. A hedge wins over a trend word,
+# as the set annotates "rose more than 5%" as ">".
 CHANGE_OF_QUALIFIER = {
     None: "=",
     "approximately": "~",
@@ -280,9 +281,11 @@ def singular(word: str) -> str:
 
 def change_label(qualifier: str | None, trend: str | None) -> str:
     """Our qualifier and trend as one NewsQuant change label."""
+    if qualifier in CHANGE_OF_QUALIFIER and qualifier is not None:
+        return CHANGE_OF_QUALIFIER[qualifier]
     if trend in ("up", "down"):
         return trend
-    return CHANGE_OF_QUALIFIER.get(qualifier, "=")
+    return "="
 
 
 def _quantity_value(quantity: dict[str, Any]) -> tuple[float, ...] | None:
