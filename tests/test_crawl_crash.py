@@ -6,6 +6,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
@@ -106,3 +107,44 @@ def test_sigkill_mid_crawl_then_rerun_completes_without_duplicates(tmp_path, slo
     assert after == expected
     assert after["claims"][0] == after["claims"][1] > 0
     assert crawl(killed, load_feeds(slow_feeds), OPTIONS).new_documents == 0
+
+
+def test_a_reader_querying_during_a_crawl_never_sees_a_partial_document(tmp_path, slow_feeds):
+    db_path = tmp_path / "claims.db"
+    crawl(db_path, [], OPTIONS)
+    crawler = threading.Thread(target=crawl, args=(db_path, load_feeds(slow_feeds), OPTIONS))
+    crawler.start()
+    seen: list[tuple[int, int, int]] = []
+    with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=5) as reader:
+        while crawler.is_alive():
+            seen.extend(reader.execute(
+                "SELECT id, (SELECT count(*) FROM claims WHERE document_id = d.id), "
+                "EXISTS (SELECT 1 FROM feed_entries WHERE document_id = d.id) FROM documents d").fetchall())
+            time.sleep(0.005)
+    crawler.join()
+    with sqlite3.connect(db_path) as connection:
+        final = dict(connection.execute(
+            "SELECT id, (SELECT count(*) FROM claims WHERE document_id = d.id) FROM documents d").fetchall())
+    assert len(final) == FEEDS * ENTRIES and len({row[0] for row in seen}) > 1
+    for document_id, claims, linked in seen:
+        assert (claims, linked) == (final[document_id], 1)
+
+
+def test_two_crawls_started_at_once_one_runs_the_other_exits_or_waits(tmp_path, slow_feeds):
+    db_path = tmp_path / "claims.db"
+    command = [CLAIMS, "crawl", "--feeds", str(slow_feeds), "--db", str(db_path), "--workers", "1"]
+    first = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    deadline = time.monotonic() + 60
+    while not Path(f"{db_path}.lock").exists() or not Path(f"{db_path}.lock").read_text():
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    second = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    waiting = subprocess.Popen([*command, "--wait"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    first_output, _ = first.communicate(timeout=120)
+    waiting_output, _ = waiting.communicate(timeout=120)
+    assert second.returncode == 1
+    assert f"another crawl (pid {first.pid}) is writing to {db_path}; use --wait" in second.stderr
+    assert first.returncode == 0 and f"{FEEDS * ENTRIES} new documents" in first_output
+    assert waiting.returncode == 0 and "0 new documents" in waiting_output
+    documents = contents(db_path)["documents"]
+    assert len(documents) == len(set(documents)) == FEEDS * ENTRIES
