@@ -77,7 +77,8 @@ _ARABIC = re.compile(
     (?P<number>{_SPACED_DIGITS}|{_PLAIN_DIGITS}|\.\d+)
     (?P<exponent>[eE][+\-]?\d+(?![A-Za-z0-9]))?
     (?:(?P<suffix>{"|".join(sorted([*_SUFFIXES, "m"], key=len, reverse=True))})(?![A-Za-z0-9])
-      |[ \u00a0]?(?P<scale>(?i:{"|".join(_ARABIC_SCALES)}))s?\b)?
+      |[ \u00a0]?(?P<scale>(?i:(?:{"|".join(_ARABIC_SCALES)})(?:[ ](?:{"|".join(_SCALES)}))*))s?\b
+      |[ ](?P<spaced_suffix>[KMBT]|bn|mn)(?=[ ]+[a-z]|[.,;:!?)]|$))?
     """,
     re.X,
 )
@@ -94,9 +95,11 @@ _HYPHEN_PREFIXES = frozenset(_EN["hyphen_prefixes"])
 _WORD_BEFORE_HYPHEN = re.compile(r"([^A-Za-z]?)([A-Za-z]+)$")
 _MINUS_BEFORE = re.compile(r"(?i)\bminus[ \-]$|\bnegative[ ]$")
 # Glued lower-case m is a million after a currency or before "of"/a plural noun (£6m, 35m of its devices).
-_MILLION_M_AFTER = re.compile(r"[ ]+(?:of\b|(?:[a-z]+[ ]+){0,3}[a-z]{2,}s\b)")
+_MILLION_M_AFTER = re.compile(r"[ ]+(?:of\b|(?:[a-z]+[ ]+){0,4}[a-z]{2,}s\b)")
 _WORD_AFTER = re.compile(r"[ \u00a0]?([A-Za-z]+)")
 _YEAR_S = re.compile(r"['’]?s\b")
+_RANGE_PARTNER = re.compile(r"[ ]*(?:-|–|—|to|and)[ ]*(\d[\d,.]*\d|\d)")
+_YEAR_LIKE = re.compile(r"(?:19|20)\d{2}|\d{2}")
 # Letters then digits right after a number make a code (postcode 9AB8), not a unit.
 _CODE_TAIL = re.compile(r"[A-Za-z]+\d")
 _COUNT_WORDS = frozenset(_EN["count_words"])
@@ -422,7 +425,12 @@ def _arabic_atoms(text: str) -> list[_Atom]:
         if suffix:
             scale = Decimal(_SUFFIXES.get(suffix, 1_000_000))
         elif match.group("scale"):
-            scale = Decimal(_ARABIC_SCALES[match.group("scale").lower()])
+            scale = Decimal(1)
+            for word in match.group("scale").lower().split():
+                scale *= _ARABIC_SCALES[word]  # 4 hundred million
+        elif match.group("spaced_suffix"):
+            suffix = match.group("spaced_suffix")
+            scale = Decimal(_SUFFIXES[suffix])
         power = _POWER.match(text, end) if not scale > 1 else None
         if power:
             exponent = int(power.group("exponent")) * (-1) ** power.group("signs").count("-")
@@ -469,6 +477,9 @@ def _is_year(text: str, atom: _Atom) -> bool:
         return False
     if _YEAR_S.match(text, atom.end):
         return True  # 2018s best performer, 2018's
+    partner = _RANGE_PARTNER.match(text, atom.end)
+    if partner and not _YEAR_LIKE.fullmatch(partner.group(1)):
+        return False  # 2000 - 2500 calories: a range of counts
     return not _counts_something(text, atom.end)
 
 
@@ -477,6 +488,8 @@ def _is_label(text: str, atom: _Atom) -> bool:
     name = _NAME_BEFORE.search(text, max(0, atom.start - 30), atom.start)
     if name is None or name.group(1) in _NOT_NAMES or (name.group(1).upper() == name.group(1) and len(name.group(1)) == 1):
         return False
+    if _YEAR_S.match(text, atom.end):
+        return True  # Channel 5s coverage, Model 3s
     return not _counts_something(text, atom.end)
 
 
@@ -795,11 +808,13 @@ def _word_atoms(text: str) -> list[_Atom]:
         covered = match.end()
         if _HYPHENATED_ONTO_WORD.search(text, max(0, match.start() - 2), match.start()):
             continue  # production-four-door: part of a compound word
-        for start, end, value in _parse_words(match.group(), match.start()):
+        if _NAME_BEFORE.search(text, max(0, match.start() - 30), match.start()) and match.group()[0].isupper():
+            continue  # BBC One, Apple One, Formula One
+        for start, end, value, scale in _parse_words(match.group(), match.start()):
             minus = _MINUS_BEFORE.search(text, max(0, start - 9), start)
             if minus:
                 start, value = minus.start(), -value
-            atoms.append(_Atom(start, end, value, Decimal(1)))
+            atoms.append(_Atom(start, end, value, scale))
     for match in _FRACTION_WORDS.finditer(text) if not words.isdisjoint(_FRACTION_PARTS) else ():
         numerator = _EN_SMALL[match.group("count").lower()] if match.group("count") else Decimal(1)
         part = match.group("part").lower()
@@ -827,8 +842,12 @@ def _word_value(word: str) -> Decimal:
     return Decimal(_SCALES[word])
 
 
-def _parse_words(phrase: str, offset: int) -> list[tuple[int, int, Decimal]]:
-    """Split a run of number words into numbers: "twenty-five" -> 25, "one two" -> 1, 2."""
+def _parse_words(phrase: str, offset: int) -> list[tuple[int, int, Decimal, Decimal]]:
+    """Split a run of number words into numbers: "twenty-five" -> 25, "one two" -> 1, 2.
+
+    Each comes with its trailing scale ("five thousand": 1000), which the first
+    end of a range inherits ("four to five thousand").
+    """
     tokens = [(m.group().lower(), m.start(), m.end()) for m in _EN_WORD_TOKEN.finditer(phrase)]
     results = []
     index = 0
@@ -838,7 +857,9 @@ def _parse_words(phrase: str, offset: int) -> list[tuple[int, int, Decimal]]:
             index += 1
             continue
         value, end_index = parsed
-        results.append((offset + tokens[index][1], offset + tokens[end_index - 1][2], value))
+        last = tokens[end_index - 1][0]
+        scale = Decimal(_SCALES[last]) if last in _SCALES and value % _SCALES[last] == 0 else Decimal(1)
+        results.append((offset + tokens[index][1], offset + tokens[end_index - 1][2], value, scale))
         index = end_index
     return results
 
