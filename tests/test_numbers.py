@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -346,8 +348,22 @@ def test_any_unicode_input_returns_matches_that_slice_to_their_text(text: str) -
         assert match.low is None or match.high is None or match.low <= match.high
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.text(alphabet="0123456789,.%x-倍万亿千百十一二两三四五六七八九零点分之成 负到至abt"))
-def test_number_like_input_never_raises(text: str) -> None:
+# Pieces of number expressions, shuffled into nonsense that stresses every rule.
+PIECES = [
+    *"0123456789,.%x×-–~～/⁄^+ \t倍万亿千百十一二两三四五六七八九零〇点分之成折打负又半余多几个年月日第$£€¥()",
+    "million", "billion", "thousand", "hundred", "two", "twenty", "a", "and", "half", "dozen", "third",
+    "point", "minus", "between", "from", "to", "by", "percent", "times", "fold", "GB", "H100", "COVID",
+    "Q3", "2025", "in", "September", "@", "http://", "数量级", "K", "M", "B", "m", "s",
+]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=30).map("".join))
+def test_number_like_input_gives_consistent_matches(text: str) -> None:
     for match in find_numbers(text):
         assert text[match.start : match.end] == match.text
+        assert match.start < match.end
+        if match.value is None:
+            assert match.low is not None and match.high is not None and match.low <= match.high
+        else:
+            assert match.low == match.high == match.value or math.isnan(match.value)
