@@ -191,3 +191,10 @@ def test_key_table_for_a_sentence_shows_parts_and_key():
     assert "16,635 tokens per second per GPU" in out
     assert "round" in out and "mlperf inference 6.1" in out
     assert "key: gb300 nvl72 | token per second per gpu" in out
+
+
+def test_key_reads_standard_input_and_explains_a_missing_key():
+    result = CliRunner().invoke(cli, ["key", "-", "--format", "json"], input="It grew 10x last year.\n")
+    assert result.exit_code == 0
+    records = json.loads(result.stdout)
+    assert records and all(record["key"] is None and "no subject" in record["note"] for record in records)

@@ -216,14 +216,15 @@ def run_diff(
     for figures in figures_by_key.values():
         assign_statuses(figures)
     rows_written = write_statuses(db, figures_by_key.values(), unkeyed)
+    # Keys in order of subject, each key's changes in publication order.
+    ordered = sorted(figures_by_key.values(), key=lambda figures: (figures[0].key.subject or "", figures[0].key.text))
     changes = [
         change_of(figure)
-        for figures in figures_by_key.values()
+        for figures in ordered
+        if subject_matches(figures[0].key, subject)
         for figure in figures
-        if in_window(figure, since, until) and subject_matches(figure.key, subject)
+        if in_window(figure, since, until)
     ]
-    # Stable: within a key the changes stay in publication order.
-    changes.sort(key=lambda change: (change.key.subject or "", change.key.text))
     return DiffResult(
         changes=changes,
         db=db,
