@@ -27,7 +27,6 @@ from pathlib import Path
 from claimledger.crawl_store import (
     FeedOutcome,
     PreparedDocument,
-    iso,
     known_entries,
     parse_iso,
     record_outcome,

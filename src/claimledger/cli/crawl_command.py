@@ -16,7 +16,8 @@ import click
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from claimledger.crawl import CrawlReport
+    from claimledger.crawl import CrawlOptions, CrawlReport, FeedReport
+    from claimledger.feeds_config import FeedConfig
 
 INTERVAL = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|m|h|d)?\s*$")
 SECONDS_PER_UNIT = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -124,7 +125,10 @@ def install_stop_handlers(stop: threading.Event, console: Console) -> dict[int, 
     return {signum: signal.signal(signum, request_stop) for signum in (signal.SIGTERM, signal.SIGINT)}
 
 
-def run_round(db_path: Path, feeds: list, options: object, stop: threading.Event, console: Console) -> CrawlReport:
+def run_round(
+    db_path: Path, feeds: list[FeedConfig], options: CrawlOptions, stop: threading.Event, console: Console
+) -> CrawlReport:
+    """One crawl round behind a progress bar (shown only on a terminal)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from claimledger.crawl import crawl
@@ -139,7 +143,7 @@ def run_round(db_path: Path, feeds: list, options: object, stop: threading.Event
         def started(total: int) -> None:
             progress.update(task, total=total)
 
-        def finished(feed_report: object) -> None:
+        def finished(feed_report: FeedReport) -> None:
             progress.update(task, advance=1, last=f"{feed_report.name[:40]}: {feed_report.status}")
 
         return crawl(db_path, feeds, options, on_start=started, on_feed=finished, stop=stop)
