@@ -109,6 +109,7 @@ _NOT_NAMES = frozenset(_EN["not_names"])
 _NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9&/\-])([A-Za-z]*[A-Z][A-Za-z&/\-]*)[ ]$")
 _GROUP_SEPARATORS = str.maketrans("", "", ", \u00a0\u2009\u202f")
 _BARE_DIGITS = re.compile(r"\d+(?:\.\d+)?")
+_LEADING_ZERO = re.compile(r"0\d+")
 _ORDINAL_SUFFIX = re.compile(r"(?i:st|nd|rd|th)\b")
 _VERSION_TAIL = re.compile(r"\.\d")
 
@@ -265,7 +266,7 @@ _YEAR_FORMS = _alternatives(
 )
 _SEPARATED_HINT = re.compile(r"\d[-/.]\d")
 _TIME_HINT = re.compile(r"\d(?::\d\d|[ ]?[AaPp]\.?[Mm]\b)")
-_PHONE_HINT = re.compile(r"[(+]\d|\d-\d{3,4}-\d")
+_PHONE_HINT = re.compile(r"[(+]\d|\d-\d{3,4}-\d|0\d{2,3}-\d{7}")
 _TIMES = _alternatives(
     r"\d",
     r"\b\d{1,2}:\d{2}(?::\d{2})?(?:[ ]?(?:[AaPp]\.[Mm]\.|(?:am|pm|AM|PM)\b))?",
@@ -276,6 +277,7 @@ _PHONES = _alternatives(
     r"(?:\+\d{1,3}[ \-]?)?\(\d{2,4}\)[ \-]?\d{3,4}[ \-]?\d{3,4}",
     r"\+\d{1,3}(?:[ \-]\d{1,4}){2,5}",
     r"\b\d{3,4}-\d{3,4}-\d{4}\b",
+    r"\b0\d{2,3}-\d{7,8}\b",
 )
 _LONG_DIGITS = re.compile(r"\d{11,}")
 _NUMBER_SIGNS = re.compile(r"\bNo\.[ ]?\d+|#\d+")
@@ -418,6 +420,8 @@ def _arabic_atoms(text: str) -> list[_Atom]:
             end -= 1
         if _ORDINAL_SUFFIX.match(text, end) or _VERSION_TAIL.match(text, end) or _CODE_TAIL.match(text, end):
             continue
+        if _LEADING_ZERO.fullmatch(match.group("number")):
+            continue  # 010, 007: area codes and identifiers keep their zeros, quantities do not
         value = Decimal(match.group("number").translate(_GROUP_SEPARATORS))
         if match.group("exponent"):
             value = value.scaleb(int(match.group("exponent")[1:]))
