@@ -494,3 +494,15 @@ def test_more_all_quantities(sentence: str, written: str, expected: dict[str, An
     assert len(matching) == 1, [c.text for c in extract(sentence, all_quantities=True)]
     for field, value in expected.items():
         assert getattr(matching[0], field) == value, field
+
+
+METRIC_VALUES = [
+    ("新一代液冷机柜的 PUE 低于 1.1。", "低于 1.1", dict(kind="quantity", dimensionality="dimensionless", metric="PUE", qualifier="less_than")),
+    ("The site PUE is 1.08.", "1.08", dict(metric="PUE", unit=None)),
+    ("Model MFU reached 0.45 on the run.", "0.45", dict(metric="MFU", si_value=0.45)),
+]
+
+
+@pytest.mark.parametrize(("sentence", "written", "expected"), METRIC_VALUES)
+def test_a_plain_number_named_by_its_metric_is_a_claim(sentence: str, written: str, expected: dict[str, Any]) -> None:
+    check(sentence, written, expected)

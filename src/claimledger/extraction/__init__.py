@@ -193,7 +193,7 @@ def _claim(sentence: Sentence, frame: Frame, names: Sequence[Name], baseline_spa
 def _unit_fields(quantity: Quantity) -> tuple[str | None, str | None, float | None]:
     """(unit as pint writes it, dimensionality, value in base units)."""
     value = quantity.number.value
-    if quantity.kind == "ratio":
+    if quantity.kind == "ratio" or quantity.dimensionless:
         return None, "dimensionless", value
     if quantity.expression is None:
         return None, None, value if quantity.kind == "count" else None

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from claimledger.extraction.cues import lowered
+from claimledger.extraction.names import find_metrics
 from claimledger.numbers import NumberMatch, find_numbers
 from claimledger.units import (
     UnitMatch,
@@ -45,6 +47,10 @@ NOT_NOUNS = frozenset(
 OF_THE = re.compile(r"[ \t]+of(?:[ \t]+(?:the|its|their|his|her|our|my|those|these))?(?=[ \t])")
 PER_NOUN = re.compile(r"[ \t]+per[ \t]+(?P<noun>[a-z][a-z-]*)\b")
 PER_GAP = re.compile(r"[\u4e00-\u9fff \t]{0,8}$")
+METRIC_LINK = re.compile(
+    r"\s*(?:(?:is|was|of|at|to|reached|hit|hits|reaches|stands at|below|under|above|about|around|roughly|"
+    r"nearly|just|only|为|是|达|达到|低于|高于|仅|约|近|最高|最低|只有|降至|提升至|提高到|:|：)\s*){0,3}"
+)
 YEAR_LIKE = re.compile(r"^(?:1[89]|20)\d{2}$")
 # "iPhone 11", "Boeing 787": a capitalised word right before, not opening the sentence.
 NAME_BEFORE = re.compile(r"(?<=[A-Za-z0-9,] )[A-Z][A-Za-z]*[ \u00a0]$|(?<=[A-Za-z0-9,] )[a-z]+[A-Z][A-Za-z]*[ \u00a0]$")
@@ -62,6 +68,8 @@ class Quantity:
     expression: str | None = None
     unit_text: str | None = None
     counted_noun: bool = False
+    # A plain number that a metric names right before it ("PUE 低于 1.1", "MFU of 0.45").
+    dimensionless: bool = False
 
     @property
     def text_span(self) -> tuple[int, int]:
@@ -73,7 +81,19 @@ def find_quantities(sentence: str, lang: str) -> list[Quantity]:
     """Every number in `sentence` with its unit, in order (names and dates left out)."""
     quantities = [_quantity(sentence, number) for number in find_numbers(sentence, lang)]
     _share_units(sentence, quantities)
+    for quantity in quantities:
+        if quantity.kind is None and _named_by_metric(sentence, quantity.number.start):
+            quantity.kind = "quantity"
+            quantity.dimensionless = True
     return quantities
+
+
+def _named_by_metric(sentence: str, start: int) -> bool:
+    """Whether a metric stands right before the number, only short link words between."""
+    for metric in find_metrics(sentence):
+        if metric.end <= start and METRIC_LINK.fullmatch(lowered(sentence[metric.end:start])):
+            return True
+    return False
 
 
 def _quantity(sentence: str, number: NumberMatch) -> Quantity:
