@@ -191,6 +191,8 @@ def test_bad_json_line_names_file_and_line(tmp_path: Path) -> None:
         ({"text": "x"}, 'missing "quantities"'),
         ({"text": "x", "quantities": [{"unit": "gpu"}]}, 'needs "value"'),
         ({"text": "x", "quantities": [quantity(3, change="rose")]}, "change 'rose'"),
+        ({"text": "x", "quantities": [3]}, 'needs "value"'),
+        ({"text": "x", "lang": "fr", "quantities": []}, "lang 'fr'"),
     ],
 )
 def test_invalid_gold_records_are_rejected_with_their_line(tmp_path: Path, record: dict, message: str) -> None:

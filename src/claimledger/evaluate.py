@@ -36,7 +36,6 @@ RECOGNIZER_TOLERANCE = 1e-9
 # Our qualifiers in NewsQuant's change vocabulary. A hedge wins over a trend word,
 # as the set annotates "rose more than 5%" as ">".
 CHANGE_OF_QUALIFIER = {
-    None: "=",
     "approximately": "~",
     "up_to": "<",
     "less_than": "<",
@@ -195,11 +194,13 @@ def load_gold(path: Path) -> list[dict[str, Any]]:
         where = f"{path}:{record['_line']}"
         if not isinstance(record.get("text"), str):
             raise EvaluationError(f"{where}: missing \"text\"")
+        if record.get("lang") not in (None, "en", "zh"):
+            raise EvaluationError(f"{where}: lang {record['lang']!r} is not \"en\" or \"zh\"")
         quantities = record.get("quantities")
         if not isinstance(quantities, list):
             raise EvaluationError(f"{where}: missing \"quantities\" list")
         for quantity in quantities:
-            if _quantity_value(quantity) is None:
+            if not isinstance(quantity, dict) or _quantity_value(quantity) is None:
                 raise EvaluationError(f"{where}: a quantity needs \"value\" or both \"value_low\" and \"value_high\"")
             change = quantity.get("change")
             if change is not None and change not in CHANGE_LABELS:
@@ -281,7 +282,7 @@ def singular(word: str) -> str:
 
 def change_label(qualifier: str | None, trend: str | None) -> str:
     """Our qualifier and trend as one NewsQuant change label."""
-    if qualifier in CHANGE_OF_QUALIFIER and qualifier is not None:
+    if qualifier in CHANGE_OF_QUALIFIER:
         return CHANGE_OF_QUALIFIER[qualifier]
     if trend in ("up", "down"):
         return trend
