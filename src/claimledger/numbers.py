@@ -56,6 +56,8 @@ class _Atom:
     bare: bool = False  # Arabic digits alone: no sign, separator, scale or marker (2019, 11)
 
 
+# --- Arabic numbers: 16,635; 1.2M; 3.5 billion; 3/5 ---------------------------------------
+
 # Full-width forms map one-to-one onto ASCII, so offsets survive the translation.
 # The full-width comma stays: in Chinese it separates clauses, not digit groups.
 _FULLWIDTH = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F) if cp != 0xFF0C}
@@ -113,6 +115,8 @@ _LEADING_ZERO = re.compile(r"0\d+")
 _ORDINAL_SUFFIX = re.compile(r"(?i:st|nd|rd|th)\b")
 _VERSION_TAIL = re.compile(r"\.\d")
 
+# --- Chinese numerals: 两百, 一千零五, 1.5万, 百分之二十 ------------------------------------
+
 # Chinese numerals, possibly mixed with Arabic digits (5万4千6百, 1.5万, 3分之1).
 _ZH_DIGITS = {ch: Decimal(v) for ch, v in _ZH["digits"].items()}
 _ZH_UNITS = {ch: Decimal(v) for ch, v in _ZH["units"].items()}
@@ -143,6 +147,8 @@ _ZH_TWO = "两兩倆俩"
 _ZH_DOZEN = re.compile(r"[ \t]*打(?![折算开開造破败敗击擊])")
 _HAN = re.compile(r"[\u3400-\u9fff]")
 _ZH_NOT_NUMBERS = re.compile("|".join(sorted(_ZH["not_numbers"], key=len, reverse=True)))
+
+# --- English number words: twenty-five, a dozen, one and a half ---------------------------
 
 # English number words.
 _EN_SMALL = {w: Decimal(v) for w, v in _EN["small"].items()}
@@ -183,6 +189,8 @@ _ORDER_OF_MAGNITUDE = re.compile(
     rf"|(?P<zh_count>[{_ZD}\d])[ \t]*[个個]?[ \t]*数量级"
 )
 
+# --- Markers and ranges: 20%, 10x, 3 倍, 三成, 3-5x, between 3 and 5 -------------------
+
 # Markers right after a number.
 _MARKER = re.compile(
     r"""
@@ -216,6 +224,8 @@ _BETWEEN_BEFORE = re.compile(rf"(?i)\bbetween[ ]+{_CURRENCY}?$")
 _FROM_BEFORE = re.compile(rf"(?i)\bfrom[ ]+{_CURRENCY}?$")
 # "increased by $43.6 billion to $419.2 billion": a change and a level, not a range.
 _BY_BEFORE = re.compile(rf"(?i)\bby[ ]+{_CURRENCY}?$")
+
+# --- What is not a number: dates, times, URLs, phone and registration numbers ----------
 
 _MONTH = r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t|tember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)"
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
@@ -352,6 +362,9 @@ def _not_number_spans(text: str, han: bool) -> list[tuple[int, int]]:
     if han:
         spans += [m.span() for m in _CHINESE_FORMS.finditer(text)]
     return spans
+
+
+# --- The public API -------------------------------------------------------------------
 
 
 def find_numbers(text: str, lang: str | None = None) -> list[NumberMatch]:
