@@ -1,5 +1,9 @@
 """Statuses from the ledger: which figures are new, updated, superseded or contradicted.
 
+Two passes over the claims table: the first stores each claim's key
+(`claimledger.keys`), the second streams the claims ordered by key through the
+ledger's key index, so only one key's claims are in memory at a time.
+
 Every keyed claim is compared with what the ledger held before it (claims of the
 same key from earlier documents), in publication order:
 
@@ -99,13 +103,19 @@ WRITTEN_NUMBER = re.compile(r"\d+(?:[,，]\d{3})*(?:\.\d+)?")
 ID_BATCH = 500
 OUTPUT_BATCH = 2000
 
-# One query reads everything the rules need; its columns in `LedgerRow` order.
+# The first pass reads what a key is made of; the second reads, key by key, what the rules need.
+KEY_PARTS_QUERY = """
+    SELECT id, subject, metric, kind, dimensionality, baseline, condition, claim_key, status, superseded_by
+    FROM claims
+"""
 STATUS_QUERY = """
     SELECT c.id, c.document_id, c.subject, c.metric, c.kind, c.dimensionality, c.baseline,
            c.condition, c.value, c.low, c.high, c.si_value, c.unit, c.qualifier, c.text,
            c.sentence, c.source, COALESCE(c.published, d.published, d.fetched), d.entry_id,
            d.revision, c.claim_key, c.status, c.superseded_by
     FROM claims c LEFT JOIN documents d ON d.id = c.document_id
+    WHERE c.claim_key IS NOT NULL
+    ORDER BY c.claim_key
 """
 
 
@@ -154,7 +164,7 @@ class Figure:
     revision_cue: bool
     entry_id: str | None
     revision: int
-    stored: tuple[Any, Any, Any]
+    stored: tuple[str | None, int | None]
     round: tuple[int, ...] | None = None
     status: str = "new"
     superseded_by: int | None = None
@@ -175,7 +185,7 @@ class Change:
 
 @dataclass(slots=True)
 class DiffResult:
-    """The changes in the window, ordered by subject and key; their claims are read in batches."""
+    """The changes in the window, ordered by key (so a subject's changes are together); claims read in batches."""
 
     changes: list[Change]
     db: sqlite_utils.Database
@@ -212,42 +222,55 @@ def run_diff(
         since, until: the window of publication dates (inclusive) whose claims are reported.
         subject: report only keys whose subject contains this text (after folding).
     """
-    figures_by_key, unkeyed = load_figures(db)
-    for figures in figures_by_key.values():
+    touched = refresh_keys(db)
+    changes: list[Change] = []
+    updates: list[tuple[str, int | None, int]] = []
+    compared = 0
+    for figures in key_groups(db):
         assign_statuses(figures)
-    rows_written = write_statuses(db, figures_by_key.values(), unkeyed)
-    # Keys in order of subject, each key's changes in publication order.
-    ordered = sorted(figures_by_key.values(), key=lambda figures: (figures[0].key.subject or "", figures[0].key.text))
-    changes = [
-        change_of(figure)
-        for figures in ordered
-        if subject_matches(figures[0].key, subject)
-        for figure in figures
-        if in_window(figure, since, until)
-    ]
-    return DiffResult(
-        changes=changes,
-        db=db,
-        rows_written=rows_written,
-        claims_compared=sum(len(figures) for figures in figures_by_key.values()),
-    )
+        compared += len(figures)
+        updates += [(f.status, f.superseded_by, f.id) for f in figures if (f.status, f.superseded_by) != f.stored]
+        if subject_matches(figures[0].key, subject):
+            changes += [change_of(figure) for figure in figures if in_window(figure, since, until)]
+    write_updates(db, "UPDATE claims SET status = ?, superseded_by = ? WHERE id = ?", updates)
+    touched.update(claim_id for *_, claim_id in updates)
+    return DiffResult(changes=changes, db=db, rows_written=len(touched), claims_compared=compared)
 
 
-def load_figures(db: sqlite_utils.Database) -> tuple[dict[str, list[Figure]], list[int]]:
-    """Every keyed claim in the ledger grouped by key text, in one pass over one query.
+def refresh_keys(db: sqlite_utils.Database) -> set[int]:
+    """First pass: store every claim's key as the current rules make it; return the ids changed.
 
-    Also the ids of claims without a key that still carry a stored status (their
-    subject was cleared since the last diff), whose status is to be removed.
+    A claim without a key (no subject) has its stored key and status cleared.
+    Keys change when the rules or the alias file do, or for claims stored
+    without one.
     """
-    groups: dict[str, list[Figure]] = defaultdict(list)
-    unkeyed: list[int] = []
+    new_keys: list[tuple[str, int]] = []
+    cleared: list[tuple[int]] = []
+    for claim_id, *parts, stored_key, status, superseded_by in db.execute(KEY_PARTS_QUERY):
+        key = key_of_parts(*parts)
+        if key is None:
+            if (stored_key, status, superseded_by) != (None, None, None):
+                cleared.append((claim_id,))
+        elif key.text != stored_key:
+            new_keys.append((key.text, claim_id))
+    write_updates(db, "UPDATE claims SET claim_key = ? WHERE id = ?", new_keys)
+    write_updates(db, "UPDATE claims SET claim_key = NULL, status = NULL, superseded_by = NULL WHERE id = ?", cleared)
+    return {claim_id for *_, claim_id in new_keys} | {claim_id for (claim_id,) in cleared}
+
+
+def key_groups(db: sqlite_utils.Database) -> Iterator[list[Figure]]:
+    """Second pass: the keyed claims one key at a time, streamed from the ledger's key index."""
+    group: list[Figure] = []
     for row in map(LedgerRow._make, db.execute(STATUS_QUERY)):
         key = key_of_parts(row.subject, row.metric, row.kind, row.dimensionality, row.baseline, row.condition)
-        if key is not None:
-            groups[key.text].append(figure_of(row, key))
-        elif (row.claim_key, row.status, row.superseded_by) != (None, None, None):
-            unkeyed.append(row.id)
-    return groups, unkeyed
+        if key is None or key.text != row.claim_key:
+            continue  # stored by a crawl that ran after the first pass: the next diff keys it
+        if group and group[0].key.text != row.claim_key:
+            yield group
+            group = []
+        group.append(figure_of(row, key))
+    if group:
+        yield group
 
 
 def figure_of(row: LedgerRow, key: ClaimKey) -> Figure:
@@ -271,7 +294,7 @@ def figure_of(row: LedgerRow, key: ClaimKey) -> Figure:
         revision_cue=has_revision_cue(row.sentence),
         entry_id=row.entry_id,
         revision=row.revision or 1,
-        stored=(row.claim_key, row.status, row.superseded_by),
+        stored=(row.status, row.superseded_by),
         round=key.round if key.round is not None else _sentence_round(row.sentence),
     )
 
@@ -502,26 +525,21 @@ def change_of(figure: Figure) -> Change:
     return Change(figure.status, figure.key, figure.id, old.id if old else None, absolute, relative)
 
 
-def write_statuses(db: sqlite_utils.Database, groups: Iterable[list[Figure]], unkeyed: Iterable[int] = ()) -> int:
-    """Store claim_key, status and superseded_by where they changed, clear them on `unkeyed`; return rows written."""
-    updates = [(None, None, None, claim_id) for claim_id in unkeyed]
-    for figures in groups:
-        for figure in figures:
-            computed = (figure.key.text, figure.status, figure.superseded_by)
-            if computed != figure.stored:
-                updates.append((*computed, figure.id))
+def write_updates(db: sqlite_utils.Database, sql: str, rows: list[tuple[Any, ...]]) -> None:
+    """Run one UPDATE for many rows in a single transaction."""
+    if not rows:
+        return
     # sqlite-utils' upserts need every NOT NULL column in each record, so a bulk
-    # update of three columns goes through its connection in one transaction.
+    # update of a few columns goes through its connection in one transaction.
     # Every superseded_by written is the id of a claim just read, and SQLite's
     # check of that self-reference costs four times the update itself, so the
     # check is off for this transaction only.
     db.execute("PRAGMA foreign_keys = OFF")
     try:
         with db.conn:
-            db.conn.executemany("UPDATE claims SET claim_key = ?, status = ?, superseded_by = ? WHERE id = ?", updates)
+            db.conn.executemany(sql, rows)
     finally:
         db.execute("PRAGMA foreign_keys = ON")
-    return len(updates)
 
 
 def in_window(figure: Figure, since: datetime | None, until: datetime | None) -> bool:
