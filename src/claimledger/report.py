@@ -22,8 +22,6 @@ from claimledger.diff import STATUSES, Change, DiffResult
 from claimledger.keys import display_name, measure_name, split_round
 from claimledger.types import Claim
 
-FORMATS = ("table", "json", "markdown")
-CLAIM_EXTRA_FIELDS = ("source", "url", "published", "document_id", "claim_id")
 BOOLEAN_FIELDS = ("projected", "self_reported")
 TERMINAL_ESCAPE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])")
 STATUS_STYLES = {
