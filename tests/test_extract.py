@@ -506,3 +506,19 @@ METRIC_VALUES = [
 @pytest.mark.parametrize(("sentence", "written", "expected"), METRIC_VALUES)
 def test_a_plain_number_named_by_its_metric_is_a_claim(sentence: str, written: str, expected: dict[str, Any]) -> None:
     check(sentence, written, expected)
+
+
+def test_large_counts_of_things_are_claims() -> None:
+    claim = only_claim("The service reached 800 million weekly active users.", "800 million weekly active users")
+    assert (claim.kind, claim.unit, claim.unit_text) == ("count", None, "users")
+    assert extract("The firm has 60 regions.") == []
+
+
+def test_side_by_side_product_names_are_one_subject() -> None:
+    assert only_claim("Google's Ironwood TPU offers 4,614 TFLOPS per chip.", "4,614 TFLOPS per chip").subject == "Ironwood TPU"
+
+
+def test_gpu_hours_are_a_unit() -> None:
+    claim = only_claim("Lambda lowered H100 prices to $2.49 per GPU-hour.", "$2.49 per GPU-hour")
+    assert claim.unit == "dollar / gpu / hour"
+    assert claim.dimensionality == "[usd] / [gpu] / [time]"

@@ -42,6 +42,8 @@ __all__ = ["extract"]
 SUPPORTED_LANGS = ("en", "zh")
 # "rose 56% to $41.1 billion": the figure after "to" is a level, not a change,
 # so year-over-year and other relative baselines do not frame it.
+# From here a count of things the unit table does not know reads as a figure.
+LARGE_COUNT = 1000
 RESTATEMENT = re.compile(r"\s*(?:\(|,?\s*or|/)\s*(?:about|roughly|around|some)?\s*")
 LEVEL = re.compile(r"(?:\bto|至|到|达到)\s*(?:US)?[$€£¥]?\s*$", re.IGNORECASE)
 
@@ -101,10 +103,13 @@ def _sentence_claims(sentence: Sentence, all_quantities: bool) -> list[Claim]:
 
 
 def _claim_worthy(quantity: Quantity, claim: Claim) -> bool:
-    """Figures a vendor claims: a unit, percentage or ratio; a counted noun, or a
-    small count in words, only with a qualifier, trend or baseline ("超过 2 亿个指标采样")."""
+    """Figures a vendor claims: a unit, percentage or ratio; a counted noun when
+    large ("800 million users") or framed by a qualifier, trend or baseline
+    ("超过 2 亿个指标采样"); a small count in words only when framed."""
     if quantity.kind is None:
         return False
+    if quantity.counted_noun and quantity.expression is None and (claim.value or 0) >= LARGE_COUNT:
+        return True
     if quantity.counted_noun and quantity.expression is None or _small_word_count(quantity):
         return bool(claim.qualifier or claim.trend or claim.baseline)
     return True

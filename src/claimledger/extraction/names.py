@@ -87,7 +87,23 @@ def find_names(text: str) -> tuple[Name, ...]:
         for kind, pattern in name_patterns().items()
         for match in _whole_words(pattern, text)
     ]
-    return _without_overlaps(found)
+    return _joined_products(text, _without_overlaps(found))
+
+
+def _joined_products(text: str, names: tuple[Name, ...]) -> tuple[Name, ...]:
+    """Product names written side by side are one name ("Ironwood TPU", "Gaudi 3 HL-325L")."""
+    joined: list[Name] = []
+    for name in names:
+        previous = joined[-1] if joined else None
+        if (
+            previous is not None
+            and previous.kind == name.kind == "product"
+            and text[previous.end:name.start] in (" ", "\u00a0")
+        ):
+            joined[-1] = Name(previous.start, name.end, text[previous.start:name.end], "product")
+        else:
+            joined.append(name)
+    return tuple(joined)
 
 
 @lru_cache(maxsize=64)
