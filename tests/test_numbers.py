@@ -219,6 +219,9 @@ CHINESE = [
     ("12千米", [("12", 12, False, False)]),
     ("五十兆字节", [("五十", 50, False, False)]),
     ("2 千瓦", [("2", 2, False, False)]),
+    ("超过一半的用户", [("一半", 0.5, False, False)]),
+    ("数十亿美元", [("数十亿", (1e9, 1e10), False, False)]),
+    ("几十万人", [("几十万", (1e5, 1e6), False, False)]),
 ]
 
 CHINESE_NOT_NUMBERS = [
@@ -250,6 +253,8 @@ CHINESE_NOT_NUMBERS = [
     "另一条硬约束",
     "在两者之上",
     "万一",
+    "上万台",
+    "数据中心",
 ]
 
 

@@ -127,7 +127,7 @@ _ZU = "".join(_ZH_UNITS)
 _ZB = "".join(_ZH_BIG)
 _ZH_ELEMENT = (
     rf"(?:{_PLAIN_DIGITS}(?:[ \t]*[kK](?![A-Za-z]))?|[{_ZD}{_ZU}{_ZB}]|分[ \t]*之(?:[ \t]*[负負])?|[点點](?=[ \t]*[{_ZD}])"
-    rf"|[余多几幾](?=[ \t]*[{_ZU}{_ZB}])|又(?=[ \t]*[\d{_ZD}{_ZU}])|半(?=[ \t]*[{_ZU}成折]))"
+    rf"|[余多几幾数數](?=[ \t]*[{_ZU}{_ZB}])|又(?=[ \t]*[\d{_ZD}{_ZU}])|半(?=[ \t]*[{_ZU}成折]))"
 )
 _ZH_RUN = re.compile(
     rf"(?<![A-Za-z0-9_.])(?:[负負][ \t]*)?{_ZH_ELEMENT}(?:[ \t]*{_ZH_ELEMENT})*"
@@ -207,6 +207,7 @@ _MARKER = re.compile(
     re.X,
 )
 # Halves written as words: 打对折 and 半折 (a 50% price), 半成 (5%, but not 半成品).
+_ZH_HALF = re.compile(r"一半")
 _HALF_PERCENT = re.compile(r"(?<=打)[对對]折|半折(?![叠疊])|半成(?!品)")
 
 # Percentage points: a number followed by this is a difference of percentages.
@@ -390,6 +391,7 @@ def _find_numbers(text: str, lang: str | None) -> list[NumberMatch]:
             _Atom(m.start(), m.end(), Decimal(5 if m.group().endswith("成") else 50), Decimal(1), percent=True, marked=True)
             for m in _HALF_PERCENT.finditer(plain)
         ]
+        atoms += [_Atom(m.start(), m.end(), Decimal("0.5"), Decimal(1)) for m in _ZH_HALF.finditer(plain)]
     if lang != "zh":
         atoms += _word_atoms(plain)
     atoms += _magnitude_atoms(plain)
@@ -583,6 +585,8 @@ def _char_kind(char: str) -> str:
         return "point"
     if char in "余多几幾":
         return "approximately"
+    if char in "数數":
+        return "several"
     if char == "又":
         return "and"
     if char == "半":
@@ -601,6 +605,9 @@ def _parse_chinese(text: str, start: int, end: int) -> tuple[_Atom | None, int]:
     negative = bool(tokens) and tokens[0][0] == "minus"
     if negative:
         tokens = tokens[1:]
+    if tokens and tokens[0][1] in "几幾数數" and _several(tokens):
+        scale = _trailing_scale([("digit", "一", 0, 0), *tokens[1:]])
+        return _Atom(tokens[0][2], tokens[-1][3], scale, scale, high=scale * 10), tokens[-1][3]
     value, used = _zh_mixed_number(tokens)
     if used == 0:
         return None, start + 1
@@ -626,6 +633,11 @@ def _parse_chinese(text: str, start: int, end: int) -> tuple[_Atom | None, int]:
         value *= 12
         atom_end = dozen.end()
     return _Atom(atom_start, atom_end, value, scale, percent=percent, marked=percent), atom_end
+
+
+def _several(tokens: list[tuple[str, str, int, int]]) -> bool:
+    """几十万, 数十亿: "several" before units only, a vague magnitude like "hundreds of thousands"."""
+    return len(tokens) > 1 and all(kind in ("unit", "big") for kind, *_ in tokens[1:])
 
 
 def _digit_string(tokens: list[tuple[str, str, int, int]]) -> bool:
