@@ -104,6 +104,8 @@ ENGLISH_NOT_NUMBERS = [
     "GB200 NVL72",
     "H100 and B200",
     "GPT-OSS-120B",
+    "Qwen3-235B",
+    "A100-80GB",
     "Qwen3-VL",
     "ConnectX-9 and BlueField-4",
     "MLPerf v6.1",
@@ -254,6 +256,8 @@ CHINESE_NOT_NUMBERS = [
     "在两者之上",
     "万一",
     "上万台",
+    "上一代",
+    "文心一言",
     "数据中心",
 ]
 

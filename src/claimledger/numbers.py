@@ -94,7 +94,8 @@ _CURRENCY_LETTERS = re.compile(r"(?:^|[^A-Za-z])(?:RM|Rs|Rp|USD|EUR|GBP|CNY|RMB|
 _CURRENCY_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:RM|Rs|Rp|USD|EUR|GBP|CNY|RMB|JPY|INR|HKD|US|HK|A|C|S|NZ)\$?)[ ]?$")
 # Lower-case words that may be hyphenated onto a number: sub-7 nm, minus-5 yards.
 _HYPHEN_PREFIXES = frozenset(_EN["hyphen_prefixes"])
-_WORD_BEFORE_HYPHEN = re.compile(r"([^A-Za-z]?)([A-Za-z]+)$")
+_TOKEN_BEFORE_HYPHEN = re.compile(r"(?<![A-Za-z0-9.])[A-Za-z0-9.]+$")
+_MARKED_NUMBER = re.compile(r"\d+(?:\.\d+)?[xX]")
 _MINUS_BEFORE = re.compile(r"(?i)\bminus[ \-]$|\bnegative[ ]$")
 # Glued lower-case m is a million after a currency or before "of"/a plural noun (£6m, 35m of its devices).
 _MILLION_M_AFTER = re.compile(r"[ ]+(?:of\b|(?:[a-z]+[ ]+){0,4}[a-z]{2,}s\b)")
@@ -521,12 +522,14 @@ def _glued_to_name(text: str, start: int) -> bool:
         return not _CURRENCY_LETTERS.search(text, max(0, start - 5), start)
     if before == "#":
         return True
-    if before != "-" or start < 2 or not (text[start - 2].isascii() and text[start - 2].isalpha()):
+    if before != "-":
         return False
-    word = _WORD_BEFORE_HYPHEN.search(text, max(0, start - 13), start - 1)
-    if word is None or (word.group(1) and word.group(1)[-1].isdigit()):
+    word = _TOKEN_BEFORE_HYPHEN.search(text, max(0, start - 16), start - 1)
+    if word is None or not any(char.isalpha() for char in word.group()):
+        return False  # 3-5: a range
+    if _MARKED_NUMBER.fullmatch(word.group()):
         return False  # 2.5x-3x: the first number's marker, not a name
-    return word.group(2) not in _HYPHEN_PREFIXES
+    return word.group() not in _HYPHEN_PREFIXES  # Qwen3-235B, COVID-19, but sub-7
 
 
 def _million_m(text: str, start: int, end: int) -> bool:
