@@ -483,7 +483,9 @@ def test_labels_and_codes_are_not_quantities(sentence: str) -> None:
 MORE_ALL_QUANTITIES = [
     ("Dozens of people were there.", "Dozens of people", dict(unit_text="people")),
     ("It added tens of thousands of dollars to the bill.", "tens of thousands of dollars", dict(unit="dollar")),
-    ("He signed 3 new players.", "3 new players", dict(unit_text="players")),
+    ("He signed 3 new players.", "3 new players", dict(unit_text="new players")),
+    ("A 2.4-liter four-cylinder engine.", "four-cylinder", dict(unit_text="cylinder", value=4.0)),
+    ("Investors got $2 per share.", "$2 per share", dict(unit="dollar / share")),
     ("About 1000 come from Asia.", "About 1000", dict(value=1000.0, qualifier="approximately")),
 ]
 
@@ -510,7 +512,7 @@ def test_a_plain_number_named_by_its_metric_is_a_claim(sentence: str, written: s
 
 def test_large_counts_of_things_are_claims() -> None:
     claim = only_claim("The service reached 800 million weekly active users.", "800 million weekly active users")
-    assert (claim.kind, claim.unit, claim.unit_text) == ("count", None, "users")
+    assert (claim.kind, claim.unit, claim.unit_text) == ("count", None, "weekly active users")
     assert extract("The firm has 60 regions.") == []
 
 

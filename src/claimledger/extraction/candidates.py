@@ -31,7 +31,7 @@ DEVICE_DENOMINATORS = ("[rack]", "[node]", "[server]", "[gpu]", "[cpu]")
 SHARED_UNIT_GAP = re.compile(r"^\s*(?:,|and|or|与|和|及|或|、|,\s*and)\s*$", re.IGNORECASE)
 PERCENT_MARK = re.compile(r"%|％|per\s*cent|percent(?:age points?)?|百分之|成", re.IGNORECASE)
 RATIO_MARK = re.compile(r"×|[xX]\b|-?fold|times|倍|数量级|orders? of magnitude", re.IGNORECASE)
-COUNTED_WORDS = re.compile(r"[ \t]+([A-Za-z][A-Za-z-]*)(?:[ \t]+([A-Za-z][A-Za-z-]*))?(?:[ \t]+([A-Za-z][A-Za-z-]*))?")
+COUNTED_WORDS = re.compile(r"(?:[ \t]+|-(?=[a-z]))([A-Za-z][A-Za-z-]*)(?:[ \t]+([A-Za-z][A-Za-z-]*))?(?:[ \t]+([A-Za-z][A-Za-z-]*))?")
 COUNTED_HAN = re.compile(r"[ \t]*(?P<noun>[个颗块张台次枚片套名位项家款条种类][\u4e00-\u9fff]{1,4})")
 NOT_NOUNS = frozenset(
     """a an the of and or to in on at by for from with per than as is are was were be been
@@ -200,18 +200,18 @@ def _counted(sentence: str, number: NumberMatch) -> Quantity:
     words = COUNTED_WORDS.match(sentence, position)
     if words is None or words.group(1).lower() in NOT_NOUNS:
         return Quantity(number, number.start, number.end, None)
-    noun_start, end = words.span(1)
+    end = words.end(1)
     # "800 million weekly active users": lower-case words before a plural noun
-    # belong to the figure, but the noun alone names what is counted.
+    # are part of what is counted.
     for index in (2, 3):
         word = words.group(index)
         previous = words.group(index - 1)
         if not word or not previous.islower() or previous.endswith("s") or word.lower() in NOT_NOUNS:
             break
         if word.endswith("s"):
-            noun_start, end = words.span(index)
+            end = words.end(index)
             break
-    return Quantity(number, number.start, end, "count", None, sentence[noun_start:end], True)
+    return Quantity(number, number.start, end, "count", None, sentence[words.start(1):end], True)
 
 
 def _share_units(sentence: str, quantities: list[Quantity]) -> None:
