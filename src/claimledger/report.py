@@ -36,6 +36,17 @@ STATUS_STYLES = {
 PIPE_WIDTH = 160
 
 
+class ReportConsole(Console):
+    """A console for which a closed pipe (``claims diff | head``) ends the report like any other writer.
+
+    rich's own console exits with status 1 instead, which `--fail-on` gives a meaning.
+    """
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
 def clean(text: Any) -> str:
     """Feed text made safe to print: escape sequences gone, control characters as spaces."""
     if text is None:
@@ -151,7 +162,7 @@ def metric_text(change: Change, claims: dict[int, dict[str, Any]]) -> str:
 
 def render_table(result: DiffResult, out: IO[str]) -> None:
     """Rich tables, one per subject; colours only when `out` is a terminal."""
-    console = Console(file=out, highlight=False, width=None if out.isatty() else PIPE_WIDTH)
+    console = ReportConsole(file=out, highlight=False, width=None if out.isatty() else PIPE_WIDTH)
     console.print(Text(f"claims diff: {len(result.changes)} claims: {status_counts(result.changes)}"))
     for batch, claims in result.batches():
         for subject, changes in by_subject(batch, claims).items():

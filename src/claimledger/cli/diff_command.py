@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import sys
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
 import click
-
 
 
 class LedgerError(click.ClickException):
@@ -91,7 +91,11 @@ def command(
             result = run_diff(db, since=window[0], until=window[1], subject=subject)
     except sqlite3.DatabaseError as error:
         raise LedgerError(f"{db_path}: {error}") from error
-    RENDERERS[output_format](result, sys.stdout)
+    try:
+        RENDERERS[output_format](result, sys.stdout)
+    except BrokenPipeError:
+        # The reader (head, less) stopped early: stop writing, quietly.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     if any(change.status in failing for change in result.changes):
         sys.exit(1)
 
