@@ -524,3 +524,21 @@ def test_gpu_hours_are_a_unit() -> None:
     claim = only_claim("Lambda lowered H100 prices to $2.49 per GPU-hour.", "$2.49 per GPU-hour")
     assert claim.unit == "dollar / gpu / hour"
     assert claim.dimensionality == "[usd] / [gpu] / [time]"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The temple was built in A.D. 1000.",
+        "Between 1600 and 1900 the climate cooled.",
+        "The match ended 2-2 on aggregate.",
+        "They slipped to the bottom three during a bad run.",
+    ],
+)
+def test_eras_scores_and_prose_numbers_are_not_quantities(sentence: str) -> None:
+    assert [c.text for c in extract(sentence, all_quantities=True) if c.unit_text or c.kind != "count"] == [], sentence
+
+
+def test_a_number_word_is_not_what_another_number_counts() -> None:
+    texts = [c.text for c in extract("It was one of four concepts.", all_quantities=True)]
+    assert "four concepts" in texts and not any(text.startswith("one of") for text in texts)

@@ -30,7 +30,7 @@ from claimledger.extraction.attributes import (
     is_projected,
 )
 from claimledger.extraction.baseline import Baseline, find_baseline
-from claimledger.extraction.candidates import Quantity, find_quantities, is_label, is_year
+from claimledger.extraction.candidates import Quantity, find_quantities, is_label, is_score, is_year
 from claimledger.extraction.names import Name, find_metrics, find_names
 from claimledger.extraction.nonclaims import glued_into_name, inside_any, non_claim_spans
 from claimledger.extraction.pipeline import Sentence, split_sentences
@@ -86,6 +86,7 @@ def _sentence_claims(sentence: Sentence, all_quantities: bool) -> list[Claim]:
         and not glued_into_name(text, quantity.number.start, quantity.number.end)
         and not is_year(quantity)
         and not is_label(text, quantity)
+        and not is_score(quantity)
     ]
     framed = []
     for index, quantity in enumerate(kept):

@@ -31,7 +31,9 @@ DEVICE_DENOMINATORS = ("[rack]", "[node]", "[server]", "[gpu]", "[cpu]")
 SHARED_UNIT_GAP = re.compile(r"^\s*(?:,|and|or|与|和|及|或|、|,\s*and)\s*$", re.IGNORECASE)
 PERCENT_MARK = re.compile(r"%|％|per\s*cent|percent(?:age points?)?|百分之|成", re.IGNORECASE)
 RATIO_MARK = re.compile(r"×|[xX]\b|-?fold|times|倍|数量级|orders? of magnitude", re.IGNORECASE)
-COUNTED_WORDS = re.compile(r"(?:[ \t]+|-(?=[a-z]))([A-Za-z][A-Za-z-]*)(?:[ \t]+([A-Za-z][A-Za-z-]*))?(?:[ \t]+([A-Za-z][A-Za-z-]*))?")
+COUNTED_WORDS = re.compile(
+    r"(?:[ \t]+|-(?=[a-z]))([A-Za-z]+(?:-[A-Za-z]+)*)(?:[ \t]+([A-Za-z]+(?:-[A-Za-z]+)*))?(?:[ \t]+([A-Za-z]+(?:-[A-Za-z]+)*))?"
+)
 COUNTED_HAN = re.compile(r"[ \t]*(?P<noun>[个颗块张台次枚片套名位项家款条种类][\u4e00-\u9fff]{1,4})")
 NOT_NOUNS = frozenset(
     """a an the of and or to in on at by for from with per than as is are was were be been
@@ -41,7 +43,10 @@ NOT_NOUNS = frozenset(
     million billion trillion thousand hundred k m b bn mn tn
     come came go goes went have has had said says say will would could should might can
     do does did died left made make makes took take takes get got gets live lived work
-    worked remain remained stand stood were being became become""".split()
+    worked remain remained stand stood were being became become
+    during after before since until while thanks ago later earlier apiece alone
+    one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty
+    dozen dozens hundreds thousands millions billions""".split()
 )
 # "dozens of people", "one of the best screens": what a word number counts follows "of".
 OF_THE = re.compile(r"[ \t]+of(?:[ \t]+(?:the|its|their|his|her|our|my|those|these))?(?=[ \t])")
@@ -238,6 +243,12 @@ def is_year(quantity: Quantity) -> bool:
     if quantity.expression is not None or not YEAR_LIKE.match(quantity.number.text):
         return False
     return quantity.kind is None or quantity.counted_noun
+
+
+def is_score(quantity: Quantity) -> bool:
+    """A bare "range" with equal ends reads as a score or a tie ("2-2", "89-89")."""
+    number = quantity.number
+    return quantity.kind is None and number.value is None and number.low == number.high
 
 
 def is_label(sentence: str, quantity: Quantity) -> bool:

@@ -33,6 +33,9 @@ LATIN_PATTERNS = [
     # Years after a preposition or in a span of years: "in 2025", "2024-2026".
     r"\b(?:[Ii]n|[Ss]ince|[Bb]y|[Uu]ntil|[Ff]rom|[Bb]efore|[Aa]fter|[Dd]uring|of|through|early|late|mid-?)\s+(?:19|20)\d{2}\b(?![,.]\d)",
     r"\b(?:19|20)\d{2}\s*[-–—~]\s*(?:19|20)?\d{2}\b",
+    # Eras and spans of centuries: A.D. 1000, 300 BC, between 1600 and 1900.
+    r"\b(?:A\.D\.|B\.C\.|AD|BC|BCE|CE)\s+\d{1,4}\b|\b\d{1,4}\s+(?:A\.D\.|B\.C\.|AD|BC|BCE|CE)\b",
+    r"\b[Bb]etween\s+1\d{3}\s+and\s+(?:1\d{3}|20\d{2})\b",
     # Times: 10:30, 3 p.m., 10am.
     r"\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?\b",
     r"\b\d{1,2}\s*(?:a\.m\.|p\.m\.|am\b|pm\b)",
