@@ -542,3 +542,21 @@ def test_eras_scores_and_prose_numbers_are_not_quantities(sentence: str) -> None
 def test_a_number_word_is_not_what_another_number_counts() -> None:
     texts = [c.text for c in extract("It was one of four concepts.", all_quantities=True)]
     assert "four concepts" in texts and not any(text.startswith("one of") for text in texts)
+
+
+CHINESE_HEDGES_INSIDE = [
+    ("公司已服务 100 余家客户。", "100 余家客户", dict(qualifier="more_than", kind="count", unit_text="家客户")),
+    ("平台每天处理 20 多亿次请求。", "20 多亿次请求", dict(qualifier="more_than", value=2e9, unit="request / day")),
+    ("成本仅为 H100 的 1/3。", "1/3", dict(kind="ratio", baseline="H100")),
+    ("GPU 利用率从 40% 提高到 85%。", "85%", dict(trend="up")),
+    ("GPU 利用率从 40% 提高到 85%。", "40%", dict(trend=None)),
+    ("推理性能是上一代的两倍。", "两倍", dict(kind="ratio", baseline="previous generation")),
+    ("功耗下降两成。", "两成", dict(kind="percent", value=20.0, trend="down")),
+    ("吞吐提升 3-5 倍。", "3-5 倍", dict(low=3.0, high=5.0, value=None, trend="up")),
+    ("首批 1,000 台服务器将于下月交付。", "1,000 台服务器", dict(unit="server", projected=True)),
+]
+
+
+@pytest.mark.parametrize(("sentence", "written", "expected"), CHINESE_HEDGES_INSIDE)
+def test_more_chinese(sentence: str, written: str, expected: dict[str, Any]) -> None:
+    check(sentence, written, expected)

@@ -42,6 +42,8 @@ __all__ = ["extract"]
 SUPPORTED_LANGS = ("en", "zh")
 # "rose 56% to $41.1 billion": the figure after "to" is a level, not a change,
 # so year-over-year and other relative baselines do not frame it.
+# "20 多亿", "10 余万": the hedge is written inside the number.
+MORE_INSIDE = re.compile(r"\d\s*[余多]")
 # From here a count of things the unit table does not know reads as a figure.
 LARGE_COUNT = 1000
 RESTATEMENT = re.compile(r"\s*(?:\(|,?\s*or|/)\s*(?:about|roughly|around|some)?\s*")
@@ -145,10 +147,13 @@ def _frame(sentence: Sentence, quantity: Quantity, names: Sequence[Name], after_
     trend = find_trend(text, start, end, lang, after_previous)
     relative = quantity.kind in ("ratio", "percent") or trend is not None and not LEVEL.search(text, 0, start)
     baseline = find_baseline(text, start, end, lang, names, relative)
-    qualifier = find_qualifier(text, start, end, lang, (baseline.start, baseline.end) if baseline else None)
+    qualifier = find_qualifier(
+        text, start, end, lang, (baseline.start, baseline.end) if baseline else None, quantity.number.end
+    )
     if qualifier.adjacent_start is not None:
         start = qualifier.adjacent_start
-    return Frame(quantity, start, end, qualifier.label, trend, baseline)
+    label = qualifier.label or ("more_than" if MORE_INSIDE.search(quantity.number.text) else None)
+    return Frame(quantity, start, end, label, trend, baseline)
 
 
 def _inherit_hedges(text: str, framed: list[Frame]) -> None:

@@ -38,11 +38,19 @@ class Qualifier:
     adjacent_start: int | None
 
 
-def find_qualifier(sentence: str, start: int, end: int, lang: str, skip: tuple[int, int] | None = None) -> Qualifier:
+def find_qualifier(
+    sentence: str,
+    start: int,
+    end: int,
+    lang: str,
+    skip: tuple[int, int] | None = None,
+    number_end: int | None = None,
+) -> Qualifier:
     """Qualifier of the figure at sentence[start:end].
 
     `skip` is a span between a cue and the number that does not break their link,
-    e.g. the baseline in "最高达到 GB200 NVL72 的 10 倍".
+    e.g. the baseline in "最高达到 GB200 NVL72 的 10 倍". After-cues are read after
+    the unit and, when given, right after the number ("100 余家", "1 万卡以上").
     """
     ending, starting, before_labels, after_labels = qualifier_patterns(lang)
     sentence = lowered(sentence)
@@ -59,9 +67,10 @@ def find_qualifier(sentence: str, start: int, end: int, lang: str, skip: tuple[i
         if cut == start and not found.group("gap").strip():
             adjacent_start = found.start("cue")
         cut = found.start()
-    after = starting.match(sentence, end)
-    if after:
-        labels.append(after_labels[fold(after.group("cue"))])
+    for position in {end, number_end if number_end is not None else end}:
+        after = starting.match(sentence, position)
+        if after:
+            labels.append(after_labels[fold(after.group("cue"))])
     return Qualifier(_strongest(labels), adjacent_start)
 
 

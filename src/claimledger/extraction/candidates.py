@@ -34,7 +34,7 @@ RATIO_MARK = re.compile(r"×|[xX]\b|-?fold|times|倍|数量级|orders? of magnit
 COUNTED_WORDS = re.compile(
     r"(?:[ \t]+|-(?=[a-z]))([A-Za-z]+(?:-[A-Za-z]+)*)(?:[ \t]+([A-Za-z]+(?:-[A-Za-z]+)*))?(?:[ \t]+([A-Za-z]+(?:-[A-Za-z]+)*))?"
 )
-COUNTED_HAN = re.compile(r"[ \t]*(?P<noun>[个颗块张台次枚片套名位项家款条种类][\u4e00-\u9fff]{1,4})")
+COUNTED_HAN = re.compile(r"[ \t]*[余多]?(?P<noun>[个颗块张台次枚片套名位项家款条种类][\u4e00-\u9fff]{1,4})")
 NOT_NOUNS = frozenset(
     """a an the of and or to in on at by for from with per than as is are was were be been
     percent times more less fewer higher lower faster slower better worse greater larger smaller
@@ -56,6 +56,7 @@ METRIC_LINK = re.compile(
     r"\s*(?:(?:is|was|of|at|to|reached|hit|hits|reaches|stands at|below|under|above|about|around|roughly|"
     r"nearly|just|only|为|是|达|达到|低于|高于|仅|约|近|最高|最低|只有|降至|提升至|提高到|:|：)\s*){0,3}"
 )
+FRACTION = re.compile(r"\d+\s*[/⁄]\s*\d+")
 YEAR_LIKE = re.compile(r"^(?:1[89]|20)\d{2}$")
 # "iPhone 11", "Boeing 787": a capitalised word right before, not opening the sentence.
 NAME_BEFORE = re.compile(r"(?<=[A-Za-z0-9,] )[A-Z][A-Za-z]*[ \u00a0]$|(?<=[A-Za-z0-9,] )[a-z]+[A-Z][A-Za-z]*[ \u00a0]$")
@@ -106,6 +107,9 @@ def _quantity(sentence: str, number: NumberMatch) -> Quantity:
         return Quantity(number, number.start, number.end, "percent", "percent", _mark(PERCENT_MARK, number.text))
     if number.multiplier:
         return Quantity(number, number.start, number.end, "ratio", None, _mark(RATIO_MARK, number.text))
+    if FRACTION.fullmatch(number.text):
+        # "1/3 the cost", "H100 的 1/3": a fraction compares, like a multiplier.
+        return Quantity(number, number.start, number.end, "ratio", None, None)
     currency = match_currency_before(sentence, number.start)
     if currency:
         return _currency_quantity(sentence, number, currency)
