@@ -46,6 +46,9 @@ from claimledger.units import match_per_units_before, match_unit, si_value, unit
         ("5 美元", "dollar", "[usd]", 5, 5),
         ("300 元", "yuan", "[cny]", 300, 300),
         ("10 miles", "mile", "[length]", 10, 16093.44),
+        ("20 °C", "degree_Celsius", "[temperature]", 20, 293.15),
+        ("3 mm", "millimeter", "[length]", 3, 0.003),
+        ("2 kWh", "kilowatt_hour", "[mass] * [length] ** 2 / [time] ** 2", 2, 7.2e6),
     ],
 )
 def test_units_are_read_and_converted(written: str, unit: str, dimensionality: str, value: float, si: float) -> None:

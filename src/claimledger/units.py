@@ -31,6 +31,9 @@ PER_SEPARATOR = r"(?:\s*/\s*|\s+per\s+|\s+an?\s+|-an?-|\s*每\s*)"
 PER_PREFIX = re.compile(r"(?:per|每)\s*", re.IGNORECASE)
 
 
+OFFSET_UNITS = frozenset({"degree_Celsius", "degree_Fahrenheit"})
+
+
 @dataclass(frozen=True, slots=True)
 class UnitInfo:
     """A canonical unit: pint's name for it, its dimensionality and its base units."""
@@ -38,11 +41,6 @@ class UnitInfo:
     unit: str
     dimensionality: str
     base_unit: str
-
-    def to_base(self, value: float) -> float:
-        """`value` in this unit expressed in base units (handles offset units)."""
-        registry = unit_registry()
-        return float(registry.Quantity(value, self.unit).to_base_units().magnitude)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,11 +51,6 @@ class UnitMatch:
     end: int
     text: str
     expression: str
-
-    @property
-    def info(self) -> UnitInfo:
-        """Canonical form of this unit."""
-        return unit_info(self.expression)
 
 
 @lru_cache(maxsize=1)
@@ -93,9 +86,9 @@ def unit_info(expression: str) -> UnitInfo:
 
 def si_value(value: float, expression: str) -> float:
     """`value` in the unit `expression`, converted to base units."""
-    info = unit_info(expression)
-    if expression.startswith("degree_"):
-        return info.to_base(value)
+    if expression in OFFSET_UNITS:
+        # 20 °C is not 20 times 1 °C in kelvin: convert the value itself.
+        return float(unit_registry().Quantity(value, expression).to_base_units().magnitude)
     return value * _base_factor(expression)
 
 
@@ -250,16 +243,14 @@ def match_unit(text: str, pos: int) -> UnitMatch | None:
     return UnitMatch(start, end, text[start:end], expression)
 
 
-_CLASSIFIER_CACHE: dict[str, re.Pattern[str]] = {}
 _NAME_WORD = re.compile(r"[A-Za-z][A-Za-z0-9-]*[ \t]+")
 DEVICE_DIMENSIONS = frozenset({"[gpu]", "[cpu]", "[rack]", "[node]", "[server]"})
 
 
+@lru_cache(maxsize=1)
 def _classifier_re() -> re.Pattern[str]:
-    if "re" not in _CLASSIFIER_CACHE:
-        classifiers = "|".join(map(re.escape, unit_table()["classifiers"]))
-        _CLASSIFIER_CACHE["re"] = re.compile(rf"(?:{classifiers})[ \t\u3000]*")
-    return _CLASSIFIER_CACHE["re"]
+    classifiers = "|".join(map(re.escape, unit_table()["classifiers"]))
+    return re.compile(rf"(?:{classifiers})[ \t\u3000]*")
 
 
 def _first_atom(text: str, start: int) -> UnitMatch | None:
