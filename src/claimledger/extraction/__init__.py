@@ -5,8 +5,9 @@
 Text is cut into sentences (spaCy), numbers are found (claimledger.numbers),
 given units (claimledger.units), then framed: qualifier, trend, projected,
 self-reported, baseline, subject, metric, condition. In claim mode (the
-default) only claim-worthy figures are kept: a unit, a percentage, a ratio, or
-a counted noun with a qualifier, trend or baseline; never digits inside names,
+default) only claim-worthy figures are kept: a unit, a percentage, a ratio, a
+plain number right after its metric (PUE 1.1), a large count of things, or a
+counted noun with a qualifier, trend or baseline; never digits inside names,
 dates, times, versions, URLs or phone numbers, nor bare numbers and years.
 `all_quantities=True` keeps every quantity, counted nouns and bare numbers too.
 
@@ -17,12 +18,11 @@ its own it speaks for the whole document and marks every claim in it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from claimledger.extraction.about import describe
+from claimledger.extraction.about import describe, unit_metric
 from claimledger.extraction.attributes import (
     find_qualifier,
     find_trend,
@@ -31,7 +31,7 @@ from claimledger.extraction.attributes import (
 )
 from claimledger.extraction.baseline import Baseline, find_baseline
 from claimledger.extraction.candidates import Quantity, find_quantities, is_label, is_score, is_year
-from claimledger.extraction.names import Name, find_metrics, find_names
+from claimledger.extraction.names import Name, find_names
 from claimledger.extraction.nonclaims import glued_into_name, inside_any, non_claim_spans
 from claimledger.extraction.pipeline import Sentence, split_sentences
 from claimledger.types import Claim
@@ -40,13 +40,14 @@ from claimledger.units import si_value, unit_info
 __all__ = ["extract"]
 
 SUPPORTED_LANGS = ("en", "zh")
-# "rose 56% to $41.1 billion": the figure after "to" is a level, not a change,
-# so year-over-year and other relative baselines do not frame it.
 # "20 多亿", "10 余万": the hedge is written inside the number.
 MORE_INSIDE = re.compile(r"\d\s*[余多]")
 # From here a count of things the unit table does not know reads as a figure.
 LARGE_COUNT = 1000
+# "296 hp (224 kW)", "190 points, or 0.6%": the second figure restates the first.
 RESTATEMENT = re.compile(r"\s*(?:\(|,?\s*or|/)\s*(?:about|roughly|around|some)?\s*")
+# "rose 56% to $41.1 billion": the figure after "to" is a level, not a change,
+# so year-over-year and other relative baselines do not frame it.
 LEVEL = re.compile(r"(?:\bto|至|到|达到)\s*(?:US)?[$€£¥]?\s*$", re.IGNORECASE)
 
 
@@ -169,7 +170,7 @@ def _claim(sentence: Sentence, frame: Frame, names: Sequence[Name], baseline_spa
     text = sentence.text
     quantity, number = frame.quantity, frame.quantity.number
     about = describe(
-        text, quantity.start, frame.end, names, _unit_metric(quantity), baseline_spans,
+        text, quantity.start, frame.end, names, unit_metric(quantity.kind, quantity.expression, quantity.unit_text), baseline_spans,
         quantity.kind in ("ratio", "percent"),
     )
     unit, dimensionality, si = _unit_fields(quantity)
@@ -210,34 +211,3 @@ def _unit_fields(quantity: Quantity) -> tuple[str | None, str | None, float | No
         return None, None, value if quantity.kind == "count" else None
     info = unit_info(quantity.expression)
     return info.unit, info.dimensionality, si_value(value, quantity.expression) if value is not None else None
-
-
-def _unit_metric(quantity: Quantity) -> str | None:
-    """A compound unit of counted things is itself the metric: as written
-    ("tokens per second per GPU", "TPS/MW"), or spelled out when its per-units
-    stand before the number ("每 GPU 每秒 6,200 个 token" -> tokens per second per GPU)."""
-    expression = quantity.expression or ""
-    if quantity.kind != "quantity" or not quantity.unit_text or "/" not in expression:
-        return None
-    parts = [part.strip("() ") for part in expression.split("/")]
-    if unit_info(parts[0]).dimensionality not in ("[token]", "[query]", "[request]"):
-        return None
-    metrics = find_metrics(quantity.unit_text)
-    if metrics and metrics[0].start == 0:
-        return metrics[0].canonical
-    if PER_WRITTEN.search(quantity.unit_text):
-        return quantity.unit_text
-    return spelled_out(parts)
-
-
-PER_WRITTEN = re.compile(r"/|\bper\b|每", re.IGNORECASE)
-PLURALS = {"token": "tokens", "query": "queries", "request": "requests"}
-UPPER_UNITS = {"gpu": "GPU", "cpu": "CPU", "megawatt": "MW", "kilowatt": "kW", "gigawatt": "GW"}
-
-
-def spelled_out(parts: list[str]) -> str:
-    """"token / gpu / second" as "tokens per second per GPU" (time first, as English writes it)."""
-    denominators = sorted(parts[1:], key=lambda part: unit_info(part).dimensionality != "[time]")
-    words = [PLURALS.get(parts[0], parts[0])]
-    words.extend(f"per {UPPER_UNITS.get(part, part)}" for part in denominators)
-    return " ".join(words)

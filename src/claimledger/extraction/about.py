@@ -8,13 +8,13 @@ rest of its sentence, nearest name first; a name already used as the baseline
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from claimledger.extraction.attributes import clause_bounds
 from claimledger.extraction.names import Name, condition_modifiers, find_metrics
+from claimledger.units import unit_info
 
 SUBJECT_KINDS = ("product", "organization")
 CONDITION_KINDS = ("model", "benchmark")
@@ -131,3 +131,33 @@ def _metric(sentence: str, start: int, end: int, clause: tuple[int, int], relati
         return before[-1].canonical
     in_clause_after = [m for m in metrics if m.start >= end and m.end <= clause[1]]
     return in_clause_after[0].canonical if in_clause_after and relative else None
+
+
+def unit_metric(kind: str | None, expression: str | None, unit_text: str | None) -> str | None:
+    """A compound unit of counted things is itself the metric: as written
+    ("tokens per second per GPU", "TPS/MW"), or spelled out when its per-units
+    stand before the number ("每 GPU 每秒 6,200 个 token" -> tokens per second per GPU)."""
+    if kind != "quantity" or not unit_text or not expression or "/" not in expression:
+        return None
+    parts = [part.strip("() ") for part in expression.split("/")]
+    if unit_info(parts[0]).dimensionality not in ("[token]", "[query]", "[request]"):
+        return None
+    metrics = find_metrics(unit_text)
+    if metrics and metrics[0].start == 0:
+        return metrics[0].canonical
+    if PER_WRITTEN.search(unit_text):
+        return unit_text
+    return spelled_out(parts)
+
+
+PER_WRITTEN = re.compile(r"/|\bper\b|每", re.IGNORECASE)
+PLURALS = {"token": "tokens", "query": "queries", "request": "requests"}
+UPPER_UNITS = {"gpu": "GPU", "cpu": "CPU", "megawatt": "MW", "kilowatt": "kW", "gigawatt": "GW"}
+
+
+def spelled_out(parts: list[str]) -> str:
+    """"token / gpu / second" as "tokens per second per GPU" (time first, as English writes it)."""
+    denominators = sorted(parts[1:], key=lambda part: unit_info(part).dimensionality != "[time]")
+    words = [PLURALS.get(parts[0], parts[0])]
+    words.extend(f"per {UPPER_UNITS.get(part, part)}" for part in denominators)
+    return " ".join(words)

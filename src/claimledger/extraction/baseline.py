@@ -10,9 +10,8 @@ which only frame ratios, percentages and changes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
