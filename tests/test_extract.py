@@ -560,3 +560,18 @@ CHINESE_HEDGES_INSIDE = [
 @pytest.mark.parametrize(("sentence", "written", "expected"), CHINESE_HEDGES_INSIDE)
 def test_more_chinese(sentence: str, written: str, expected: dict[str, Any]) -> None:
     check(sentence, written, expected)
+
+
+ACCELERATOR_COUNTS = [
+    ("该集群拥有10万张H100，功耗约150兆瓦。", "10万张H100", dict(kind="count", unit="gpu", value=1e5)),
+    ("该集群拥有10万张H100，功耗约150兆瓦。", "约150兆瓦", dict(unit="megawatt", qualifier="approximately")),
+    ("They bought 100,000 H100s last year.", "100,000 H100s", dict(unit="gpu")),
+    ("在DeepSeek R1上，B200的推理吞吐是H100的3倍。", "3倍", dict(baseline="H100", subject="B200", condition="DeepSeek R1")),
+    ("NVLink带宽达到1.8TB/s，比PCIe Gen5快14倍。", "14倍", dict(baseline="PCIe Gen5", subject="NVLink")),
+    ("GB300 NVL72每秒可生成1.2万个token。", "1.2万个token", dict(unit="token / second", subject="GB300 NVL72")),
+]
+
+
+@pytest.mark.parametrize(("sentence", "written", "expected"), ACCELERATOR_COUNTS)
+def test_chinese_without_spaces_and_accelerator_counts(sentence: str, written: str, expected: dict[str, Any]) -> None:
+    check(sentence, written, expected)

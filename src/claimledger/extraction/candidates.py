@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from claimledger.extraction.cues import lowered
-from claimledger.extraction.names import find_metrics
+from claimledger.extraction.names import accelerator_pattern, find_metrics
 from claimledger.numbers import NumberMatch, find_numbers
 from claimledger.units import (
     UnitMatch,
@@ -56,6 +56,7 @@ METRIC_LINK = re.compile(
     r"\s*(?:(?:is|was|of|at|to|reached|hit|hits|reaches|stands at|below|under|above|about|around|roughly|"
     r"nearly|just|only|为|是|达|达到|低于|高于|仅|约|近|最高|最低|只有|降至|提升至|提高到|:|：)\s*){0,3}"
 )
+ACCELERATOR_AFTER = re.compile(r"([ \t]*(?:[张块颗台个][ \t]*)?)")
 FRACTION = re.compile(r"\d+\s*[/⁄]\s*\d+")
 YEAR_LIKE = re.compile(r"^(?:1[89]|20)\d{2}$")
 # "iPhone 11", "Boeing 787": a capitalised word right before, not opening the sentence.
@@ -196,6 +197,10 @@ def _counts(expression: str) -> bool:
 def _counted(sentence: str, number: NumberMatch) -> Quantity:
     """A number with the noun it counts, if any ("22 goals", "2 亿个指标采样",
     "dozens of people", "tens of thousands of dollars")."""
+    accelerator = ACCELERATOR_AFTER.match(sentence, number.end)
+    if accelerator and accelerator_pattern().match(sentence, accelerator.end()):
+        model = accelerator_pattern().match(sentence, accelerator.end())
+        return Quantity(number, number.start, model.end(), "count", "gpu", sentence[accelerator.start(1):model.end()].strip())
     han = COUNTED_HAN.match(sentence, number.end)
     if han:
         return Quantity(number, number.start, han.end(), "count", None, han.group("noun"), True)

@@ -59,6 +59,13 @@ def name_patterns() -> dict[str, re.Pattern[str]]:
 
 
 @lru_cache(maxsize=1)
+def accelerator_pattern() -> re.Pattern[str]:
+    """Accelerator model names that stand for GPUs when counted ("10 万张 H100")."""
+    patterns = gazetteer()["accelerator"]["patterns"]
+    return re.compile("(?:" + "|".join(patterns) + ")" + AFTER_WORD)
+
+
+@lru_cache(maxsize=1)
 def metric_patterns() -> list[tuple[re.Pattern[str], str]]:
     """Metric patterns with their canonical template, then plain metric names."""
     section = gazetteer()["metric"]
