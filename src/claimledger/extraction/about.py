@@ -21,6 +21,8 @@ CONDITION_KINDS = ("model", "benchmark")
 # A metric named right after the figure: "1.6 Tb/s of scale-out bandwidth".
 METRIC_AFTER = re.compile(r"^\s*(?:(?:of|in|for)\s+(?:[A-Za-z-]+\s+){0,2}?)?$", re.IGNORECASE)
 METRIC_AFTER_WINDOW = 40
+# "260 TB/s 的 all-to-all NVLink 6 互联": the figure belongs to the name after 的.
+OF_NAME_AFTER = re.compile(r"\s*的\s*(?:[A-Za-z-]+\s+)?")
 PLATFORM_BEFORE = re.compile(
     r"\b(?:on|for|from|using|across|with|by|in|at|running|serving|training|runs|serves)\s+(?:(?:a|an|the|single|one|its|their|each|every|same)\s+)*$"
     r"|(?:在|用|基于|使用|于)\s*$",
@@ -82,7 +84,7 @@ def _nearest(
     for group in groups:
         in_clause = [
             n for n in group
-            if clause[0] <= n.start and n.end <= end or n.start >= end and n.end <= clause[1] and _introduced(n, sentence)
+            if clause[0] <= n.start and n.end <= end or n.start >= end and n.end <= clause[1] and _introduced(n, sentence, end)
         ]
         if in_clause:
             return min(in_clause, key=lambda n: _distance(n, start, end))
@@ -94,11 +96,13 @@ def _nearest(
     return after[0] if after else None
 
 
-def _introduced(name: Name, sentence: str) -> bool:
+def _introduced(name: Name, sentence: str, end: int) -> bool:
     """A name after the figure tells what it is about only when introduced as the
-    platform ("on a single GB300 NVL72 rack", "using Hopper"), not as a part
-    ("260 TB/s of NVLink bandwidth")."""
-    return PLATFORM_BEFORE.search(sentence, max(0, name.start - 40), name.start) is not None
+    platform ("on a single GB300 NVL72 rack", "using Hopper", "的 NVLink 6"), not
+    as a part ("260 TB/s of NVLink bandwidth")."""
+    if OF_NAME_AFTER.fullmatch(sentence, end, name.start):
+        return True
+    return PLATFORM_BEFORE.search(sentence, max(end, name.start - 40), name.start) is not None
 
 
 def _distance(name: Name, start: int, end: int) -> int:
