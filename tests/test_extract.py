@@ -575,3 +575,8 @@ ACCELERATOR_COUNTS = [
 @pytest.mark.parametrize(("sentence", "written", "expected"), ACCELERATOR_COUNTS)
 def test_chinese_without_spaces_and_accelerator_counts(sentence: str, written: str, expected: dict[str, Any]) -> None:
     check(sentence, written, expected)
+
+
+def test_a_currency_symbol_is_not_part_of_a_product_name() -> None:
+    claim = only_claim("The house was worth $A82,615,680.", "$A82,615,680")
+    assert (claim.unit, claim.value) == ("australian_dollar", 82615680.0)

@@ -18,7 +18,7 @@ from claimledger.extraction.cues import lowered
 NAME_KINDS = ("organization", "product", "model", "benchmark")
 # A Latin name is a whole word: no letter or digit glued to either end.
 AFTER_WORD = r"(?![A-Za-z0-9_])"
-GLUED_LEFT = re.compile(r"[A-Za-z0-9_]")
+GLUED_LEFT = re.compile(r"[A-Za-z0-9_$]")
 
 
 @dataclass(frozen=True, slots=True)
