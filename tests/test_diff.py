@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import tempfile
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -295,7 +295,7 @@ def test_subject_filter_uses_folded_names(ledger):
 
 
 def test_undated_claims_sort_first():
-    assert parse_date_option("2026-08-12") == datetime(2026, 8, 12, tzinfo=timezone.utc)
+    assert parse_date_option("2026-08-12") == datetime(2026, 8, 12, tzinfo=UTC)
     assert parse_date_option("2026-08-12", end_of_day=True).hour == 23
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from email.utils import format_datetime
 from pathlib import Path
 
@@ -64,7 +64,7 @@ def serve_feeds(server: LoopbackServer, posts: dict[str, list[tuple[str, str, st
                 "title": f"{name}: {post}",
                 "link": server.url(f"/{slug}/{post}.html"),
                 "guid": f"{slug}-{post}",
-                "pubDate": format_datetime(datetime.fromisoformat(date).replace(hour=9, tzinfo=timezone.utc)),
+                "pubDate": format_datetime(datetime.fromisoformat(date).replace(hour=9, tzinfo=UTC)),
                 "content": f"<p>{text}</p>",
             }
             for date, post, text in sorted(posts.get(slug, []), reverse=True)

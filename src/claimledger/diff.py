@@ -67,7 +67,7 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -324,7 +324,8 @@ def written_intervals(
     text: str, value: float | None, low: float | None, high: float | None, qualifier: str | None
 ) -> tuple[tuple[float, float], ...]:
     """The intervals of a figure in its written unit; ledgers repeat figures, so this is cached."""
-    numbers = [n.replace(",", "").replace("，", "") for n in WRITTEN_NUMBER.findall(unicodedata.normalize("NFKC", text))]
+    written = WRITTEN_NUMBER.findall(unicodedata.normalize("NFKC", text))
+    numbers = [number.replace(",", "").replace("，", "") for number in written]
     if value is not None:
         ends = [(value, numbers[0] if numbers else None)]
     elif low is not None and high is not None:
@@ -362,7 +363,7 @@ def rounding_half_width(value: float, mantissa: float | None, digits: str | None
 def parse_when(published: str | None) -> datetime:
     """A publication date as an aware UTC datetime; the epoch when absent or unreadable."""
     if not published:
-        return datetime.fromtimestamp(0, timezone.utc)
+        return datetime.fromtimestamp(0, UTC)
     try:
         when = datetime.fromisoformat(published.strip())
     except ValueError:
@@ -371,8 +372,8 @@ def parse_when(published: str | None) -> datetime:
         try:
             when = parsedate_to_datetime(published)
         except (TypeError, ValueError):
-            return datetime.fromtimestamp(0, timezone.utc)
-    return when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+            return datetime.fromtimestamp(0, UTC)
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
 def assign_statuses(figures: list[Figure]) -> None:
@@ -510,7 +511,7 @@ def same_value(a: Figure, b: Figure) -> bool:
     # Strict: 9 (8.5 to 9.5) and 10 (9.5 to 10.5) only touch, they do not agree.
     return all(
         (a_low < b_high and b_low < a_high) or (a_low, a_high) == (b_low, b_high)
-        for (a_low, a_high), (b_low, b_high) in zip(a.ends, b.ends)
+        for (a_low, a_high), (b_low, b_high) in zip(a.ends, b.ends, strict=True)
     )
 
 
@@ -581,7 +582,7 @@ def parse_date_option(text: str, end_of_day: bool = False) -> datetime:
     """
     when = datetime.fromisoformat(text.strip())
     if when.tzinfo is None:
-        when = when.replace(tzinfo=timezone.utc)
+        when = when.replace(tzinfo=UTC)
     if end_of_day and len(text.strip()) == 10:
         when += timedelta(days=1) - timedelta(microseconds=1)
     return when

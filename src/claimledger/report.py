@@ -32,6 +32,7 @@ STATUS_STYLES = {
     "reaffirmed": "dim",
     "qualifier_changed": "cyan",
 }
+MARKDOWN_HEADER = "| Status | Metric | Old | New | Change | Sources |"
 # Tables printed to a file or a pipe are read later, not squeezed into 80 columns.
 PIPE_WIDTH = 160
 
@@ -203,7 +204,7 @@ def render_markdown(result: DiffResult, out: IO[str]) -> None:
     out.write(f"# Claims diff\n\n{len(result.changes)} claims: {status_counts(result.changes)}.\n")
     for batch, claims in result.batches():
         for subject, changes in by_subject(batch, claims).items():
-            lines = ["", f"## {markdown_cell(subject)}", "", "| Status | Metric | Old | New | Change | Sources |", "|---|---|---|---|---|---|"]
+            lines = ["", f"## {markdown_cell(subject)}", "", MARKDOWN_HEADER, "|---|---|---|---|---|---|"]
             lines += [markdown_row(change, claims) for change in changes]
             out.write("\n".join(lines) + "\n")
 

@@ -48,11 +48,13 @@ def check_ledger(path: Path) -> None:
 
 
 @click.command("diff")
-@click.option("--db", "db_path", default="claims.db", show_default=True, type=click.Path(dir_okay=False, path_type=Path), help="The ledger to compare.")
+@click.option("--db", "db_path", default="claims.db", show_default=True,
+              type=click.Path(dir_okay=False, path_type=Path), help="The ledger to compare.")
 @click.option("--since", help="Report claims published on or after this date (2026-08-01 or an ISO timestamp).")
 @click.option("--until", help="Report claims published on or before this date (inclusive).")
 @click.option("--subject", help="Only keys whose subject contains this text (folded, aliases resolved).")
-@click.option("--format", "output_format", type=click.Choice(["table", "json", "markdown"]), default="table", show_default=True)
+@click.option("--format", "output_format", type=click.Choice(["table", "json", "markdown"]),
+              default="table", show_default=True)
 @click.option("--fail-on", help="Comma-separated statuses; exit 1 when any change has one (e.g. updated,conflict).")
 def command(
     db_path: Path,

@@ -84,8 +84,10 @@ def claims_from_ledger(db_path: Path, claim_ids: tuple[int, ...]) -> list[dict[s
 @click.command("key")
 @click.argument("sentence", required=False)
 @click.option("--lang", type=click.Choice(["auto", "en", "zh"]), default="auto", show_default=True)
-@click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default="claims.db", show_default=True, help="The ledger for --claim.")
-@click.option("--claim", "claim_ids", type=int, multiple=True, help="Show the key of a stored claim by id (repeatable).")
+@click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default="claims.db",
+              show_default=True, help="The ledger for --claim.")
+@click.option("--claim", "claim_ids", type=int, multiple=True,
+              help="Show the key of a stored claim by id (repeatable).")
 @click.option("--format", "output_format", type=click.Choice(["table", "json"]), default="table", show_default=True)
 def command(sentence: str | None, lang: str, db_path: Path, claim_ids: tuple[int, ...], output_format: str) -> None:
     """Show the key each claim in SENTENCE gets (SENTENCE "-" reads standard input).
