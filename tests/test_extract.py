@@ -580,3 +580,19 @@ def test_chinese_without_spaces_and_accelerator_counts(sentence: str, written: s
 def test_a_currency_symbol_is_not_part_of_a_product_name() -> None:
     claim = only_claim("The house was worth $A82,615,680.", "$A82,615,680")
     assert (claim.unit, claim.value) == ("australian_dollar", 82615680.0)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "expected"),
+    [
+        ("A survey of seven European countries found it.", "seven European countries", dict(unit_text="European countries")),
+        ("Rates rose 25 basis points.", "25 basis points", dict(unit="basis_point", trend="up")),
+        ("The motor makes 450 Nm of torque.", "450 Nm", dict(unit="newton_meter")),
+        ("Sales reached 9 billion Chinese yuan.", "9 billion Chinese yuan", dict(unit="yuan")),
+    ],
+)
+def test_news_units(sentence: str, written: str, expected: dict[str, Any]) -> None:
+    matching = [c for c in extract(sentence, all_quantities=True) if c.text == written]
+    assert len(matching) == 1, [c.text for c in extract(sentence, all_quantities=True)]
+    for field, value in expected.items():
+        assert getattr(matching[0], field) == value, field

@@ -215,12 +215,12 @@ def _counted(sentence: str, number: NumberMatch) -> Quantity:
     if words is None or words.group(1).lower() in NOT_NOUNS:
         return Quantity(number, number.start, number.end, None)
     end = words.end(1)
-    # "800 million weekly active users": lower-case words before a plural noun
-    # are part of what is counted.
+    # "800 million weekly active users", "seven European countries": words before
+    # a plural noun are part of what is counted.
     for index in (2, 3):
         word = words.group(index)
         previous = words.group(index - 1)
-        if not word or not previous.islower() or previous.endswith("s") or word.lower() in NOT_NOUNS:
+        if not word or previous.endswith("s") or previous.lower() in NOT_NOUNS or word.lower() in NOT_NOUNS:
             break
         if word.endswith("s"):
             end = words.end(index)
