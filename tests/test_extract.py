@@ -596,3 +596,22 @@ def test_news_units(sentence: str, written: str, expected: dict[str, Any]) -> No
     assert len(matching) == 1, [c.text for c in extract(sentence, all_quantities=True)]
     for field, value in expected.items():
         assert getattr(matching[0], field) == value, field
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "expected"),
+    [
+        ("It has a 7- or 8-inch screen.", "7", dict(unit="inch")),
+        ("It costs about 8 or $9.", "about 8", dict(unit="dollar")),
+        ("显存从 80 GB 提升到 141。", "141", dict(unit="gigabyte", trend="up")),
+        ("Use 50mL of acid.", "50mL", dict(unit="milliliter", si_value=5e-5)),
+        ("The boot holds 24.5 cubic feet.", "24.5 cubic feet", dict(unit="cubic_foot")),
+        ("The 37m (121ft) skeleton.", "121ft", dict(unit="foot")),
+    ],
+)
+def test_units_written_once_for_two_numbers_and_short_symbols(sentence: str, written: str, expected: dict[str, Any]) -> None:
+    matching = [c for c in extract(sentence, all_quantities=True) if c.text == written]
+    assert len(matching) == 1, [c.text for c in extract(sentence, all_quantities=True)]
+    for field, value in expected.items():
+        actual = getattr(matching[0], field)
+        assert actual == (pytest.approx(value) if isinstance(value, float) else value), field

@@ -28,7 +28,10 @@ from claimledger.units import (
 )
 
 DEVICE_DENOMINATORS = ("[rack]", "[node]", "[server]", "[gpu]", "[cpu]")
-SHARED_UNIT_GAP = re.compile(r"^\s*(?:,|and|or|与|和|及|或|、|,\s*and)\s*$", re.IGNORECASE)
+SHARED_UNIT_GAP = re.compile(r"^-?\s*(?:,|and|or|与|和|及|或|、|,\s*and|,\s*or)\s*$", re.IGNORECASE)
+# "from 208 pounds to 193": the second end of a change takes the first one's unit.
+FROM_BEFORE = re.compile(r"(?:\bfrom|从)\s*$", re.IGNORECASE)
+TO_BETWEEN = re.compile(r"\s+to\s+|\s*(?:到|至)\s*", re.IGNORECASE)
 PERCENT_MARK = re.compile(r"%|％|per\s*cent|percent(?:age points?)?|百分之|成", re.IGNORECASE)
 RATIO_MARK = re.compile(r"×|[xX]\b|-?fold|times|倍|数量级|orders? of magnitude", re.IGNORECASE)
 COUNTED_WORDS = re.compile(
@@ -230,20 +233,34 @@ def _counted(sentence: str, number: NumberMatch) -> Quantity:
 
 def _share_units(sentence: str, quantities: list[Quantity]) -> None:
     """Give a bare number the unit of the next one when a list joins them
-    ("80,000 与 800,000 TPS/MW", "3 and 5 GB", "10, 20 and 30%")."""
+    ("80,000 与 800,000 TPS/MW", "3 and 5 GB", "10, 20 and 30%", "7- or 8-inch"),
+    or of the one before in a change ("from 208 pounds to 193")."""
     for index in range(len(quantities) - 2, -1, -1):
         current, following = quantities[index], quantities[index + 1]
         if current.kind is not None and not current.counted_noun or following.kind is None:
             continue
         if current.counted_noun and current.end > current.number.end:
             continue
-        if not SHARED_UNIT_GAP.match(sentence[current.number.end:following.number.start]):
+        if not SHARED_UNIT_GAP.match(sentence[current.number.end:following.start]):
             continue
-        current.kind = following.kind
-        current.expression = following.expression
-        current.unit_text = following.unit_text
-        current.counted_noun = following.counted_noun
-        current.end = current.number.end
+        _take_unit(current, following)
+    for previous, current in zip(quantities, quantities[1:]):
+        if (
+            current.kind is None
+            and previous.expression is not None
+            and FROM_BEFORE.search(sentence, max(0, previous.start - 6), previous.start)
+            and TO_BETWEEN.fullmatch(sentence, previous.end, current.number.start)
+        ):
+            _take_unit(current, previous)
+
+
+def _take_unit(bare: Quantity, source: Quantity) -> None:
+    """`bare` reads with the unit written once for it and `source`."""
+    bare.kind = source.kind
+    bare.expression = source.expression
+    bare.unit_text = source.unit_text
+    bare.counted_noun = source.counted_noun
+    bare.end = bare.number.end
 
 
 def is_year(quantity: Quantity) -> bool:
