@@ -11,8 +11,9 @@ A key has five parts, each normalised by the rules below, in this order:
 6. Aliases resolve to one canonical name (``Rubin NVL72`` = ``Vera Rubin NVL72``,
    ``TPS/MW`` = ``每 MW 每秒 token 数``), from ``data/aliases.toml``.
 7. A vendor's name in front of a product goes (``NVIDIA GB200 NVL72`` = ``GB200 NVL72``).
-8. A benchmark round in the condition (``MLPerf Inference v6.1``) is kept apart from
-   the key as the claim's round, so a later round's figure can supersede it.
+8. A benchmark round in the condition (``MLPerf Inference v6.1``), or else the one
+   round the claim's sentence names, is kept apart from the key as the claim's
+   round, so a later round's figure can supersede it.
 9. What is measured: pint's dimensionality when the figure has a unit, written in a
    canonical order (``[token] / [time] / [gpu]``), so 1.6 Tb/s and 200 GB/s share a
    key and are compared by ``si_value``; otherwise the kind (ratio, percent, count).
