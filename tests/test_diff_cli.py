@@ -198,3 +198,18 @@ def test_key_reads_standard_input_and_explains_a_missing_key():
     assert result.exit_code == 0
     records = json.loads(result.stdout)
     assert records and all(record["key"] is None and "no subject" in record["note"] for record in records)
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("\x1b[31m10x\x1b[0m", "10x"),  # colours
+        ("\x1b]0;owned\x0710x", "10x"),  # a window title
+        ("10\u202ex", "10 x"),  # a right-to-left override
+        ("[bold]10x[/bold]", "[bold]10x[/bold]"),  # rich markup stays text
+    ],
+)
+def test_feed_text_is_cleaned_before_it_is_shown(text, shown):
+    from claimledger.report import clean
+
+    assert clean(text) == shown
