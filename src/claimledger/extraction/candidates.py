@@ -31,7 +31,7 @@ DEVICE_DENOMINATORS = ("[rack]", "[node]", "[server]", "[gpu]", "[cpu]")
 SHARED_UNIT_GAP = re.compile(r"^-?\s*(?:,|and|or|与|和|及|或|、|,\s*and|,\s*or)\s*$", re.IGNORECASE)
 # "from 208 pounds to 193": the second end of a change takes the first one's unit.
 FROM_BEFORE = re.compile(r"(?:\bfrom|从)\s*$", re.IGNORECASE)
-TO_BETWEEN = re.compile(r"\s+to\s+|\s*(?:到|至)\s*", re.IGNORECASE)
+TO_BETWEEN = re.compile(r"\s+(?:[a-z]+\s+)?to\s+|\s*[\u4e00-\u9fff]{0,3}?(?:到|至)\s*", re.IGNORECASE)
 PERCENT_MARK = re.compile(r"%|％|per\s*cent|percent(?:age points?)?|百分之|成", re.IGNORECASE)
 RATIO_MARK = re.compile(r"×|[xX]\b|-?fold|times|倍|数量级|orders? of magnitude", re.IGNORECASE)
 COUNTED_WORDS = re.compile(
