@@ -257,3 +257,12 @@ def test_no_alias_means_two_things(table):
 def test_rule_8_round_followed_by_han_characters():
     assert round_in_sentence("在 MLPerf v6.1 中，GB300 NVL72 达到每 GPU 每秒 16,635 个 token。") == ("mlperf", (6, 1))
     assert split_round("MLPerf Training 405b") == ("mlperf training 405b", None, None)
+
+
+@pytest.mark.parametrize("subject", ["昇腾 910B", "昇腾910B", "华为昇腾 910B", "Huawei Ascend 910B", "ASCEND 910B"])
+def test_chinese_product_names_resolve_to_one_name(subject):
+    assert normalise_name(subject) == "ascend 910b"
+
+
+def test_rule_7_the_longest_vendor_name_is_dropped():
+    assert normalise_name("华为云 CloudMatrix 384") == "ascend 384 superpod"

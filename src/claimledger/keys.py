@@ -154,7 +154,7 @@ def normalise_name(text: str | None) -> str | None:
 def strip_vendor(folded: str) -> str:
     """Rule 7: drop a leading vendor name (and a leading "the") when a name follows it."""
     folded = LEADING_ARTICLE.sub("", folded)
-    for vendor in alias_tables().vendors:
+    for vendor in vendor_names_longest_first():
         rest = folded[len(vendor) :]
         if not folded.startswith(vendor) or not rest.strip():
             continue
@@ -172,6 +172,12 @@ def display_name(folded: str | None) -> str | None:
 def measure_name(measure: str) -> str:
     """A key's measure as people say it (``[information] / [time]`` -> ``data rate``)."""
     return alias_tables().measures.get(measure, measure)
+
+
+@cache
+def vendor_names_longest_first() -> tuple[str, ...]:
+    """Folded vendor names, longest first, so ``华为云`` is tried before ``华为``."""
+    return tuple(sorted(alias_tables().vendors, key=len, reverse=True))
 
 
 @lru_cache(maxsize=65536)
