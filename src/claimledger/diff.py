@@ -10,9 +10,10 @@ same key from earlier documents), in publication order:
 - ``new``: no earlier claim has its key.
 - ``superseded``: it replaces an earlier figure from an older benchmark round
   (MLPerf v6.0 -> v6.1, otherwise the same key; the round comes from the claim's
-  condition, or else from the one round its sentence names), or it is an explicit revision
-  (a revision cue such as "revised" or "更正" in its sentence, or a later revision
-  of the same feed entry) of a different earlier figure, whoever publishes it.
+  condition, or else from the one round its sentence names), or it is an explicit
+  revision (a revision cue such as "revised" or "更正" in its sentence, or a later
+  revision of the same feed entry) of a different earlier figure, whoever
+  publishes it.
 - ``updated``: the same publisher states a different value for the key, or anyone
   does after every earlier figure has expired (see the period below).
 - ``conflict``: a different publisher states a different value while an earlier
@@ -35,7 +36,8 @@ revision cue); with no current figure left, against the latest earlier one.
 The period of a figure: it is current from its publication date until its
 publisher states the key again, a later benchmark round replaces it, or
 `CURRENT_FOR` has passed, whichever comes first. Two figures overlap when the later
-one is published while the earlier one is current.
+one is published while the earlier one is current. The publication date is the
+claim's, else its document's, else the fetch date; a claim with none sorts first.
 
 The publisher of a figure is the vendor named in its source's name (``CoreWeave
 Blog`` and ``CoreWeave 中文`` are one publisher, see `claimledger.keys.publisher`),
@@ -54,8 +56,8 @@ Equality is rounding-aware. A written figure stands for an interval:
    figure exactly; a change of bound is a qualifier change, not a new value.
 3. Quantities are compared in SI units (``1.6 Tb/s`` equals ``200 GB/s``).
 
-Two figures are equal when their intervals overlap (touching is not enough); ranges when both ends do; a
-range never equals a single value. So ``about 10x`` and ``9.8x`` agree, while
+Two figures are equal when their intervals overlap (touching is not enough);
+ranges when both ends do; a range never equals a single value. So ``about 10x`` and ``9.8x`` agree, while
 ``12,000`` (11,500 to 12,500) and ``14,500`` (14,450 to 14,550) differ.
 """
 
