@@ -420,3 +420,15 @@ def test_any_ledger_gets_consistent_statuses(rows):
                 assert stored[replacement]["claim_key"] == stored[claim_id]["claim_key"]
                 assert stored[replacement]["published"] >= stored[claim_id]["published"]
         assert ledger.diff()[0].rows_written == 0
+
+
+def test_a_figure_restated_thousands_of_times_is_replaced_with_its_restatements(ledger):
+    (original,) = ledger.post("Stratus Cloud Blog", "2026-01-01", rubin_tps_mw())
+    days = [f"2026-{month:02d}-{day:02d}" for month in range(1, 7) for day in range(2, 29)]
+    restated = [ledger.post(f"Outlet {index % 50}", day, rubin_tps_mw())[0] for index, day in enumerate(days * 8)]
+    (update,) = ledger.post("Stratus Cloud Blog", "2026-07-01", rubin_tps_mw("up to 12x", 12.0))
+    _, changes = ledger.diff()
+    assert len(restated) > 1000
+    assert changes[update].status == "updated"
+    replaced_by = {row["id"]: row["superseded_by"] for row in ledger.db["claims"].rows}
+    assert {replaced_by[claim_id] for claim_id in [original, *restated]} == {update}

@@ -457,11 +457,13 @@ class KeyHistory:
 
     def _supersede(self, earlier: Figure, by: int) -> None:
         """Mark a replaced figure, and the figures that only restated it (echoes) with it."""
-        if earlier.superseded_by is not None:
-            return
-        earlier.superseded_by = by
-        for echo in self.echoes.pop(earlier.id, []):
-            self._supersede(echo, by)
+        # A loop, not recursion: a figure may be restated thousands of times in a row.
+        waiting = [earlier]
+        while waiting:
+            figure = waiting.pop()
+            if figure.superseded_by is None:
+                figure.superseded_by = by
+                waiting += self.echoes.pop(figure.id, [])
 
     def _live(self, figure: Figure) -> list[Figure]:
         """Earlier figures still current when `figure` was published."""
