@@ -54,6 +54,19 @@ def slow_feeds(http_server, tmp_path) -> Path:
     return path
 
 
+def children(pid: int) -> list[int]:
+    """Processes whose parent is `pid` (Linux /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
 def count_documents(db_path: Path) -> int:
     try:
         with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=1) as connection:
@@ -91,11 +104,17 @@ def test_sigkill_mid_crawl_then_rerun_completes_without_duplicates(tmp_path, slo
         while count_documents(killed) < kill_after_documents and time.monotonic() < deadline:
             assert process.poll() is None, "the crawl ended before it could be killed"
             time.sleep(0.01)
+        workers = children(process.pid)
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=10)
     finally:
         if process.poll() is None:
             process.kill()
+    assert workers, "the crawl had started no worker processes"
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{pid}").exists() for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()], "workers outlived their killed crawl"
     stored_at_kill = count_documents(killed)
     assert kill_after_documents <= stored_at_kill < FEEDS * ENTRIES
     interrupted = contents(killed)
