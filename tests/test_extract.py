@@ -615,3 +615,18 @@ def test_units_written_once_for_two_numbers_and_short_symbols(sentence: str, wri
     for field, value in expected.items():
         actual = getattr(matching[0], field)
         assert actual == (pytest.approx(value) if isinstance(value, float) else value), field
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "expected"),
+    [
+        ("It is a 1/4 mile oval.", "1/4 mile", dict(kind="quantity", unit="mile", value=0.25)),
+        ("The wafer pitch is 2 picometers.", "2 picometers", dict(unit="picometer")),
+        ("The limit is 10kmph here.", "10kmph", dict(unit="kilometer_per_hour")),
+    ],
+)
+def test_fractions_with_units_and_small_prefixes(sentence: str, written: str, expected: dict[str, Any]) -> None:
+    matching = [c for c in extract(sentence, all_quantities=True) if c.text == written]
+    assert len(matching) == 1, [c.text for c in extract(sentence, all_quantities=True)]
+    for field, value in expected.items():
+        assert getattr(matching[0], field) == value, field

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     import pint
 
 SI_SYMBOL_PREFIXES = {
-    "n": "nano", "µ": "micro", "μ": "micro", "u": "micro", "m": "milli", "c": "centi",
+    "p": "pico", "n": "nano", "µ": "micro", "μ": "micro", "u": "micro", "m": "milli", "c": "centi", "d": "deci",
     "k": "kilo", "K": "kilo", "M": "mega", "G": "giga", "T": "tera", "P": "peta",
     "E": "exa", "Z": "zetta",
     "Ki": "kibi", "Mi": "mebi", "Gi": "gibi", "Ti": "tebi", "Pi": "pebi", "Ei": "exbi",

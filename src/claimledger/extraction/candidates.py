@@ -111,15 +111,15 @@ def _quantity(sentence: str, number: NumberMatch) -> Quantity:
         return Quantity(number, number.start, number.end, "percent", "percent", _mark(PERCENT_MARK, number.text))
     if number.multiplier:
         return Quantity(number, number.start, number.end, "ratio", None, _mark(RATIO_MARK, number.text))
-    if FRACTION.fullmatch(number.text):
-        # "1/3 the cost", "H100 的 1/3": a fraction compares, like a multiplier.
-        return Quantity(number, number.start, number.end, "ratio", None, None)
     currency = match_currency_before(sentence, number.start)
     if currency:
         return _currency_quantity(sentence, number, currency)
     unit = match_unit(sentence, number.end)
     if unit is not None:
         return _unit_quantity(sentence, number, unit)
+    if FRACTION.fullmatch(number.text):
+        # "1/3 the cost", "H100 的 1/3": a fraction without a unit compares, like a multiplier.
+        return Quantity(number, number.start, number.end, "ratio", None, None)
     return _counted(sentence, number)
 
 
