@@ -92,7 +92,9 @@ def command(source: str, lang: str, output_format: str, all_quantities: bool) ->
     Each claim comes with its value, unit, qualifier, trend, baseline, subject,
     metric and condition, and its offsets in the input. Example:
 
+    \b
         echo "Rubin delivers up to 10x the TPS/MW of GB200 NVL72." | claims extract --format table
+        claims extract post.txt --lang zh > claims.jsonl
     """
     text = read_text(source)
     from claimledger.extraction import extract
