@@ -630,3 +630,18 @@ def test_fractions_with_units_and_small_prefixes(sentence: str, written: str, ex
     assert len(matching) == 1, [c.text for c in extract(sentence, all_quantities=True)]
     for field, value in expected.items():
         assert getattr(matching[0], field) == value, field
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "expected"),
+    [
+        ("Rubin CPX offers 30 petaflops of NVFP4 compute with 128 GB of GDDR7 memory.", "30 petaflops",
+         dict(unit="petaFLOPS", subject="Rubin CPX", metric="compute")),
+        ("Rubin CPX offers 30 petaflops of NVFP4 compute with 128 GB of GDDR7 memory.", "128 GB", dict(metric="memory")),
+        ("Blackwell Ultra delivers 1.5x more compute than Blackwell.", "1.5x",
+         dict(subject="Blackwell Ultra", baseline="Blackwell")),
+        ("The fabric cuts tail latency by 40% and improves job completion time by 25%.", "25%", dict(trend="up")),
+    ],
+)
+def test_longest_names_and_metrics_after_of(sentence: str, written: str, expected: dict[str, Any]) -> None:
+    check(sentence, written, expected)

@@ -19,7 +19,7 @@ from claimledger.units import unit_info
 SUBJECT_KINDS = ("product", "organization")
 CONDITION_KINDS = ("model", "benchmark")
 # A metric named right after the figure: "1.6 Tb/s of scale-out bandwidth".
-METRIC_AFTER = re.compile(r"^\s*(?:(?:of|in|for)\s+(?:[A-Za-z-]+\s+){0,2}?)?$", re.IGNORECASE)
+METRIC_AFTER = re.compile(r"^\s*(?:(?:of|in|for)\s+(?:[\w-]+\s+){0,2}?)?$", re.IGNORECASE)
 METRIC_AFTER_WINDOW = 40
 # "260 TB/s 的 all-to-all NVLink 6 互联": the figure belongs to the name after 的.
 OF_NAME_AFTER = re.compile(r"\s*的\s*(?:[A-Za-z-]+\s+)?")

@@ -46,15 +46,19 @@ def _alternation(names: list[str]) -> str:
 
 
 @lru_cache(maxsize=1)
-def name_patterns() -> dict[str, re.Pattern[str]]:
-    """One compiled pattern per kind of name (names and families together)."""
-    compiled = {}
+def name_patterns() -> list[tuple[str, re.Pattern[str]]]:
+    """(kind, pattern) pairs: each kind's families, then its plain names.
+
+    Kept apart so the longest match at a position wins ("Rubin CPX" over the
+    family "Rubin"), which one alternation would not guarantee.
+    """
+    compiled = []
     for kind in NAME_KINDS:
         section = gazetteer()[kind]
-        parts = [f"(?:{pattern})" for pattern in section.get("patterns", [])]
+        if section.get("patterns"):
+            compiled.append((kind, re.compile("(?:" + "|".join(section["patterns"]) + ")" + AFTER_WORD)))
         if section.get("names"):
-            parts.append(f"(?:{_alternation(section['names'])})")
-        compiled[kind] = re.compile("(?:" + "|".join(parts) + ")" + AFTER_WORD)
+            compiled.append((kind, re.compile(f"(?:{_alternation(section['names'])})" + AFTER_WORD)))
     return compiled
 
 
@@ -91,7 +95,7 @@ def find_names(text: str) -> tuple[Name, ...]:
     every figure of a sentence asks)."""
     found = [
         Name(match.start(), match.end(), match.group(0), kind)
-        for kind, pattern in name_patterns().items()
+        for kind, pattern in name_patterns()
         for match in _whole_words(pattern, text)
     ]
     return _joined_products(text, _without_overlaps(found))
