@@ -73,43 +73,49 @@ class FeedOutcome:
 
 
 def sync_feeds(db: sqlite_utils.Database, feeds: list[FeedConfig], now: datetime) -> list[dict]:
-    """Add or update the feeds the feeds file lists; return their rows in file order."""
-    rows = []
+    """Add or update the feeds the feeds file lists; return their rows in file order.
+
+    A stored feed is found by name, else by URL; a feed whose settings have
+    not changed costs no write.
+    """
+    stored = list(db["feeds"].rows_where(order_by="id"))
+    by_name = {row["name"]: row for row in reversed(stored)}
+    by_url = {url: row for row in reversed(stored) for url in (row["url"], row["config_url"])}
+    ids = []
     with db.atomic():
         for feed in feeds:
-            row = find_feed(db, feed)
+            row = by_name.get(feed.name) or by_url.get(feed.url)
             if row is None:
-                feed_id = db["feeds"].insert(
-                    {
-                        "name": feed.name,
-                        "url": feed.url,
-                        "config_url": feed.url,
-                        "lang": feed.lang,
-                        "allow_private": int(feed.allow_private),
-                        "status": "new",
-                        "added": iso(now),
-                    }
-                ).last_pk
-            else:
-                feed_id = row["id"]
-                changes = {"name": feed.name, "lang": feed.lang, "allow_private": int(feed.allow_private)}
-                if row["config_url"] != feed.url:
-                    # The user gave a new address: start that feed afresh.
-                    changes |= {"url": feed.url, "config_url": feed.url, "retired": 0, "failures": 0,
-                                "next_attempt": None, "etag": None, "last_modified": None}
-                db["feeds"].update(feed_id, changes)
-            rows.append(db["feeds"].get(feed_id))
-    return rows
+                ids.append(insert_feed(db, feed, now))
+                continue
+            ids.append(row["id"])
+            changes = {
+                column: value
+                for column, value in (("name", feed.name), ("lang", feed.lang), ("allow_private", int(feed.allow_private)))
+                if row[column] != value
+            }
+            if row["config_url"] != feed.url:
+                # The user gave a new address: start that feed afresh.
+                changes |= {"url": feed.url, "config_url": feed.url, "retired": 0, "failures": 0,
+                            "next_attempt": None, "etag": None, "last_modified": None}
+            if changes:
+                db["feeds"].update(row["id"], changes)
+    current = {row["id"]: row for row in db["feeds"].rows_where(order_by="id")}
+    return [current[feed_id] for feed_id in ids]
 
 
-def find_feed(db: sqlite_utils.Database, feed: FeedConfig) -> dict | None:
-    """The stored feed with this name, else the one at this URL."""
-    for where, value in (("name = ?", feed.name), ("config_url = ? OR url = ?", feed.url)):
-        arguments = [value] * where.count("?")
-        found = list(db["feeds"].rows_where(where, arguments, order_by="id", limit=1))
-        if found:
-            return found[0]
-    return None
+def insert_feed(db: sqlite_utils.Database, feed: FeedConfig, now: datetime) -> int:
+    return db["feeds"].insert(
+        {
+            "name": feed.name,
+            "url": feed.url,
+            "config_url": feed.url,
+            "lang": feed.lang,
+            "allow_private": int(feed.allow_private),
+            "status": "new",
+            "added": iso(now),
+        }
+    ).last_pk
 
 
 def known_entries(db: sqlite_utils.Database, feed_ids: list[int]) -> dict[int, dict[str, str]]:
@@ -237,22 +243,16 @@ def record_outcome(db: sqlite_utils.Database, feed: dict, outcome: FeedOutcome) 
             wait = max(wait, min(outcome.retry_after, RETRY_AFTER_CAP))
         next_attempt = iso(outcome.finished + wait)
         changes |= {"failures": failures, "next_attempt": next_attempt}
+    # Plain SQL: this runs once per feed per round, and an all-304 round is nothing else.
     with db.atomic():
-        db["fetches"].insert(
-            {
-                "feed_id": feed["id"],
-                "url": outcome.url,
-                "started": iso(outcome.started),
-                "finished": iso(outcome.finished),
-                "http_status": outcome.http_status,
-                "outcome": outcome.status,
-                "error": outcome.error,
-                "bytes": outcome.bytes,
-                "new_documents": outcome.new_documents,
-                "new_claims": outcome.new_claims,
-            }
+        db.execute(
+            "INSERT INTO fetches (feed_id, url, started, finished, http_status, outcome, error, bytes, "
+            "new_documents, new_claims) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [feed["id"], outcome.url, iso(outcome.started), iso(outcome.finished), outcome.http_status,
+             outcome.status, outcome.error, outcome.bytes, outcome.new_documents, outcome.new_claims],
         )
-        db["feeds"].update(feed["id"], changes)
+        assignments = ", ".join(f"[{column}] = ?" for column in changes)
+        db.execute(f"UPDATE feeds SET {assignments} WHERE id = ?", [*changes.values(), feed["id"]])
         if outcome.permanent_url:
             move_feed(db, feed, outcome)
     return next_attempt

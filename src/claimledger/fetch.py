@@ -309,8 +309,8 @@ class Fetcher:
         response = await self.client.send(request, stream=True)
         try:
             headers = {name.lower(): value for name, value in response.headers.items()}
-            if response.status_code in REDIRECT_STATUSES or response.status_code == 304:
-                return response.status_code, headers, b""
+            # Read even a 304's or a redirect's (empty or tiny) body: only a response read to its end
+            # leaves the connection open for the next request to this host.
             body = await self._read_capped(response, headers)
             return response.status_code, headers, body
         finally:
