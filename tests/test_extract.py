@@ -645,3 +645,13 @@ def test_fractions_with_units_and_small_prefixes(sentence: str, written: str, ex
 )
 def test_longest_names_and_metrics_after_of(sentence: str, written: str, expected: dict[str, Any]) -> None:
     check(sentence, written, expected)
+
+
+def test_a_ratio_against_a_named_result() -> None:
+    claim = only_claim("It serves 21,000 tokens per second, 2.8x the H200 result.", "2.8x")
+    assert claim.baseline == "H200"
+
+
+def test_a_classifier_alone_counts_with_a_hedge() -> None:
+    claim = only_claim("公司预计全年出货量将超过 15 万片。", "超过 15 万片")
+    assert (claim.kind, claim.qualifier, claim.projected) == ("count", "more_than", True)

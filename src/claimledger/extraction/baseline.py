@@ -24,6 +24,7 @@ PHRASE_STOP = re.compile(
 )
 # "10x the TPS/MW of GB200 NVL72", "twice the bandwidth of Hopper".
 THE_MEASURE_OF = re.compile(r"^\s+(?:the|that)\s+(?:[\w/.-]+\s+){0,3}?of\s+(?:the\s+)?", re.IGNORECASE)
+THE_NAME = re.compile(r"^\s+(?:the|that\s+of|those\s+of)\s+", re.IGNORECASE)
 LONGEST_PHRASE_WORDS = 5
 LONGEST_ZH_PHRASE = 24
 HAN_COMPARE = re.compile(r"(?<![相对百好无占同环之类])比(?![例较特赛如重率值])")
@@ -96,6 +97,12 @@ def _after_figure(sentence: str, end: int, names: Sequence[Name], relative_kind:
         of = THE_MEASURE_OF.match(window)
         if of:
             return _phrase_at(sentence, end + of.end(), names)
+        the = THE_NAME.match(window)
+        if the:
+            # "2.8x the H200 result": a known name right after "the".
+            named = [name for name in names if name.start == end + the.end()]
+            if named:
+                return Baseline(named[0].text, named[0].start, named[0].end)
     found = _english_after().match(window)
     if not found or re.search(r"\d", found.group("lead")):
         return None

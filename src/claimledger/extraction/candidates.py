@@ -37,7 +37,7 @@ RATIO_MARK = re.compile(r"×|[xX]\b|-?fold|times|倍|数量级|orders? of magnit
 COUNTED_WORDS = re.compile(
     r"(?:[ \t]+|-(?=[a-z]))([A-Za-z]+(?:-[A-Za-z]+)*)(?:[ \t]+([A-Za-z]+(?:-[A-Za-z]+)*))?(?:[ \t]+([A-Za-z]+(?:-[A-Za-z]+)*))?"
 )
-COUNTED_HAN = re.compile(r"[ \t]*[余多]?(?P<noun>[个颗块张台次枚片套名位项家款条种类][\u4e00-\u9fff]{1,4})")
+COUNTED_HAN = re.compile(r"[ \t]*[余多]?(?P<noun>[个颗块张台次枚片套名位项家款条种类][\u4e00-\u9fff]{0,4})")
 NOT_NOUNS = frozenset(
     """a an the of and or to in on at by for from with per than as is are was were be been
     percent times more less fewer higher lower faster slower better worse greater larger smaller
