@@ -655,3 +655,13 @@ def test_a_ratio_against_a_named_result() -> None:
 def test_a_classifier_alone_counts_with_a_hedge() -> None:
     claim = only_claim("公司预计全年出货量将超过 15 万片。", "超过 15 万片")
     assert (claim.kind, claim.qualifier, claim.projected) == ("count", "more_than", True)
+
+
+def test_a_baseline_phrase_never_starts_with_a_function_word() -> None:
+    claims = extract("There are four different bosses to battle against and the fluid system feels great.", all_quantities=True)
+    assert [c.baseline for c in claims] == [None]
+
+
+def test_kilovolts() -> None:
+    claim = only_claim("The line runs at 110 kV.", "110 kV")
+    assert claim.unit == "kilovolt" and claim.si_value == pytest.approx(1.1e5)

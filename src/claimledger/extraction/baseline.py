@@ -26,6 +26,7 @@ PHRASE_STOP = re.compile(
 THE_MEASURE_OF = re.compile(r"^\s+(?:the|that)\s+(?:[\w/.-]+\s+){0,3}?of\s+(?:the\s+)?", re.IGNORECASE)
 THE_NAME = re.compile(r"^\s+(?:the|that\s+of|those\s+of)\s+", re.IGNORECASE)
 LONGEST_PHRASE_WORDS = 5
+NOT_A_BASELINE_START = frozenset("and or but which that to in on at for with as by if when while so".split())
 LONGEST_ZH_PHRASE = 24
 HAN_COMPARE = re.compile(r"(?<![相对百好无占同环之类])比(?![例较特赛如重率值])")
 ZH_OF = re.compile(r"的\s*$")
@@ -107,7 +108,7 @@ def _after_figure(sentence: str, end: int, names: Sequence[Name], relative_kind:
     if not found or re.search(r"\d", found.group("lead")):
         return None
     connector = found.group("connector").lower()
-    if connector in ("over", "from") and not relative_kind:
+    if connector in ("over", "from", "against") and not relative_kind:
         return None
     rest_start = end + found.start("rest")
     return _relative_at(sentence, rest_start, sentence[rest_start:end + 160]) or _phrase_at(
@@ -136,7 +137,7 @@ def _phrase_at(sentence: str, position: int, names: Sequence[Name]) -> Baseline 
     phrase_end = stop.start() if stop else len(sentence)
     words = sentence[position:phrase_end].split()[:LONGEST_PHRASE_WORDS]
     text = " ".join(words).rstrip(".")
-    if not text or text[0].isdigit():
+    if not text or text[0].isdigit() or words[0].lower() in NOT_A_BASELINE_START:
         return None
     return Baseline(text, position, position + len(text))
 

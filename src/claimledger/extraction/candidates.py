@@ -215,7 +215,7 @@ def _counted(sentence: str, number: NumberMatch) -> Quantity:
         if unit is not None:
             return Quantity(number, number.start, unit.end, _kind(unit.expression), unit.expression, unit.text)
     words = COUNTED_WORDS.match(sentence, position)
-    if words is None or words.group(1).lower() in NOT_NOUNS:
+    if words is None or words.group(1).lower() in NOT_NOUNS or len(words.group(1)) < 2:
         return Quantity(number, number.start, number.end, None)
     end = words.end(1)
     # "800 million weekly active users", "seven European countries": words before
