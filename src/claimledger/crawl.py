@@ -1,8 +1,8 @@
 """One crawl round: fetch every due feed, parse it, turn new entries into documents with claims, store them.
 
-Fetching runs on asyncio across hosts (polite per host, see fetch.py); parsing,
-text cleaning and extraction run on a worker pool; all writes go through one
-writer thread that owns the ledger connection. Entries whose feed content has
+Fetching runs on asyncio across hosts (polite per host, see fetch.py); text
+cleaning and extraction run in worker processes (crawl_prepare.py); all writes
+go through one writer thread that owns the ledger connection (crawl_store.py). Entries whose feed content has
 not changed since the last crawl cost no work at all.
 """
 
@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import fcntl
-import hashlib
 import os
-import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -27,8 +25,8 @@ from pathlib import Path
 import sqlite_utils
 
 from claimledger.crawl_store import (
+    ArticlePage,
     FeedOutcome,
-    PreparedDocument,
     known_entries,
     parse_iso,
     record_outcome,
@@ -40,8 +38,6 @@ from claimledger.feed_parse import Entry, ParsedFeed, parse_feed
 from claimledger.feeds_config import FeedConfig
 from claimledger.fetch import Fetcher, FetchError, FetchLimits, FetchResult, origin
 from claimledger.ledger import open_ledger
-from claimledger.text import document_lang, html_to_text, main_text, normalize_whitespace
-from claimledger.types import Claim
 
 class CrawlLockedError(Exception):
     """Another crawl holds the ledger's lock."""
@@ -164,28 +160,6 @@ def open_crawl_ledger(db_path: str | Path) -> sqlite_utils.Database:
     return db
 
 
-def extract_claims(text: str, lang: str) -> list[Claim]:
-    """The extractor, imported on first use: an all-304 round never loads it."""
-    from claimledger import extract
-
-    return extract(text, lang=lang)
-
-
-def start_worker() -> None:
-    """Ready a worker process: Ctrl-C is the parent's to handle, and the extractor loads before the first entry."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=exit_with_parent, args=(os.getppid(),), daemon=True).start()
-    extract_claims("warm-up: 1 GPU", "en")
-    extract_claims("预热：1 颗 GPU", "zh")
-
-
-def exit_with_parent(parent: int) -> None:
-    """End this worker once its crawl is gone: a crawl killed with SIGKILL must not leave workers behind."""
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(1)
-
-
 class Crawler:
     """The state of one round: the ledger writer, the fetcher, and what is already stored."""
 
@@ -205,6 +179,8 @@ class Crawler:
             if count == 1:
                 self._workers = ThreadPoolExecutor(1, thread_name_prefix="prepare")
             else:
+                from claimledger.crawl_prepare import start_worker
+
                 # spawn, not fork: this process already runs threads (the ledger writer).
                 self._workers = ProcessPoolExecutor(count, get_context("spawn"), initializer=start_worker)
         return self._workers
@@ -286,6 +262,8 @@ class Crawler:
     async def store_feed(
         self, fetcher: Fetcher, row: dict, config: FeedConfig, result: FetchResult, outcome: FeedOutcome
     ) -> None:
+        from claimledger.crawl_prepare import prepare_document
+
         parsed: ParsedFeed = await asyncio.to_thread(parse_feed, result.body, result.headers, result.url)
         if parsed.error:
             outcome.error = parsed.error
@@ -336,52 +314,6 @@ class Crawler:
             return ArticlePage(entry.url, result.status, None, f"HTTP {result.status}")
         text = result.body.decode(response_charset(result.headers) or "utf-8", errors="replace")
         return ArticlePage(entry.url, 200, text, None)
-
-
-@dataclass(slots=True)
-class ArticlePage:
-    """An entry's article page as fetched: its HTML, or the reason there is none."""
-
-    url: str
-    http_status: int | None
-    html: str | None
-    error: str | None
-
-
-def prepare_document(entry: Entry, article: ArticlePage | None, lang_hint: str | None) -> PreparedDocument | None:
-    """Clean text, language, content hash and claims of one entry; None when it has no text at all."""
-    title = html_to_text(entry.title) if entry.title_is_html else normalize_whitespace(entry.title)
-    body = entry_body(entry, article)
-    first_line, _, rest = body.partition("\n")
-    if title and first_line.strip() == title:
-        # Article pages repeat the title as their heading.
-        body = rest.strip()
-    text = "\n\n".join(part for part in (title, body) if part)
-    if not text:
-        return None
-    lang = document_lang(text, lang_hint)
-    return PreparedDocument(
-        entry=entry,
-        title=title,
-        text=text,
-        lang=lang,
-        content_hash=hashlib.sha256(text.encode("utf-8")).hexdigest(),
-        claims=extract_claims(text, lang),
-        article_fetch=(article.url, article.http_status, article.error) if article else None,
-    )
-
-
-def entry_body(entry: Entry, article: ArticlePage | None) -> str:
-    """The entry's full content, else its article page's main text, else its summary."""
-    if entry.content:
-        return html_to_text(entry.content) if entry.content_is_html else normalize_whitespace(entry.content)
-    if article and article.html:
-        page_text = main_text(article.html)
-        if page_text:
-            return page_text
-    if entry.summary:
-        return html_to_text(entry.summary) if entry.summary_is_html else normalize_whitespace(entry.summary)
-    return ""
 
 
 def response_charset(headers: dict[str, str]) -> str | None:

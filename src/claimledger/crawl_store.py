@@ -37,6 +37,16 @@ def parse_iso(text: str | None) -> datetime | None:
 
 
 @dataclass(slots=True)
+class ArticlePage:
+    """An entry's article page as fetched: its HTML, or the reason there is none."""
+
+    url: str
+    http_status: int | None
+    html: str | None
+    error: str | None
+
+
+@dataclass(slots=True)
 class PreparedDocument:
     """An entry turned into the text claims are extracted from, with those claims."""
 
