@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import threading
 import time
 import tracemalloc
 import zlib
@@ -238,3 +239,26 @@ async def test_a_paused_host_is_not_requested(http_server):
         with pytest.raises(FetchError, match="asked us to wait"):
             await fetcher.fetch(http_server.url("/feed.xml"), allow_private_at=http_server.base_url)
     assert http_server.hits("/feed.xml") == []
+
+
+async def test_a_local_host_gets_a_few_requests_at_once_without_a_gap(http_server):
+    active, most = 0, 0
+    lock = threading.Lock()
+
+    def counted(request: BaseHTTPRequestHandler) -> None:
+        nonlocal active, most
+        with lock:
+            active += 1
+            most = max(most, active)
+        time.sleep(0.1)
+        with lock:
+            active -= 1
+        reply(FEED)(request)
+
+    http_server.route("/feed", counted, prefix=True)
+    async with Fetcher(FetchLimits(host_gap=5)) as fetcher:
+        started = time.monotonic()
+        await asyncio.gather(*(fetcher.fetch(http_server.url(f"/feed{n}"), allow_private_at=http_server.base_url)
+                               for n in range(12)))
+    assert most == 4
+    assert time.monotonic() - started < 2
