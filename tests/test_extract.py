@@ -665,3 +665,27 @@ def test_a_baseline_phrase_never_starts_with_a_function_word() -> None:
 def test_kilovolts() -> None:
     claim = only_claim("The line runs at 110 kV.", "110 kV")
     assert claim.unit == "kilovolt" and claim.si_value == pytest.approx(1.1e5)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "subject"),
+    [
+        ("Kestrel K3 delivered 371 tokens per second per GPU on Llama 3.1 405B offline.", "371 tokens per second per GPU", "Kestrel K3"),
+        ("Kestrel Silicon today announced 40% lower cost per token.", "40%", "Kestrel Silicon"),
+        ("Stratus posted 1.2x more throughput.", "1.2x", "Stratus"),
+        ("The company reported 40% growth.", "40%", None),
+        ("澄言-3 在 4,096 颗 Hopper GPU 上训练约 46 天。", "约 46 天", "Hopper"),
+        ("公司称集群规模超过 1 万卡。", "超过 1 万卡", None),
+    ],
+)
+def test_subjects_the_gazetteer_does_not_know(sentence: str, written: str, subject: str | None) -> None:
+    assert only_claim(sentence, written).subject == subject
+
+
+def test_per_is_a_word_not_the_end_of_hopper() -> None:
+    claim = only_claim("训练集群由 4,096 颗 Hopper GPU 组成，整个预训练约 46 天完成。", "约 46 天")
+    assert claim.unit == "day"
+
+
+def test_a_chinese_model_name_with_a_version_is_a_condition() -> None:
+    assert only_claim("澄言-3 在 4,096 颗 Hopper GPU 上训练约 46 天。", "约 46 天").condition == "澄言-3"

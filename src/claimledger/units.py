@@ -28,7 +28,7 @@ SI_SYMBOL_PREFIXES = {
 
 # How a denominator is joined to what precedes it: "/s", " per second", "每秒".
 PER_SEPARATOR = r"(?:\s*/\s*|\s+per\s+|\s+an?\s+|-an?-|\s*每\s*)"
-PER_PREFIX = re.compile(r"(?:per|每)\s*", re.IGNORECASE)
+PER_PREFIX = re.compile(r"(?:\bper\b|每)\s*", re.IGNORECASE)
 
 
 OFFSET_UNITS = frozenset({"degree_Celsius", "degree_Fahrenheit"})

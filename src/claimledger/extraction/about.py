@@ -21,6 +21,21 @@ CONDITION_KINDS = ("model", "benchmark")
 # A metric named right after the figure: "1.6 Tb/s of scale-out bandwidth".
 METRIC_AFTER = re.compile(r"^\s*(?:(?:of|in|for)\s+(?:[\w-]+\s+){0,2}?)?$", re.IGNORECASE)
 METRIC_AFTER_WINDOW = 40
+SENTENCE_SUBJECT = re.compile(
+    r"(?P<name>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})(?:'s)?\s+(?:today\s+|now\s+|also\s+)?"
+    r"(?:said|says|announced|announces|delivered|delivers|reported|reports|posted|posts|achieved|achieves"
+    r"|offers|offered|provides|provided|runs|ran|serves|served|reached|reaches|hit|hits|has|had|is|was|will"
+    r"|expects|expected|plans|planned|claims|claimed|sets|measured|recorded|ships|shipped|trained|completed)\b"
+)
+HAN_SENTENCE_SUBJECT = re.compile(
+    r"(?P<name>[A-Za-z][\w-]*(?:\s+[A-Z][\w-]*){0,2}|[\u4e00-\u9fff]{2,6}?)\s*(?:今天|今日|也|已)?"
+    r"(?:宣布|公布|表示|称|发布|披露|透露|介绍)"
+)
+NOT_A_SUBJECT = frozenset(
+    "The This That These Those It Its Our We They He She In On At For With By A An All Each "
+    "Today Meanwhile Last Next After Since During When While If But And So Overall Still "
+    "公司 该公司 我们 他们 报告 博客 文章 数据 官方 媒体 分析师".split()
+)
 # "260 TB/s 的 all-to-all NVLink 6 互联": the figure belongs to the name after 的.
 OF_NAME_AFTER = re.compile(r"\s*的\s*(?:[A-Za-z-]+\s+)?")
 PLATFORM_BEFORE = re.compile(
@@ -56,10 +71,20 @@ def describe(
     clause = clause_bounds(sentence, start, end)
     usable = [name for name in names if not any(_overlaps(name, span) for span in baseline_spans)]
     subject = _nearest(sentence, usable, SUBJECT_KINDS, start, end, clause, prefer_kind="product")
+    subject_text = subject.text if subject else _sentence_subject(sentence)
     condition_name = _nearest(sentence, usable, CONDITION_KINDS, start, end, clause)
     condition = _with_modifiers(sentence, condition_name) if condition_name else None
     metric = unit_metric or _metric(sentence, start, end, clause, relative)
-    return About(subject.text if subject else None, metric, condition)
+    return About(subject_text, metric, condition)
+
+
+def _sentence_subject(sentence: str) -> str | None:
+    """A name the gazetteer does not know, when it opens the sentence as its
+    subject: "Kestrel Silicon today announced ...", "火山引擎公布了 ..."."""
+    found = SENTENCE_SUBJECT.match(sentence) or HAN_SENTENCE_SUBJECT.match(sentence)
+    if found is None or found.group("name").split()[0] in NOT_A_SUBJECT:
+        return None
+    return found.group("name")
 
 
 def _overlaps(name: Name, span: tuple[int, int]) -> bool:
