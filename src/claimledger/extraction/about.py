@@ -25,11 +25,12 @@ SENTENCE_SUBJECT = re.compile(
     r"(?P<name>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})(?:'s)?\s+(?:today\s+|now\s+|also\s+)?"
     r"(?:said|says|announced|announces|delivered|delivers|reported|reports|posted|posts|achieved|achieves"
     r"|offers|offered|provides|provided|runs|ran|serves|served|reached|reaches|hit|hits|has|had|is|was|will"
-    r"|expects|expected|plans|planned|claims|claimed|sets|measured|recorded|ships|shipped|trained|completed)\b"
+    r"|expects|expected|plans|planned|claims|claimed|sets|measured|recorded|ships|shipped|trained|completed"
+    r"|quotes|quoted|cites|cited|lists|listed|promises|promised|targets|touts|touted|unveiled|unveils)\b"
 )
 HAN_SENTENCE_SUBJECT = re.compile(
     r"(?P<name>[A-Za-z][\w-]*(?:\s+[A-Z][\w-]*){0,2}|[\u4e00-\u9fff]{2,6}?)\s*(?:今天|今日|也|已)?"
-    r"(?:宣布|公布|表示|称|发布|披露|透露|介绍)"
+    r"(?:宣布|公布|表示|称|发布|披露|透露|介绍|强调|指出|给出)"
 )
 NOT_A_SUBJECT = frozenset(
     "The This That These Those It Its Our We They He She In On At For With By A An All Each "
