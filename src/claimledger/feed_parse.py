@@ -8,6 +8,7 @@ the charset they are really in, or refused, so mojibake never reaches the ledger
 from __future__ import annotations
 
 import calendar
+import codecs
 import datetime
 import hashlib
 import io
@@ -108,18 +109,34 @@ def run_feedparser(body: bytes, headers: dict[str, str], url: str) -> feedparser
 def redecode(
     body: bytes, headers: dict[str, str], url: str, parsed: feedparser.FeedParserDict
 ) -> tuple[feedparser.FeedParserDict, str] | None:
-    """Parse again in the charset the bytes are really in; None when it cannot be identified."""
+    """Parse again in the charset the bytes are really in; None when it cannot be identified.
+
+    When feedparser's fallback is what the bytes are (plain ASCII, or text that
+    decodes as UTF-8), its parse stands, with a note.
+    """
     declared = declared_charset(headers, body)
+    fallback = codec_name(parsed.get("encoding"))
     guess = charset_normalizer.from_bytes(body).best()
-    if guess is None or guess.encoding.replace("_", "-") in (declared, "ascii"):
+    guessed = codec_name(guess.encoding) if guess else None
+    if guessed in (fallback, "ascii") or (fallback == "utf-8" and guessed is None):
+        return parsed, f"charset: declared {declared or 'none'}, which does not fit the bytes; read as {fallback}"
+    if guess is None or guessed == codec_name(declared):
         return None
     text = str(guess)
     utf8_body = XML_DECLARATION_ENCODING.sub(rb'\1"utf-8"', text.encode("utf-8"), count=1)
     reparsed = run_feedparser(utf8_body, {**headers, "content-type": "application/xml; charset=utf-8"}, url)
     if reparsed.get("bozo") and isinstance(reparsed.get("bozo_exception"), feedparser.CharacterEncodingOverride):
         return None
-    note = f"charset: declared {declared or 'none'} but the bytes are {guess.encoding}; decoded as {guess.encoding}"
+    note = f"charset: declared {declared or 'none'} but the bytes are {guessed}; decoded as {guessed}"
     return reparsed, note
+
+
+def codec_name(name: str | None) -> str | None:
+    """The canonical name of a charset ("GB2312" and "gb_2312" alike), or None when unknown."""
+    try:
+        return codecs.lookup(name).name if name else None
+    except LookupError:
+        return None
 
 
 def declared_charset(headers: dict[str, str], body: bytes) -> str | None:
