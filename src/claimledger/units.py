@@ -27,6 +27,7 @@ SI_SYMBOL_PREFIXES = {
 }
 
 # How a denominator is joined to what precedes it: "/s", " per second", "每秒".
+SPACES_OR_HYPHENS = re.compile(r"[\s-]+")
 PER_SEPARATOR = r"(?:\s*/\s*|\s+per\s+|\s+an?\s+|-an?-|\s*每\s*)"
 PER_PREFIX = re.compile(r"(?:\bper\b|每)\s*", re.IGNORECASE)
 
@@ -169,7 +170,7 @@ def _word_render(word: str) -> str:
 def _canonical_word(surface: str) -> str | None:
     """Pint expression for an alias word as written (any case, maybe plural)."""
     _, words, _ = _surface_forms()
-    folded = re.sub(r"[\s-]+", " ", surface.lower())
+    folded = SPACES_OR_HYPHENS.sub(" ", surface.lower())
     candidates = [folded]
     if folded.endswith("ies"):
         candidates.append(folded[:-3] + "y")

@@ -23,6 +23,10 @@ PHRASE_STOP = re.compile(
     re.IGNORECASE,
 )
 # "10x the TPS/MW of GB200 NVL72", "twice the bandwidth of Hopper".
+DIGIT = re.compile(r"\d")
+DETERMINER = re.compile(r"(?:(?:the|its|their|a|an|[A-Z][A-Za-z]+'s)\s+)?")
+CLAUSE_PUNCTUATION = re.compile(r"[，。；,;：:]")
+FIGURE_MARK = re.compile(r"[%倍]")
 THE_MEASURE_OF = re.compile(r"^\s+(?:the|that)\s+(?:[\w/.-]+\s+){0,3}?of\s+(?:the\s+)?", re.IGNORECASE)
 THE_NAME = re.compile(r"^\s+(?:the|that\s+of|those\s+of)\s+", re.IGNORECASE)
 LONGEST_PHRASE_WORDS = 5
@@ -105,7 +109,7 @@ def _after_figure(sentence: str, end: int, names: Sequence[Name], relative_kind:
             if named:
                 return Baseline(named[0].text, named[0].start, named[0].end)
     found = _english_after().match(window)
-    if not found or re.search(r"\d", found.group("lead")):
+    if not found or DIGIT.search(found.group("lead")):
         return None
     connector = found.group("connector").lower()
     if connector in ("over", "from", "against") and not relative_kind:
@@ -128,8 +132,8 @@ def _relative_at(sentence: str, position: int, window: str) -> Baseline | None:
 
 def _phrase_at(sentence: str, position: int, names: Sequence[Name]) -> Baseline | None:
     """The thing named at `position`: a known name (after "the", "its"), or a few words."""
-    lead = re.match(r"(?:(?:the|its|their|a|an|NVIDIA's|[A-Z][A-Za-z]+'s)\s+)?", sentence[position:])
-    name_start = position + (lead.end() if lead else 0)
+    lead = DETERMINER.match(sentence, position)
+    name_start = lead.end() if lead else position
     for name in names:
         if name.start == name_start or name.start == position:
             return Baseline(name.text, name.start, name.end)
@@ -158,7 +162,7 @@ def _chinese_before(sentence: str, start: int, names: Sequence[Name]) -> Baselin
         connectors = list(ZH_BEFORE_OF.finditer(head))
         cut = clause_start + connectors[-1].end() if connectors else clause_start
         text = sentence[cut:of_position].strip()
-        if text and len(text) <= LONGEST_ZH_PHRASE and not re.search(r"[，。；,;：:]", text):
+        if text and len(text) <= LONGEST_ZH_PHRASE and not CLAUSE_PUNCTUATION.search(text):
             return Baseline(text, cut, of_position + 1)
     compares = list(HAN_COMPARE.finditer(prefix))
     if compares:
@@ -166,7 +170,7 @@ def _chinese_before(sentence: str, start: int, names: Sequence[Name]) -> Baselin
         comparative = _zh_comparative().search(sentence, after_compare + 1, start)
         if comparative:
             text = sentence[after_compare:comparative.start()].strip()
-            if len(text) >= 2 and len(text) <= LONGEST_ZH_PHRASE and not re.search(r"[，。；,;：:%倍]", text):
+            if len(text) >= 2 and len(text) <= LONGEST_ZH_PHRASE and not CLAUSE_PUNCTUATION.search(text) and not FIGURE_MARK.search(text):
                 return Baseline(text, after_compare, comparative.start())
     return None
 

@@ -61,6 +61,7 @@ METRIC_LINK = re.compile(
 )
 ACCELERATOR_AFTER = re.compile(r"([ \t]*(?:[张块颗台个][ \t]*)?)")
 FRACTION = re.compile(r"\d+\s*[/⁄]\s*\d+")
+PER_SEPARATOR = re.compile(r"\s*/\s*|\s+per\s+|\s+an?\s+|\s*每\s*", re.IGNORECASE)
 YEAR_LIKE = re.compile(r"^(?:1[89]|20)\d{2}$")
 # "iPhone 11", "Boeing 787": a capitalised word right before, not opening the sentence.
 NAME_BEFORE = re.compile(r"(?<=[A-Za-z0-9,] )[A-Z][A-Za-z]*[ \u00a0]$|(?<=[A-Za-z0-9,] )[a-z]+[A-Z][A-Za-z]*[ \u00a0]$")
@@ -143,10 +144,10 @@ def _per_chain(sentence: str, position: int) -> tuple[int, list[str]] | None:
     denominators = []
     end = position
     while True:
-        separator = re.match(r"\s*/\s*|\s+per\s+|\s+an?\s+|\s*每\s*", sentence[end:], re.IGNORECASE)
+        separator = PER_SEPARATOR.match(sentence, end)
         if not separator:
             break
-        atom = match_atom(sentence, end + separator.end())
+        atom = match_atom(sentence, separator.end())
         if atom is None:
             break
         denominators.append(f"({atom.expression})")

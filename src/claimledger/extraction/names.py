@@ -17,6 +17,8 @@ from claimledger.extraction.cues import lowered
 
 NAME_KINDS = ("organization", "product", "model", "benchmark")
 # A Latin name is a whole word: no letter or digit glued to either end.
+PLACEHOLDER = re.compile(r"\{(\d)\}")
+SPACES = re.compile(r"\s+")
 AFTER_WORD = r"(?![A-Za-z0-9_])"
 GLUED_LEFT = re.compile(r"[A-Za-z0-9_$]")
 
@@ -143,7 +145,7 @@ def _whole_words(pattern: re.Pattern[str], text: str) -> list[re.Match[str]]:
 
 
 def _fill(template: str, match: re.Match[str]) -> str:
-    return re.sub(r"\{(\d)\}", lambda ref: re.sub(r"\s+", " ", match.group(int(ref.group(1))) or ""), template)
+    return PLACEHOLDER.sub(lambda ref: SPACES.sub(" ", match.group(int(ref.group(1))) or ""), template)
 
 
 def _without_overlaps(names: list[Name]) -> tuple[Name, ...]:

@@ -77,6 +77,7 @@ HAN = _compiled(HAN_PATTERNS)
 WEB_TRIGGER = re.compile(r"@|://|www\.|\.(?:com|org|net|io|ai|dev|cn|co|gov|edu)\b")
 HAN_TRIGGER = re.compile(r"[\u4e00-\u9fff]")
 
+LAST_WORD = re.compile(r"[A-Za-z]+$")
 GLUED_AFTER = re.compile(r"[-_]?[A-Za-z]+\d")
 # Letters that may touch a number without making it a name: currency codes
 # ("USD10m", "RM79", "$US55,931,000") and words hyphenated to a figure ("sub-7").
@@ -113,6 +114,6 @@ def glued_into_name(text: str, start: int, end: int) -> bool:
     if before and before[-1].isascii() and before[-1].isalpha():
         return CURRENCY_CODE_BEFORE.search(text, max(0, start - 5), start) is None
     if len(before) == 2 and before[-1] in "-_" and before[0].isascii() and before[0].isalpha():
-        word = re.search(r"[A-Za-z]+$", text[:start - 1])
+        word = LAST_WORD.search(text, max(0, start - 20), start - 1)
         return word is None or word.group(0) not in HYPHEN_PREFIXES
     return GLUED_AFTER.match(text, end) is not None
