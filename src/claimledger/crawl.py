@@ -39,6 +39,9 @@ from claimledger.feeds_config import FeedConfig
 from claimledger.fetch import Fetcher, FetchError, FetchLimits, FetchResult, origin
 from claimledger.ledger import open_ledger
 
+POOL_FROM_FEEDS = 20
+
+
 class CrawlLockedError(Exception):
     """Another crawl holds the ledger's lock."""
 
@@ -49,7 +52,8 @@ class CrawlOptions:
 
     concurrency: int = 16
     limits: FetchLimits = field(default_factory=FetchLimits)
-    # Processes that clean text and extract claims; 0 means one per CPU, 1 means in this process.
+    # Processes that clean text and extract claims; 1 means in this process, 0 means one per
+    # CPU for rounds of at least POOL_FROM_FEEDS feeds (starting processes costs more than small rounds save).
     workers: int = 0
 
 
@@ -170,12 +174,14 @@ class Crawler:
         self.stop = stop
         self.known: dict[int, dict[str, str]] = {}
         self._workers: Executor | None = None
+        self.due_feeds = 0
 
     @property
     def workers(self) -> Executor:
         """The pool that prepares documents, started when the first changed entry needs it."""
         if self._workers is None:
-            count = self.options.workers or os.cpu_count() or 1
+            automatic = (os.cpu_count() or 1) if self.due_feeds >= POOL_FROM_FEEDS else 1
+            count = self.options.workers or automatic
             if count == 1:
                 self._workers = ThreadPoolExecutor(1, thread_name_prefix="prepare")
             else:
@@ -202,6 +208,7 @@ class Crawler:
         rows = await self.write(sync_feeds, feeds, now)
         self.known = await self.write(known_entries, [row["id"] for row in rows])
         configs = {feed.name: feed for feed in feeds}
+        self.due_feeds = sum(skip_reason(row, now) is None for row in rows)
         if on_start:
             on_start(len(rows))
         semaphore = asyncio.Semaphore(self.options.concurrency)

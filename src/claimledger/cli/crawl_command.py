@@ -45,7 +45,7 @@ def parse_interval(value: str | None) -> float | None:
 @click.option("--every", default=None, metavar="INTERVAL",
               help="Keep crawling every INTERVAL (90s, 30m, 2h, 1d) until SIGTERM or Ctrl-C.")
 @click.option("--workers", default=0, show_default=True, type=click.IntRange(0, 64),
-              help="Processes that extract claims (0: one per CPU; 1: none besides this one).")
+              help="Processes that extract claims (0: one per CPU from 20 due feeds up; 1: none besides this one).")
 @click.option("--wait", is_flag=True, help="Wait for another crawl of the same ledger to finish instead of exiting.")
 @click.option("--timeout", default=60.0, show_default=True, type=click.FloatRange(1, 3600),
               help="Seconds one feed's fetch may take in all (redirects and body included).")
