@@ -34,13 +34,14 @@ QUANTITY_TOLERANCE = 1e-6
 # The Recognizers specs truncate repeating fractions to 15 significant digits.
 RECOGNIZER_TOLERANCE = 1e-9
 # Our qualifiers in NewsQuant's change vocabulary. A hedge wins over a trend word,
-# as the set annotates "rose more than 5%" as ">".
+# as the set annotates "rose more than 5%" as ">" (and "rose about 5%" mostly as
+# "~"). "nearly"/"almost" is "~" there; "just under" is "<" (the set's README).
 CHANGE_OF_QUALIFIER = {
     "approximately": "~",
     "up_to": "<",
     "less_than": "<",
     "at_most": "<",
-    "nearly": "<",
+    "nearly": "~",
     "more_than": ">",
     "at_least": ">",
 }
@@ -51,6 +52,10 @@ _GLUED_UNIT = re.compile(r"[A-Za-z]")
 _WRITTEN_AS_FRACTION = re.compile(r"[负負]?[ \t]*[百千万萬佰仟][ \t]*分[ \t]*之")
 
 _UNITS = tomllib.loads(files("claimledger").joinpath("data/eval_units.toml").read_text("utf-8"))
+_IRREGULAR: dict[str, str] = _UNITS["irregular_plurals"]
+_SAME_UNIT: dict[str, str] = {alias: name for name, aliases in _UNITS["same_unit"].items() for alias in aliases}
+# viruses, bonuses, campuses (but houses, causes, pauses keep their e).
+_LATIN_US_PLURAL = re.compile(r"(?<=[^aeiou])uses$")
 
 
 class EvaluationError(Exception):
@@ -247,6 +252,9 @@ def unit_name(kind: str, unit: str | None, unit_text: str | None) -> str | None:
         return "percentage"
     if kind == "ratio":
         return "count"
+    if unit and unit.startswith("1 / ") and unit_text:
+        # A counted noun over time ("tests per day"): named by its words.
+        return " ".join(_british(singular(word)) for word in unit_text.lower().split())
     if unit:
         if unit in _UNITS["units"]:
             return _UNITS["units"][unit]
@@ -271,9 +279,11 @@ def singular(word: str) -> str:
     """A plural English noun made singular by its spelling (goals -> goal, cities -> city)."""
     if len(word) <= 3 or not word.isascii():
         return word
+    if word.lower() in _IRREGULAR:
+        return _IRREGULAR[word.lower()]
     if word.endswith("ies"):
         return word[:-3] + "y"
-    if word.endswith(("ches", "shes", "xes", "sses")):
+    if word.endswith(("ches", "shes", "xes", "sses")) or _LATIN_US_PLURAL.search(word):
         return word[:-2]
     if word.endswith("s") and not word.endswith(("ss", "us", "is")):
         return word[:-1]
@@ -309,7 +319,8 @@ def _same_value(gold: tuple[float, ...] | None, predicted: tuple[float, ...] | N
 def _unit_key(unit: str | None) -> str:
     if not unit:
         return ""
-    return " ".join(singular(word) for word in re.sub(r"\s+", " ", unit.strip().lower()).split(" "))
+    key = " ".join(singular(word) for word in re.sub(r"\s+", " ", unit.strip().lower()).split(" "))
+    return _SAME_UNIT.get(key, key)
 
 
 def _same_unit(gold: dict[str, Any], predicted: dict[str, Any], our_units: bool) -> bool:

@@ -60,7 +60,16 @@ METRIC_LINK = re.compile(
     r"nearly|just|only|为|是|达|达到|低于|高于|仅|约|近|最高|最低|只有|降至|提升至|提高到|:|：)\s*){0,3}"
 )
 ACCELERATOR_AFTER = re.compile(r"([ \t]*(?:[张块颗台个][ \t]*)?)")
+# The other end of a change: "from $75 to $45.88", "to 138,285 lots from 212,577 lots".
+CHANGE_TO = re.compile(r"\s+(?:up\s+)?to\s+|\s*(?:到|至)\s*", re.IGNORECASE)
+TO_BEFORE = re.compile(r"\bto\s*$", re.IGNORECASE)
+CHANGE_FROM = re.compile(r"\s+from\s+", re.IGNORECASE)
+PER_TIME = re.compile(r"[ \t]+(?:per|a|an|each)[ \t]+", re.IGNORECASE)
+SINGULAR_ENDINGS = ("ss", "us", "is", "ous", "'s")
 FRACTION = re.compile(r"\d+\s*[/⁄]\s*\d+")
+# The first end of a range and the unit written after it: "208 pounds to 193".
+FIRST_END = re.compile(r"[\d.,]+[ ]?(?=[A-Za-z])")
+RANGE_WORD = re.compile(r"[ ]+(?:to|and)[ ]+\S*?\d[\d.,]*", re.IGNORECASE)
 PER_SEPARATOR = re.compile(r"\s*/\s*|\s+per\s+|\s+an?\s+|\s*每\s*", re.IGNORECASE)
 YEAR_LIKE = re.compile(r"^(?:1[89]|20)\d{2}$")
 # "iPhone 11", "Boeing 787": a capitalised word right before, not opening the sentence.
@@ -92,6 +101,8 @@ def find_quantities(sentence: str, lang: str) -> list[Quantity]:
     """Every number in `sentence` with its unit, in order (names and dates left out)."""
     quantities = [_quantity(sentence, number) for number in find_numbers(sentence, lang)]
     _share_units(sentence, quantities)
+    _share_containers(sentence, quantities)
+    quantities = _join_changes(sentence, quantities)
     for quantity in quantities:
         if quantity.kind is None and _named_by_metric(sentence, quantity.number.start):
             quantity.kind = "quantity"
@@ -118,10 +129,26 @@ def _quantity(sentence: str, number: NumberMatch) -> Quantity:
     unit = match_unit(sentence, number.end)
     if unit is not None:
         return _unit_quantity(sentence, number, unit)
+    inner = _unit_between_ends(sentence, number)
+    if inner is not None:
+        return Quantity(number, number.start, number.end, _kind(inner.expression), inner.expression, inner.text)
     if FRACTION.fullmatch(number.text):
         # "1/3 the cost", "H100 的 1/3": a fraction without a unit compares, like a multiplier.
         return Quantity(number, number.start, number.end, "ratio", None, None)
     return _counted(sentence, number)
+
+
+def _unit_between_ends(sentence: str, number: NumberMatch) -> UnitMatch | None:
+    """The unit of a range written once between its ends ("from 208 pounds to 193")."""
+    if number.value is not None:
+        return None
+    first = FIRST_END.match(number.text)
+    if first is None:
+        return None
+    unit = match_unit(sentence, number.start + first.end())
+    if unit is None or not RANGE_WORD.fullmatch(sentence, unit.end, number.end):
+        return None
+    return unit
 
 
 def _mark(pattern: re.Pattern[str], text: str) -> str | None:
@@ -220,16 +247,37 @@ def _counted(sentence: str, number: NumberMatch) -> Quantity:
         return Quantity(number, number.start, number.end, None)
     end = words.end(1)
     # "800 million weekly active users", "seven European countries": words before
-    # a plural noun are part of what is counted.
+    # a plural noun are part of what is counted; "six-cylinder engines" counts cylinders.
+    hyphenated = sentence.startswith("-", position)
     for index in (2, 3):
         word = words.group(index)
         previous = words.group(index - 1)
-        if not word or previous.endswith("s") or previous.lower() in NOT_NOUNS or word.lower() in NOT_NOUNS:
+        if hyphenated or not word or _plural(previous) or previous.lower() in NOT_NOUNS or word.lower() in NOT_NOUNS:
             break
-        if word.endswith("s"):
+        if _plural(word):
             end = words.end(index)
             break
+    rate = _per_time(sentence, end)
+    if rate is not None:
+        # "200 million samples per second": a count over time is a rate.
+        return Quantity(number, number.start, rate.end, "quantity", f"1 / ({rate.expression})", sentence[words.start(1):rate.end], True)
     return Quantity(number, number.start, end, "count", None, sentence[words.start(1):end], True)
+
+
+def _plural(word: str) -> bool:
+    """Whether an English word reads as a plural noun by its spelling."""
+    return word.endswith("s") and not word.lower().endswith(SINGULAR_ENDINGS)
+
+
+def _per_time(sentence: str, position: int) -> UnitMatch | None:
+    """A unit of time after "per", "a" or "each" at `position` ("per second", "a day")."""
+    separator = PER_TIME.match(sentence, position)
+    if separator is None:
+        return None
+    atom = match_atom(sentence, separator.end())
+    if atom is None or unit_info(atom.expression).dimensionality != "[time]":
+        return None
+    return atom
 
 
 def _share_units(sentence: str, quantities: list[Quantity]) -> None:
@@ -253,6 +301,53 @@ def _share_units(sentence: str, quantities: list[Quantity]) -> None:
             and TO_BETWEEN.fullmatch(sentence, previous.end, current.number.start)
         ):
             _take_unit(current, previous)
+
+
+def _share_containers(sentence: str, quantities: list[Quantity]) -> None:
+    """Counts listed together share the container written after the last one
+    ("72 GPUs and 36 CPUs per rack": both per rack)."""
+    for index in range(len(quantities) - 2, -1, -1):
+        current, following = quantities[index], quantities[index + 1]
+        if following.expression is None or " / " not in following.expression or following.kind != "count":
+            continue
+        if current.kind != "count" or current.expression is None or "/" in current.expression:
+            continue
+        if not SHARED_UNIT_GAP.match(sentence[current.end:following.number.start]):
+            continue
+        current.expression = f"{current.expression} / {following.expression.split(' / ', 1)[1]}"
+
+
+def _join_changes(sentence: str, quantities: list[Quantity]) -> list[Quantity]:
+    """Two figures of one unit that frame a change, "from $75 to $45.88" or "to
+    138,285 lots from 212,577 lots", read as one range between them."""
+    joined: list[Quantity] = []
+    for quantity in quantities:
+        previous = joined[-1] if joined else None
+        if previous is not None and _frame_change(sentence, previous, quantity):
+            joined[-1] = _range_of(sentence, previous, quantity)
+        else:
+            joined.append(quantity)
+    return joined
+
+
+def _frame_change(sentence: str, first: Quantity, second: Quantity) -> bool:
+    if first.number.value is None or second.number.value is None or first.kind is None:
+        return False
+    if (first.kind, first.expression) != (second.kind, second.expression):
+        return False
+    if first.expression is None and (first.unit_text or "").lower() != (second.unit_text or "").lower():
+        return False
+    before = max(0, first.start - 8)
+    if FROM_BEFORE.search(sentence, before, first.start):
+        return CHANGE_TO.fullmatch(sentence, first.end, second.start) is not None
+    return bool(TO_BEFORE.search(sentence, before, first.start) and CHANGE_FROM.fullmatch(sentence, first.end, second.start))
+
+
+def _range_of(sentence: str, first: Quantity, second: Quantity) -> Quantity:
+    start, end = first.number.start, second.number.end
+    low, high = sorted((first.number.value, second.number.value))
+    number = NumberMatch(start, end, sentence[start:end], None, low, high, first.number.percent, first.number.multiplier)
+    return Quantity(number, first.start, second.end, first.kind, first.expression, first.unit_text, first.counted_noun, first.dimensionless)
 
 
 def _take_unit(bare: Quantity, source: Quantity) -> None:
