@@ -9,7 +9,7 @@ from http.server import BaseHTTPRequestHandler
 import pytest
 import sqlite_utils
 
-from claimledger.crawl import CrawlLockedError, CrawlOptions, crawl, crawl_lock, parse_retry_after
+from claimledger.crawl import CrawlLockedError, CrawlOptions, crawl, crawl_lock, freshness, parse_retry_after
 from claimledger.crawl_store import parse_iso, utc_now
 from claimledger.feeds_config import FeedConfig
 from claimledger.fetch import FetchLimits
@@ -381,3 +381,26 @@ def test_a_shared_post_is_credited_to_the_feed_listed_first(tmp_path, http_serve
     (document,) = ledger(tmp_path)["documents"].rows
     assert document["source"] == "A" and document["feed_id"] == feed_row(tmp_path, "A")["id"]
     assert {c["source"] for c in ledger(tmp_path)["claims"].rows} == {"A"}
+
+
+def test_a_feed_the_server_calls_fresh_is_not_asked_again_until_then(tmp_path, http_server):
+    http_server.route("/feed.xml", reply(rss_feed([POST]), headers={"Cache-Control": "public, max-age=600"}))
+    started = utc_now()
+    run(tmp_path, feed(http_server))
+    fresh_until = parse_iso(feed_row(tmp_path)["next_attempt"])
+    assert timedelta(minutes=9) < fresh_until - started <= timedelta(minutes=11)
+    report = run(tmp_path, feed(http_server))
+    assert report.feeds[0].status == "skipped" and report.feeds[0].reason.startswith("fresh until")
+    assert len(http_server.hits("/feed.xml")) == 1
+    ledger(tmp_path)["feeds"].update(feed_row(tmp_path)["id"], {"next_attempt": "2000-01-01T00:00:00Z"})
+    assert run(tmp_path, feed(http_server)).feeds[0].status == "ok"
+    assert len(http_server.hits("/feed.xml")) == 2
+
+
+def test_freshness_headers():
+    assert freshness({"cache-control": "public, max-age=600"}) == timedelta(minutes=10)
+    assert freshness({"expires": "Wed, 21 Oct 2026 08:00:00 GMT", "date": "Wed, 21 Oct 2026 07:30:00 GMT"}) == \
+        timedelta(minutes=30)
+    assert freshness({"cache-control": "max-age=99999999"}) == timedelta(days=1)
+    for headers in ({"cache-control": "max-age=0"}, {"cache-control": "no-cache, max-age=60"}, {"expires": "0"}, {}):
+        assert freshness(headers) is None

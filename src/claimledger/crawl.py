@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import fcntl
 import os
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -25,6 +26,7 @@ from pathlib import Path
 import sqlite_utils
 
 from claimledger.crawl_store import (
+    FRESH_CAP,
     ArticlePage,
     FeedOutcome,
     known_entries,
@@ -259,6 +261,7 @@ class Crawler:
         outcome.http_status = result.status
         outcome.bytes = len(result.body)
         outcome.permanent_url = result.permanent_url
+        outcome.fresh_for = freshness(result.headers)
         if result.status == 200:
             await self.store_feed(fetcher, row, config, result, outcome)
         else:
@@ -337,13 +340,35 @@ def response_charset(headers: dict[str, str]) -> str | None:
 
 
 def skip_reason(row: dict, now: datetime) -> str | None:
-    """Why a feed is not fetched this round: retired, or backing off after failures."""
+    """Why a feed is not fetched this round: retired, still fresh, or backing off after failures."""
     if row["retired"]:
         return "gone (HTTP 410): no longer fetched; give it a new URL in the feeds file to resume"
     next_attempt = parse_iso(row["next_attempt"])
     if next_attempt and next_attempt > now:
+        if not row["failures"]:
+            return f"fresh until {row['next_attempt']} (the server's Cache-Control or Expires)"
         return f"backing off after {row['failures']} failure(s): next attempt {row['next_attempt']}"
     return None
+
+
+def freshness(headers: dict[str, str]) -> timedelta | None:
+    """How long the response says it stays fresh: Cache-Control max-age, else Expires against Date; at most a day."""
+    cache_control = headers.get("cache-control", "").lower()
+    if "no-cache" in cache_control or "no-store" in cache_control:
+        return None
+    max_age = re.search(r"(?:^|[,\s])max-age\s*=\s*\"?(\d+)", cache_control)
+    if max_age:
+        fresh = timedelta(seconds=int(max_age.group(1)))
+    elif "expires" in headers:
+        try:
+            expires = parsedate_to_datetime(headers["expires"])
+            reference = parsedate_to_datetime(headers["date"]) if "date" in headers else utc_now()
+            fresh = expires - reference
+        except (TypeError, ValueError, IndexError):
+            return None
+    else:
+        return None
+    return min(fresh, FRESH_CAP) if fresh > timedelta(0) else None
 
 
 def judge_status(result: FetchResult, outcome: FeedOutcome, fetcher: Fetcher) -> None:

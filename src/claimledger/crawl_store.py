@@ -22,6 +22,7 @@ from claimledger.types import Claim
 BACKOFF_BASE = timedelta(minutes=15)
 BACKOFF_CAP = timedelta(days=1)
 RETRY_AFTER_CAP = timedelta(days=30)
+FRESH_CAP = timedelta(days=1)
 
 
 def utc_now() -> datetime:
@@ -76,6 +77,8 @@ class FeedOutcome:
     save_validators: bool = False
     permanent_url: str | None = None
     retry_after: timedelta | None = None
+    # How long the server says the feed stays fresh (Cache-Control max-age, Expires), at most FRESH_CAP.
+    fresh_for: timedelta | None = None
     bytes: int = 0
     new_documents: int = 0
     new_claims: int = 0
@@ -243,7 +246,10 @@ def record_outcome(db: sqlite_utils.Database, feed: dict, outcome: FeedOutcome) 
     changes: dict = {"status": outcome.status, "error": outcome.error, "last_fetched": iso(outcome.finished)}
     next_attempt = None
     if outcome.status in ("ok", "partial", "not_modified"):
-        changes |= {"failures": 0, "next_attempt": None}
+        # A feed with an entry left to store is not left alone for its freshness.
+        settled = outcome.save_validators or outcome.status == "not_modified"
+        fresh_until = outcome.finished + outcome.fresh_for if outcome.fresh_for and settled else None
+        changes |= {"failures": 0, "next_attempt": iso(fresh_until)}
         if outcome.status != "not_modified":
             changes["last_ok"] = iso(outcome.finished)
         if outcome.save_validators:
