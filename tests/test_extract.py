@@ -93,7 +93,9 @@ QUALIFIERS = [
     ("It delivers up to 30x more throughput.", "up to 30x", "up_to"),
     ("Clusters can scale to as many as 100,000 GPUs.", "as many as 100,000 GPUs", "up_to"),
     ("Boards draw as much as 1,400 W each.", "as much as 1,400 W", "up_to"),
-    ("The fabric holds up to roughly 64,000 GPUs per plane.", "roughly 64,000 GPUs per plane", "up_to"),
+    # Stacked cues: the one nearest the number wins, in both languages.
+    ("The fabric holds up to roughly 64,000 GPUs per plane.", "roughly 64,000 GPUs per plane", "approximately"),
+    ("该网络最多可容纳约 6.4 万颗 GPU。", "约 6.4 万颗 GPU", "approximately"),
     ("The run used roughly 2,000 GPUs.", "roughly 2,000 GPUs", "approximately"),
     ("Each chip pulls about 1,000 W.", "about 1,000 W", "approximately"),
     ("Latency is around 5 ms.", "around 5 ms", "approximately"),
@@ -252,7 +254,7 @@ ABOUT = [
     ("MFU on Blackwell reached 55%.", "55%", dict(subject="Blackwell", metric="MFU")),
     ("在 DeepSeek R1 上，Vera Rubin NVL72 的每 MW 每秒 token 数是 GB200 NVL72 的 8 倍。", "8 倍",
      dict(subject="Vera Rubin NVL72", baseline="GB200 NVL72", metric="TPS/MW", condition="DeepSeek R1")),
-    ("Hopper 集群的平均故障间隔延长约 3 倍。", "约 3 倍", dict(subject="Hopper", metric="平均故障间隔", trend="up")),
+    ("Hopper 集群的平均故障间隔延长约 3 倍。", "约 3 倍", dict(subject="Hopper 集群", metric="平均故障间隔", trend="up")),
     ("图上 60,000 与 600,000 TPS/MW 两个点是峰值。", "600,000 TPS/MW", dict(metric="TPS/MW")),
     ("Blackwell 上的 MFU 最高 60%。", "最高 60%", dict(subject="Blackwell", metric="MFU", qualifier="up_to")),
     ("AMD said MI355X delivers 40% more tokens per dollar.", "40%", dict(subject="MI355X")),
@@ -445,7 +447,7 @@ def test_sub_prefix_is_a_bound() -> None:
 
 
 MORE_SUBJECTS = [
-    ("Rubin has 72 GPUs per rack and 260 TB/s of NVLink bandwidth.", "260 TB/s", dict(subject="Rubin", metric="bandwidth")),
+    ("Rubin has 72 GPUs per rack and 260 TB/s of NVLink bandwidth.", "260 TB/s", dict(subject="Rubin", metric="NVLink bandwidth")),
     ("CoreWeave posted 9,000 tokens per second per GPU on a single B200 node.", "9,000 tokens per second per GPU",
      dict(subject="B200")),
     ("The chip is 2x faster than H100 and draws 1,000 W.", "1,000 W", dict(baseline=None)),

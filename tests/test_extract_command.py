@@ -117,7 +117,8 @@ def test_seed_articles() -> None:
     assert (tps["subject"], tps["condition"], tps["metric"]) == (
         "GB300 NVL72", "GPT-OSS-120B offline", "tokens per second per GPU")
     assert found["1.6 Tb/s"][0]["si_value"] == pytest.approx(1.6e12)
-    assert found["roughly 128,000 GPUs per rail"][0]["qualifier"] == "up_to"
+    # "up to roughly 128,000": the cue nearest the number wins.
+    assert found["roughly 128,000 GPUs per rail"][0]["qualifier"] == "approximately"
     assert found["1,196 queries per second"][0]["unit"] == "query / second"
     assert found["900 nanoseconds"][0]["si_value"] == pytest.approx(9e-7)
     title = found["10 倍"][0]

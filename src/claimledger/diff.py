@@ -8,7 +8,7 @@ Every keyed claim is compared with what the ledger held before it (claims of the
 same key from earlier documents), in publication order:
 
 - ``new``: no earlier claim has its key.
-- ``superseded``: it replaces an earlier figure from an older benchmark round
+- ``superseded``: it replaces a different earlier figure from an older benchmark round
   (MLPerf v6.0 -> v6.1, otherwise the same key; the round comes from the claim's
   condition, or else from the one round its sentence names), or it is an explicit
   revision (a revision cue such as "revised" or "更正" in its sentence, or a later
@@ -18,7 +18,8 @@ same key from earlier documents), in publication order:
   does after every earlier figure has expired (see the period below).
 - ``conflict``: a different publisher states a different value while an earlier
   figure is current.
-- ``reaffirmed``: the same value again, in either language.
+- ``reaffirmed``: the same value again, in either language, whatever its round or
+  publisher: an equal value is never ``updated`` or ``superseded``.
 - ``qualifier_changed``: the same value with a different kind of hedge (``up to 10x``
   -> ``10x``): an upper bound, a lower bound or a point estimate (exact, about,
   nearly; ``about 10x`` -> ``9.8x`` is reaffirmed).
@@ -414,7 +415,8 @@ class KeyHistory:
         if not self.latest:
             return
         live = [earlier for earlier in self._live(figure) if _same_round_or_older(earlier, figure)]
-        older_rounds = [earlier for earlier in live if _older_round(earlier, figure)]
+        # The same value in a later round restates the figure: never a replacement.
+        older_rounds = [e for e in live if _older_round(e, figure) and not same_value(e, figure)]
         if older_rounds:
             return self._set(figure, "superseded", _nearest(older_rounds, figure), replaces=older_rounds)
         own = [earlier for earlier in live if earlier.publisher == figure.publisher]

@@ -3,7 +3,14 @@ metric (what is measured) and its condition (workload or benchmark).
 
 Names come from the gazetteer. The figure's own clause is read first, then the
 rest of its sentence, nearest name first; a name already used as the baseline
-(for any figure of the sentence) is never the subject.
+(for any figure of the sentence) is never the subject. A name that is itself
+counted ("2,016 Rubin GPUs", "72 颗 Rubin GPU") is the subject only when the
+sentence names nothing else: "The Vera Rubin NVL72 cluster has 2,016 Rubin GPUs"
+is about the cluster. A subject followed by a word for a group of machines
+("Hopper cluster", "Hopper 集群") keeps that word: a cluster's goodput is not a
+chip's. With no product or organisation, a model the figure is measured on is
+its subject ("Llama 3.1 405B training time improved 2.8x"), unless it is introduced
+as the workload ("running Llama 3.1 405B", "在 Qwen3 上").
 """
 
 from __future__ import annotations
@@ -18,8 +25,18 @@ from claimledger.units import unit_info
 
 SUBJECT_KINDS = ("product", "organization")
 CONDITION_KINDS = ("model", "benchmark")
-# A metric named right after the figure: "1.6 Tb/s of scale-out bandwidth".
-METRIC_AFTER = re.compile(r"^\s*(?:(?:of|in|for)\s+(?:[\w-]+\s+){0,2}?)?$", re.IGNORECASE)
+# A metric named right after the figure: "1.6 Tb/s of scale-out bandwidth",
+# "10x the TPS/MW of ...", "6x more tokens per second than ...", "260 TB/s 的全互联带宽".
+METRIC_AFTER = re.compile(
+    r"^\s*(?:(?:of|in|for)\s+(?:[\w-]+\s+){0,2}?|(?:the|more|higher|greater|better|lower|less|fewer)\s+|的\s*)?$",
+    re.IGNORECASE,
+)
+# A metric set off right before the figure: "the scale-out bandwidth, 1.6 Tb/s".
+METRIC_APPOSITIVE = re.compile(r"\s*[,:，：]\s*$")
+# A name right after a number is what is counted: "2,016 Rubin GPUs", "72 颗 Rubin GPU".
+COUNTED_BEFORE = re.compile(r"[\d一二两三四五六七八九十百千万亿]\s*[颗张块台个片枚套]?\s*$")
+# Words for a group of machines that stay with the name before them.
+GROUP_AFTER = re.compile(r"\s*(?:clusters?|fleets?|pods?|superpods?|集群|机群)(?![A-Za-z])", re.IGNORECASE)
 METRIC_AFTER_WINDOW = 40
 SENTENCE_SUBJECT = re.compile(
     r"(?P<name>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})(?:'s)?\s+(?:today\s+|now\s+|also\s+)?"
@@ -34,7 +51,7 @@ HAN_SENTENCE_SUBJECT = re.compile(
 )
 NOT_A_SUBJECT = frozenset(
     "The This That These Those It Its Our We They He She In On At For With By A An All Each "
-    "Today Meanwhile Last Next After Since During When While If But And So Overall Still "
+    "Today Meanwhile Last Next After Since During When While If But And So Overall Still There Here "
     "公司 该公司 我们 他们 报告 博客 文章 数据 官方 媒体 分析师".split()
 )
 # "260 TB/s 的 all-to-all NVLink 6 互联": the figure belongs to the name after 的.
@@ -71,12 +88,34 @@ def describe(
     """
     clause = clause_bounds(sentence, start, end)
     usable = [name for name in names if not any(_overlaps(name, span) for span in baseline_spans)]
-    subject = _nearest(sentence, usable, SUBJECT_KINDS, start, end, clause, prefer_kind="product")
-    subject_text = subject.text if subject else _sentence_subject(sentence)
+    subject = _nearest(sentence, _not_counted(sentence, usable), SUBJECT_KINDS, start, end, clause, prefer_kind="product")
+    subject_text = _with_group(sentence, subject) if subject else _sentence_subject(sentence)
     condition_name = _nearest(sentence, usable, CONDITION_KINDS, start, end, clause)
     condition = _with_modifiers(sentence, condition_name) if condition_name else None
+    if subject_text is None and condition_name is not None and _model_as_subject(sentence, condition_name):
+        subject_text, condition = condition_name.text, None
     metric = unit_metric or _metric(sentence, start, end, clause, relative)
     return About(subject_text, metric, condition)
+
+
+def _model_as_subject(sentence: str, name: Name) -> bool:
+    """A model is what is measured unless it is introduced as the workload ("running Llama", "在 Qwen3 上")."""
+    return name.kind == "model" and PLATFORM_BEFORE.search(sentence, max(0, name.start - 40), name.start) is None
+
+
+def _not_counted(sentence: str, names: Sequence[Name]) -> Sequence[Name]:
+    """The names that may be a subject: counted names only when nothing else is named."""
+    subjects = [name for name in names if name.kind in SUBJECT_KINDS]
+    counted = [n for n in subjects if COUNTED_BEFORE.search(sentence, max(0, n.start - 8), n.start)]
+    if not counted or len(counted) == len(subjects):
+        return names
+    return [name for name in names if name not in counted]
+
+
+def _with_group(sentence: str, name: Name) -> str:
+    """The subject's text, with a following word for a group of machines ("Hopper 集群")."""
+    group = GROUP_AFTER.match(sentence, name.end)
+    return sentence[name.start:group.end()] if group else name.text
 
 
 def _sentence_subject(sentence: str) -> str | None:
@@ -154,6 +193,8 @@ def _metric(sentence: str, start: int, end: int, clause: tuple[int, int], relati
             if METRIC_AFTER.match(sentence[end:metric.start]):
                 return metric.canonical
     in_clause_before = [m for m in metrics if clause[0] <= m.start and m.end <= start]
+    if not in_clause_before:
+        in_clause_before = [m for m in metrics if m.end <= start and METRIC_APPOSITIVE.fullmatch(sentence, m.end, start)]
     if in_clause_before:
         return in_clause_before[-1].canonical
     before = [m for m in metrics if m.end <= start]

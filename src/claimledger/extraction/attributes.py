@@ -2,7 +2,8 @@
 
 Each reads cue words (data/cues.toml) around a figure inside its sentence.
 Scopes: a qualifier is next to the number (other cues and "达到/of" may stand
-between); a trend word is in the same clause a few words before the number, or
+between; when cues stack, "up to roughly 128,000", the one nearest the number
+wins, so the restatement "最多可容纳约 12.8 万" reads the same); a trend word is in the same clause a few words before the number, or
 right after it ("a 20% increase"); a forward-looking word anywhere earlier in
 the sentence or in the figure's clause; a self-report cue anywhere in the sentence.
 """
@@ -55,6 +56,7 @@ def find_qualifier(
     ending, starting, before_labels, after_labels = qualifier_patterns(lang)
     sentence = lowered(sentence)
     labels: list[str] = []
+    after_labels_found: list[str] = []
     adjacent_start = None
     cut = start
     for _ in range(STACKED_CUES):
@@ -70,8 +72,10 @@ def find_qualifier(
     for position in {end, number_end if number_end is not None else end}:
         after = starting.match(sentence, position)
         if after:
-            labels.append(after_labels[fold(after.group("cue"))])
-    return Qualifier(_strongest(labels), adjacent_start)
+            after_labels_found.append(after_labels[fold(after.group("cue"))])
+    # Cues before the number were collected nearest first: the nearest says how the figure is hedged.
+    label = labels[0] if labels else _strongest(after_labels_found)
+    return Qualifier(label, adjacent_start)
 
 
 def _strongest(labels: list[str]) -> str | None:

@@ -27,7 +27,8 @@ DIGIT = re.compile(r"\d")
 DETERMINER = re.compile(r"(?:(?:the|its|their|a|an|[A-Z][A-Za-z]+'s)\s+)?")
 CLAUSE_PUNCTUATION = re.compile(r"[，。；,;：:]")
 FIGURE_MARK = re.compile(r"[%倍]")
-THE_MEASURE_OF = re.compile(r"^\s+(?:the|that)\s+(?:[\w/.-]+\s+){0,3}?of\s+(?:the\s+)?", re.IGNORECASE)
+# A measure may be long: "4x the tokens per second per watt of Hopper".
+THE_MEASURE_OF = re.compile(r"^\s+(?:the|that)\s+(?:[\w/.-]+\s+){0,7}?of\s+(?:the\s+)?", re.IGNORECASE)
 THE_NAME = re.compile(r"^\s+(?:the|that\s+of|those\s+of)\s+", re.IGNORECASE)
 LONGEST_PHRASE_WORDS = 5
 NOT_A_BASELINE_START = frozenset("and or but which that to in on at for with as by if when while so".split())
@@ -53,7 +54,7 @@ class Baseline:
 def _english_after() -> re.Pattern[str]:
     connectors = alternation(cue_table()["baseline"]["en_after_number"])
     return re.compile(
-        rf"^(?P<lead>(?:\s+[A-Za-z%/-]+){{0,5}}?)\s+(?P<connector>{connectors})\s+(?P<rest>.*)$",
+        rf"^(?P<lead>(?:\s+[A-Za-z%/-]+){{0,8}}?)\s+(?P<connector>{connectors})\s+(?P<rest>.*)$",
         re.IGNORECASE | re.DOTALL,
     )
 

@@ -23,6 +23,9 @@ PARAGRAPH = re.compile(r"[^\n\r\u2028\u2029\x0b\x0c\x1c-\x1e\x85]+")
 LONGEST_PIECE = 200_000
 # A piece made only of these characters, but for its last run of punctuation,
 # cannot hold a sentence boundary, so it skips the pipeline (and spaCy's import).
+# spaCy keeps the full stop on a model code ("Llama 3.1 405B.", "MI355X."), reading
+# it as an abbreviation, so the sentence runs on; such a stop before a capital ends it.
+CODE_FULL_STOP = re.compile(r"(?<=\d[A-Za-z])(?<!\d[A-Za-z]\.[A-Za-z])\.(?=\s+[A-Z])")
 NO_BOUNDARY = re.compile(
     r"[\w\s,:'\"()\[\]{}<>/\\%$€£¥+&*#@=~^_|`，、：（）「」《》“”‘’·×-]*[.!?。！？；;…\s]*"
 )
@@ -74,7 +77,7 @@ def _piece_sentences(text: str, start: int, end: int, lang: str | None) -> list[
         spans = [(0, len(piece))]
     else:
         doc = sentence_pipeline(lang or detect_lang(piece))(piece)
-        spans = [(span.start_char, span.end_char) for span in doc.sents]
+        spans = [cut for span in doc.sents for cut in _cut_at_code_stops(piece, span.start_char, span.end_char)]
     found = []
     for span_start, span_end in spans:
         raw = piece[span_start:span_end]
@@ -84,3 +87,13 @@ def _piece_sentences(text: str, start: int, end: int, lang: str | None) -> list[
         offset = start + span_start + (len(raw) - len(raw.lstrip()))
         found.append(Sentence(stripped, offset, offset + len(stripped), lang or detect_lang(stripped)))
     return found
+
+
+def _cut_at_code_stops(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """[start, end) cut after each full stop that ends a model code (see CODE_FULL_STOP)."""
+    spans = []
+    for stop in CODE_FULL_STOP.finditer(text, start, end):
+        spans.append((start, stop.end()))
+        start = stop.end()
+    spans.append((start, end))
+    return spans
