@@ -71,6 +71,14 @@ _SPACED_DIGITS = r"\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,]|\.\d)(?:\.\d+)
 _SUFFIXES = _EN["suffixes"]
 _SCALES = _EN["scales"]
 _ARABIC_SCALES = {**_SCALES, "dozen": 12}  # "3 dozen", "2 million", "13 lakh"
+# Lower-case suffixes that scale only money or a counted noun: "£6m", "$4.2b", "RM3mil"
+# (else 100m is metres, 10b bits).
+_MONEY_SUFFIXES = _EN["money_suffixes"]
+# Scientific notation written with a times sign: 1.99×10^-30, 2.998×10−8, 6×10⁻⁹.
+_TIMES_TEN = re.compile(
+    r"[ ]?[×xX*][ ]?10(?:\^(?P<caret>[+\-−]?\d{1,3})|(?P<minus>[−⁻\-]\d{1,3})|(?P<superscript>[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}))(?![\d.])"
+)
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺−", "0123456789--" + "-")
 
 _ARABIC = re.compile(
     rf"""
@@ -78,7 +86,7 @@ _ARABIC = re.compile(
     (?:(?<![^\s(\[:：,，（="'“$€£¥])(?P<sign>[+\-])|(?<![0-9_.]))
     (?P<number>{_SPACED_DIGITS}|{_PLAIN_DIGITS}|\.\d+)
     (?P<exponent>[eE][+\-]?\d+(?![A-Za-z0-9]))?
-    (?:(?P<suffix>{"|".join(sorted([*_SUFFIXES, "m"], key=len, reverse=True))})(?![A-Za-z0-9])
+    (?:(?P<suffix>{"|".join(sorted([*_SUFFIXES, *_MONEY_SUFFIXES], key=len, reverse=True))})(?![A-Za-z0-9])
       |[ \u00a0]?(?P<scale>(?i:(?:{"|".join(_ARABIC_SCALES)})(?:[ ](?:{"|".join(_SCALES)}))*))s?\b
       |[ ](?P<spaced_suffix>[KMBT]|bn|mn)(?=[ ]+[a-z]|[.,;:!?)]|$))?
     """,
@@ -90,8 +98,9 @@ _SLASH_FRACTION = re.compile(
 )
 _POWER = re.compile(r"\^(?P<signs>[+\-]*)(?P<exponent>\d{1,3})(?![\d.])")
 # Letters glued before digits make a name (GB200, H100, v6.1) unless they are a currency.
-_CURRENCY_LETTERS = re.compile(r"(?:^|[^A-Za-z])(?:RM|Rs|Rp|USD|EUR|GBP|CNY|RMB|JPY|INR|HKD|\$US|\$A)$")
-_CURRENCY_BEFORE = re.compile(r"(?:[$€£¥]|\b(?:RM|Rs|Rp|USD|EUR|GBP|CNY|RMB|JPY|INR|HKD|US|HK|A|C|S|NZ)\$?)[ ]?$")
+_CURRENCY_CODES = "|".join(_EN["currency_codes"])
+_CURRENCY_LETTERS = re.compile(rf"(?:^|[^A-Za-z])(?:RM|Rs|Rp|{_CURRENCY_CODES}|\$US|\$A)$")
+_CURRENCY_BEFORE = re.compile(rf"(?:[$€£¥]|\b(?:RM|Rs|Rp|{_CURRENCY_CODES})\$?|\b(?:US|HK|A|C|S|NZ)\$)[ ]?$")
 # Lower-case words that may be hyphenated onto a number: sub-7 nm, minus-5 yards.
 _HYPHEN_PREFIXES = frozenset(_EN["hyphen_prefixes"])
 _TOKEN_BEFORE_HYPHEN = re.compile(r"(?<![A-Za-z0-9.])[A-Za-z0-9.]+$")
@@ -292,6 +301,14 @@ _PHONES = _alternatives(
     r"\b0\d{2,3}-\d{7,8}\b",
 )
 _LONG_DIGITS = re.compile(r"\d{11,}")
+# Display and video resolutions are names, not amounts: 1080p, 720p, and 4K or 8K
+# before a word of video ("4K video", "8K display"; but "4K tokens" is 4,000).
+_RESOLUTION_HINT = re.compile(r"\d[pPiK]\b")
+_RESOLUTIONS = re.compile(
+    r"\b(?:144|240|360|480|540|576|720|1080|1440|2160|4320)[pi]\b"
+    r"|\b[24568]K(?=[ \-]?(?:UHD|HDR|Ultra HD|(?i:video|videos|resolution|display|displays|screen|screens|monitor|monitors"
+    r"|TV|TVs|television|camera|cameras|content|streaming|stream|footage|recording|gaming|panel|projector|Blu-ray|at \d+ ?fps))\b)"
+)
 _NUMBER_SIGNS = re.compile(r"\bNo\.[ ]?\d+|#\d+")
 # Street addresses: 49 Zorro Ranch Road, 9 E 71st St.
 _ADDRESS = re.compile(
@@ -342,6 +359,8 @@ def _not_number_spans(text: str, han: bool) -> list[tuple[int, int]]:
             spans.append((start, end))
     if _WEB_HINT.search(text):
         spans += [m.span() for m in _WEB.finditer(text)]
+    if _RESOLUTION_HINT.search(text):
+        spans += [m.span() for m in _RESOLUTIONS.finditer(text)]
     for month in _MONTH_HINT.finditer(text):
         start = month.start()
         if start and text[start - 1].isalpha():
@@ -431,9 +450,9 @@ def _arabic_atoms(text: str) -> list[_Atom]:
         if not match.group("sign") and _glued_to_name(text, number_start):
             continue
         suffix = match.group("suffix")
-        if suffix == "m" and not _million_m(text, start, end):
+        if suffix in _MONEY_SUFFIXES and not _million_m(text, start, end):
+            end -= len(suffix)
             suffix = None
-            end -= 1
         if _ORDINAL_SUFFIX.match(text, end) or _VERSION_TAIL.match(text, end) or _CODE_TAIL.match(text, end):
             continue
         if _LEADING_ZERO.fullmatch(match.group("number")):
@@ -443,7 +462,7 @@ def _arabic_atoms(text: str) -> list[_Atom]:
             value = value.scaleb(int(match.group("exponent")[1:]))
         scale = Decimal(1)
         if suffix:
-            scale = Decimal(_SUFFIXES.get(suffix, 1_000_000))
+            scale = Decimal(_SUFFIXES.get(suffix) or _MONEY_SUFFIXES[suffix])
         elif match.group("scale"):
             scale = Decimal(1)
             for word in match.group("scale").lower().split():
@@ -452,6 +471,11 @@ def _arabic_atoms(text: str) -> list[_Atom]:
             suffix = match.group("spaced_suffix")
             scale = Decimal(_SUFFIXES[suffix])
         power = _POWER.match(text, end) if not scale > 1 else None
+        times_ten = _TIMES_TEN.match(text, end) if not scale > 1 and not power else None
+        if times_ten:
+            written = times_ten.group("caret") or times_ten.group("minus") or times_ten.group("superscript")
+            value = value.scaleb(int(written.translate(_SUPERSCRIPTS)))
+            end = times_ten.end()
         if power:
             exponent = int(power.group("exponent")) * (-1) ** power.group("signs").count("-")
             value = value**exponent if value or exponent > 0 else value
@@ -459,7 +483,7 @@ def _arabic_atoms(text: str) -> list[_Atom]:
         minus = _MINUS_BEFORE.search(text, max(0, start - 9), start)
         if match.group("sign") == "-" or minus:
             value = -value
-        bare = not (match.group("sign") or minus or suffix or match.group("scale") or match.group("exponent") or power)
+        bare = not (match.group("sign") or minus or suffix or match.group("scale") or match.group("exponent") or power or times_ten)
         bare = bare and _BARE_DIGITS.fullmatch(match.group("number")) is not None
         atoms.append(_Atom(minus.start() if minus else start, end, value * scale, scale, bare=bare))
     return atoms
@@ -621,6 +645,11 @@ def _parse_chinese(text: str, start: int, end: int) -> tuple[_Atom | None, int]:
             value, used, percent = fraction
         elif all(kind in ("unit", "big") for kind, *_ in tokens[:used]):
             return None, tokens[used][3]
+    resume = None
+    if used > 1 and tokens[used - 1][1] in _ZH_TWO and tokens[used - 2][0] in ("unit", "big") and not percent:
+        # 三十两, 两万两: 两 after a unit is the tael, not a last digit (that is 二).
+        resume = tokens[used - 1][3]
+        value, used = _zh_mixed_number(tokens[: used - 1])
     consumed = tokens[:used]
     atom_start = start if negative else consumed[0][2]
     atom_end = consumed[-1][3]
@@ -635,7 +664,7 @@ def _parse_chinese(text: str, start: int, end: int) -> tuple[_Atom | None, int]:
     if dozen and not percent:
         value *= 12
         atom_end = dozen.end()
-    return _Atom(atom_start, atom_end, value, scale, percent=percent, marked=percent), atom_end
+    return _Atom(atom_start, atom_end, value, scale, percent=percent, marked=percent), resume or atom_end
 
 
 def _several(tokens: list[tuple[str, str, int, int]]) -> bool:
@@ -1126,6 +1155,8 @@ def _same_unit_range(text: str, first: _Atom, second: _Atom, join: re.Match[str]
     after = _WORD_AFTER.match(text, second.end)
     if after is not None and after.group(1) == unit:
         return True
+    if after is not None and _counts_something(text, second.end):
+        return False  # from 3 GPUs to 5 racks: each end has its own unit
     return join.group("word") == "to" and bool(_FROM_BEFORE.search(text, max(0, first.start - 12), first.start))
 
 

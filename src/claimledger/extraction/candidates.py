@@ -60,6 +60,8 @@ METRIC_LINK = re.compile(
     r"nearly|just|only|为|是|达|达到|低于|高于|仅|约|近|最高|最低|只有|降至|提升至|提高到|:|：)\s*){0,3}"
 )
 ACCELERATOR_AFTER = re.compile(r"([ \t]*(?:[张块颗台个][ \t]*)?)")
+HAN_UNIT = re.compile(r"[\u4e00-\u9fff]")
+HALF_IN_CLASSIFIER = re.compile(r"[个個]半")
 # The other end of a change: "from $75 to $45.88", "to 138,285 lots from 212,577 lots".
 CHANGE_TO = re.compile(r"\s+(?:up\s+)?to\s+|\s*(?:到|至)\s*", re.IGNORECASE)
 TO_BEFORE = re.compile(r"\bto\s*$", re.IGNORECASE)
@@ -127,6 +129,11 @@ def _quantity(sentence: str, number: NumberMatch) -> Quantity:
     if currency:
         return _currency_quantity(sentence, number, currency)
     unit = match_unit(sentence, number.end)
+    half = HALF_IN_CLASSIFIER.match(sentence, number.end)
+    if unit is None and half:
+        after = match_unit(sentence, half.end())
+        if after is not None:
+            unit = UnitMatch(number.end, after.end, sentence[number.end:after.end], after.expression)
     if unit is not None:
         return _unit_quantity(sentence, number, unit)
     inner = _unit_between_ends(sentence, number)
@@ -182,7 +189,21 @@ def _per_chain(sentence: str, position: int) -> tuple[int, list[str]] | None:
     return (end, denominators) if denominators else None
 
 
+def _and_a_half(sentence: str, number: NumberMatch, unit: UnitMatch) -> tuple[NumberMatch, UnitMatch]:
+    """三斤半, 一吨半, 一个半小时: a half written after the unit or its classifier
+    adds 0.5 to a whole number."""
+    if number.value is None or number.value != int(number.value) or number.percent or number.multiplier:
+        return number, unit
+    if sentence.startswith("半", unit.end) and HAN_UNIT.match(unit.text):
+        unit = UnitMatch(unit.start, unit.end + 1, unit.text + "半", unit.expression)
+    elif not HALF_IN_CLASSIFIER.match(unit.text):
+        return number, unit
+    value = number.value + 0.5
+    return NumberMatch(number.start, number.end, number.text, value, value, value, False, False), unit
+
+
 def _unit_quantity(sentence: str, number: NumberMatch, unit: UnitMatch) -> Quantity:
+    number, unit = _and_a_half(sentence, number, unit)
     expression = unit.expression
     start = number.start
     before = _per_units_before(sentence, number.start)

@@ -1,0 +1,193 @@
+"""Number and unit forms: changes read as ranges, shared containers, rates of counted
+things, pence, torque, resolutions, money suffixes, scientific notation, Chinese
+halves and taels."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimledger.extraction import extract
+from claimledger.numbers import find_numbers
+
+
+def quantities(text: str) -> list[tuple]:
+    """(text, value or (low, high), unit, kind) of every quantity in `text`."""
+    found = []
+    for claim in extract(text, all_quantities=True):
+        value = claim.value if claim.value is not None else (claim.low, claim.high)
+        found.append((claim.text, value, claim.unit, claim.kind))
+    return found
+
+
+def only(text: str) -> tuple:
+    found = quantities(text)
+    assert len(found) == 1, found
+    return found[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "written", "value", "unit"),
+    [
+        ("The boxer went from 180 pounds to 165 before the fight.", "180 pounds to 165", (165, 180), "pound"),
+        ("Rents climbed from $1,200 to $1,450 last spring.", "$1,200 to $1,450", (1200, 1450), "dollar"),
+        ("The price moved from €30 up to €42.", "€30 up to €42", (30, 42), "euro"),
+        ("Output slipped to 4,100 tonnes from 4,600 tonnes.", "4,100 tonnes from 4,600 tonnes", (4100, 4600), "tonne"),
+        ("Flats range from 500 sq ft to 1,100 sq ft.", "500 sq ft to 1,100 sq ft", (500, 1100), "square_foot"),
+        ("Memory grew from 80 GB to 141 GB per GPU.", "80 GB to 141 GB per GPU", (80, 141), "gigabyte / gpu"),
+        ("带宽从 400 Gb/s 提升到 800 Gb/s。", "400 Gb/s 提升到 800 Gb/s", None, None),
+    ],
+)
+def test_a_change_between_figures_of_one_unit_is_a_range(text, written, value, unit) -> None:
+    if value is None:
+        # A verb between the two ends: two figures, not one range.
+        assert len(quantities(text)) == 2
+        return
+    assert only(text)[:3] == (written, value, unit)
+
+
+def test_figures_of_different_units_stay_apart() -> None:
+    found = quantities("It went from 3 GPUs to 5 racks.")
+    assert [q[2] for q in found] == ["gpu", "rack"]
+
+
+def test_a_change_needs_from_or_to_before_it() -> None:
+    assert len(quantities("It costs $30 to $40 more than before, they said, and $50 to $60 later.")) == 2
+    assert len(quantities("They paid $20 to cover $35 of fees.")) == 2
+
+
+def test_the_unit_written_between_the_ends_of_a_range() -> None:
+    assert only("Her weight fell from 70 kg to 64 after the race.")[1:3] == ((64, 70), "kilogram")
+
+
+def test_counts_listed_together_share_their_container() -> None:
+    found = quantities("Each tray holds 8 Blackwell GPUs and 2 Grace CPUs per tray node, 4 drives per node.")
+    units = [q[2] for q in found]
+    assert units[0] == units[1].replace("cpu", "gpu")
+    assert quantities("The pod has 64 GPUs and 16 CPUs per rack.")[0][2] == "gpu / rack"
+    assert quantities("The pod has 64 GPUs, 16 CPUs per rack.")[0][2] == "gpu / rack"
+
+
+def test_a_count_with_its_own_container_keeps_it() -> None:
+    found = quantities("It packs 8 GPUs per node and 36 CPUs per rack.")
+    assert [q[2] for q in found] == ["gpu / node", "cpu / rack"]
+
+
+@pytest.mark.parametrize(
+    ("text", "written", "value", "unit"),
+    [
+        ("The pipeline ingests 200 million log lines per second.", "200 million log lines per second", 2e8, "1 / second"),
+        ("The lab runs 3,000 tests a day.", "3,000 tests a day", 3000, "1 / day"),
+        ("Crews fixed 40 potholes each week.", "40 potholes each week", 40, "1 / week"),
+    ],
+)
+def test_a_count_over_time_is_a_rate(text, written, value, unit) -> None:
+    claim = only(text)
+    assert claim == (written, value, unit, "quantity")
+
+
+def test_a_count_per_thing_that_is_not_time_stays_a_count() -> None:
+    assert only("They hired 30 engineers per team.")[3] == "count"
+
+
+@pytest.mark.parametrize(
+    ("text", "noun"),
+    [
+        ("It offers a six-cylinder engine option.", "cylinder"),
+        ("They signed a three-game series deal.", "game"),
+    ],
+)
+def test_a_hyphenated_counted_noun_is_one_word(text, noun) -> None:
+    claim = extract(text, all_quantities=True)[0]
+    assert claim.unit_text == noun
+
+
+def test_words_ending_in_s_that_are_not_plural_do_not_end_the_counted_noun() -> None:
+    claim = extract("Reruns of 40 previous seasons are on air.", all_quantities=True)[0]
+    assert claim.unit_text == "previous seasons"
+
+
+@pytest.mark.parametrize(
+    ("text", "written", "unit", "value"),
+    [
+        ("Shares closed at 245p.", "245p", "penny", 245),
+        ("The stock fell 12.5 p at 310 p.", "12.5 p", "penny", 12.5),
+        ("The V8 makes 650 lb-ft of torque.", "650 lb-ft", "foot_pound", 650),
+        ("It delivers 410 pound-feet at 2,000 rpm.", "410 pound-feet", "foot_pound", 410),
+        ("Gas traded at $3.10 per MMBtu.", "$3.10 per MMBtu", "dollar / million_british_thermal_unit", 3.1),
+        ("A current density of 2 mA per cm2.", None, None, None),
+    ],
+)
+def test_pence_torque_and_energy_units(text, written, unit, value) -> None:
+    if written is None:
+        return
+    claim = next(c for c in extract(text, all_quantities=True) if c.text == written)
+    assert (claim.unit, claim.value) == (unit, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Records 1080p video.", "Streams 720p and 1440p.", "It shoots 4K video at 60 fps.", "A new 8K display.", "A 4K HDR panel."],
+)
+def test_resolutions_are_names_not_amounts(text) -> None:
+    assert [m.text for m in find_numbers(text) if m.text[0] in "1478"] == []
+
+
+def test_k_before_other_words_is_still_a_thousand() -> None:
+    assert [m.value for m in find_numbers("A 4K context and 8K tokens.")] == [4000, 8000]
+
+
+@pytest.mark.parametrize(
+    ("text", "written", "value"),
+    [
+        ("The flat sold for AUD1.5m.", "1.5m", 1.5e6),
+        ("It raised SGD40m in May.", "40m", 4e7),
+        ("Qantas wants $4.2b in aid.", "4.2b", 4.2e9),
+        ("They lost RM3.06mil to scams.", "3.06mil", 3.06e6),
+        ("A fund of $2bil was set up.", "2bil", 2e9),
+        ("He ran the 100m final.", "100", 100),
+        ("A 10b link.", "10", 10),
+    ],
+)
+def test_money_suffixes_scale_only_money_or_counts(text, written, value) -> None:
+    match = find_numbers(text)[0]
+    assert (match.text, match.value) == (written, pytest.approx(value))
+
+
+@pytest.mark.parametrize(
+    ("text", "written", "value"),
+    [
+        ("It weighs 1.99×10−30 kg.", "1.99×10−30", 1.99e-30),
+        ("Light travels 2.998×10^8 m/s.", "2.998×10^8", 2.998e8),
+        ("A charge of 1.6 x 10^-19 C.", "1.6 x 10^-19", 1.6e-19),
+        ("About 6×10⁻⁹ s.", "6×10⁻⁹", 6e-9),
+        ("Roughly 3×10²³ atoms.", "3×10²³", 3e23),
+    ],
+)
+def test_scientific_notation_with_a_times_sign(text, written, value) -> None:
+    match = find_numbers(text)[0]
+    assert (match.text, match.value, match.multiplier) == (written, pytest.approx(value), False)
+
+
+def test_a_multiplier_before_ten_of_something_else_stays_a_multiplier() -> None:
+    assert [m.multiplier for m in find_numbers("It is 3× faster than 10 racks.")] == [True, False]
+
+
+@pytest.mark.parametrize(
+    ("text", "written", "value", "unit"),
+    [
+        ("买了三斤半苹果", "三斤半", 3.5, "jin"),
+        ("运走一吨半钢材", "一吨半", 1.5, "tonne"),
+        ("训练用了两年半", "两年半", 2.5, "year"),
+        ("会议开了一个半小时", "一个半小时", 1.5, "hour"),
+        ("赏银三十两", "三十两", 30, "liang"),
+        ("黄金两万两", "两万两", 20000, "liang"),
+    ],
+)
+def test_chinese_halves_after_the_unit_and_taels(text, written, value, unit) -> None:
+    claim = next(c for c in extract(text, lang="zh", all_quantities=True) if c.text == written)
+    assert (claim.value, claim.unit) == (value, unit)
+
+
+@pytest.mark.parametrize(("text", "value"), [("两万两千", 22000), ("三十二", 32), ("一百两", 100), ("两百", 200)])
+def test_liang_as_a_digit_is_unchanged(text, value) -> None:
+    assert find_numbers(text)[0].value == value
