@@ -54,6 +54,12 @@ def test_alignment_prefers_value_and_unit_then_value_alone() -> None:
     assert pairs == [(0, 1, False), (1, 0, True)]
 
 
+def test_names_the_set_uses_for_one_unit_match_each_other() -> None:
+    gold = [quantity(300, unit="brake horsepower"), quantity(20, unit="pound-foot"), quantity(3, unit="virus")]
+    predicted = [quantity(20, unit="foot pound-force"), quantity(300, unit="horsepower"), quantity(3, unit="viruses")]
+    assert sorted(align_quantities(gold, predicted)) == [(0, 1, True), (1, 0, True), (2, 2, True)]
+
+
 def test_ranges_match_only_ranges_with_both_ends() -> None:
     gold = [quantity(low=10, high=20)]
     assert align_quantities(gold, [quantity(low=20, high=10)]) == [(0, 0, True)]
@@ -83,6 +89,10 @@ def test_values_match_within_a_relative_tolerance() -> None:
         ("count", None, "ppg", "point per game"),
         ("count", None, "gigatonnes", "gigaton"),
         ("count", None, None, None),
+        ("quantity", "penny", "p", "point"),
+        ("quantity", "foot_pound", "lb-ft", "foot pound-force"),
+        ("quantity", "1 / day", "tests per day", "test per day"),
+        ("quantity", "1 / second", "metric samples per second", "metric sample per second"),
     ],
 )
 def test_unit_names_in_the_newsquant_vocabulary(kind, unit, unit_text, name) -> None:
@@ -101,13 +111,21 @@ def test_unit_names_in_the_newsquant_vocabulary(kind, unit, unit_text, name) -> 
         (None, "up", "up"),
         ("approximately", "down", "~"),
         ("more_than", "up", ">"),
+        ("nearly", None, "~"),
+        ("nearly", "up", "~"),
     ],
 )
 def test_change_labels(qualifier, trend, label) -> None:
     assert change_label(qualifier, trend) == label
 
 
-@pytest.mark.parametrize(("word", "single"), [("goals", "goal"), ("boxes", "box"), ("bus", "bus"), ("GPU", "GPU")])
+@pytest.mark.parametrize(
+    ("word", "single"),
+    [
+        ("goals", "goal"), ("boxes", "box"), ("bus", "bus"), ("GPU", "GPU"), ("children", "child"),
+        ("calories", "calorie"), ("cities", "city"), ("viruses", "virus"), ("houses", "house"), ("causes", "cause"),
+    ],
+)
 def test_singular(word: str, single: str) -> None:
     assert singular(word) == single
 
