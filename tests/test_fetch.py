@@ -226,7 +226,8 @@ async def test_one_request_at_a_time_per_host_with_a_gap(http_server):
     http_server.route("/feed", timed, prefix=True)
     limits = FetchLimits(host_gap=0.2, polite_to_private_hosts=True)
     async with Fetcher(limits) as fetcher:
-        await asyncio.gather(*(fetcher.fetch(http_server.url(f"/feed{n}"), allow_private_at=http_server.base_url) for n in range(3)))
+        fetches = (fetcher.fetch(http_server.url(f"/feed{n}"), allow_private_at=http_server.base_url) for n in range(3))
+        await asyncio.gather(*fetches)
     times.sort()
     for (_, previous_end), (next_start, _) in zip(times, times[1:]):
         assert next_start - previous_end >= 0.15

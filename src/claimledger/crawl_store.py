@@ -102,11 +102,8 @@ def sync_feeds(db: sqlite_utils.Database, feeds: list[FeedConfig], now: datetime
                 ids.append(insert_feed(db, feed, now))
                 continue
             ids.append(row["id"])
-            changes = {
-                column: value
-                for column, value in (("name", feed.name), ("lang", feed.lang), ("allow_private", int(feed.allow_private)))
-                if row[column] != value
-            }
+            wanted = {"name": feed.name, "lang": feed.lang, "allow_private": int(feed.allow_private)}
+            changes = {column: value for column, value in wanted.items() if row[column] != value}
             if row["config_url"] != feed.url:
                 # The user gave a new address: start that feed afresh.
                 changes |= {"url": feed.url, "config_url": feed.url, "retired": 0, "failures": 0,
