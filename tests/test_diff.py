@@ -432,3 +432,23 @@ def test_a_figure_restated_thousands_of_times_is_replaced_with_its_restatements(
     assert changes[update].status == "updated"
     replaced_by = {row["id"]: row["superseded_by"] for row in ledger.db["claims"].rows}
     assert {replaced_by[claim_id] for claim_id in [original, *restated]} == {update}
+
+
+def test_equal_value_in_a_later_round_is_reaffirmed_not_superseded(ledger):
+    (v60,) = ledger.post("NVIDIA Newsroom", "2026-04-01", per_gpu("9,120 tokens per second per GPU", 9120, "v6.0"))
+    (v61,) = ledger.post("Chip Weekly", "2026-09-16", per_gpu("9,120 tokens per second per GPU", 9120, "v6.1"))
+    _, changes = ledger.diff()
+    assert changes[v61].status == "reaffirmed"
+    assert changes[v61].old_id == v60
+    assert ledger.claim(v60)["superseded_by"] is None
+
+
+def test_later_round_with_an_equal_and_a_different_figure_supersedes_only_the_different(ledger):
+    (a60,) = ledger.post("NVIDIA Newsroom", "2026-04-01", per_gpu("9,120 tokens per second per GPU", 9120, "v6.0"))
+    (b60,) = ledger.post("Chip Weekly", "2026-04-03", per_gpu("9,900 tokens per second per GPU", 9900, "v6.0"))
+    (v61,) = ledger.post("NVIDIA Newsroom", "2026-09-16", per_gpu("9,900 tokens per second per GPU", 9900, "v6.1"))
+    _, changes = ledger.diff()
+    # The vendor's own earlier figure differs: its new round replaces it.
+    assert changes[v61].status == "superseded"
+    assert changes[v61].old_id == a60
+    assert ledger.claim(b60)["superseded_by"] is None

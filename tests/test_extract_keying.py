@@ -1,0 +1,171 @@
+"""Extraction rules that decide whether two posts' claims share a key: subjects,
+baselines, metrics and hedges, in English and Chinese, checked on the claim and
+on the key it gets (`claimledger.keys.claim_key`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimledger import extract
+from claimledger.extraction.pipeline import split_sentences
+from claimledger.keys import claim_key
+
+
+def claim_of(sentence: str, text: str):
+    """The one claim of `sentence` whose text is `text`."""
+    found = [claim for claim in extract(sentence) if claim.text == text]
+    assert len(found) == 1, [claim.text for claim in extract(sentence)]
+    return found[0]
+
+
+def key_of(sentence: str, text: str) -> str:
+    key = claim_key(claim_of(sentence, text))
+    assert key is not None
+    return key.text
+
+
+@pytest.mark.parametrize(
+    ("sentence", "text", "qualifier"),
+    [
+        # A peak is the best case, written either way.
+        ("Falcon X7 peaked at 41,000 tokens per second on Llama 3.1 70B.", "peaked at 41,000 tokens per second", "up_to"),
+        ("The Orion Z2 cluster now peaks at 3.2 PB/s.", "peaks at 3.2 PB/s", "up_to"),
+        ("Falcon X7 在 Llama 3.1 70B 上的峰值为 4.1 万 TPS/MW。", "4.1 万 TPS/MW", "up_to"),
+        ("该机架的峰值达 150 kW。", "峰值达 150 kW", "up_to"),
+        # Stacked cues: the nearest the number says how it is hedged.
+        ("The pod scales to as many as about 9,000 GPUs.", "about 9,000 GPUs", "approximately"),
+        ("集群最多支持约 9,000 颗 GPU。", "约 9,000 颗 GPU", "approximately"),
+        ("It draws up to nearly 40 kW.", "nearly 40 kW", "nearly"),
+    ],
+)
+def test_hedges(sentence, text, qualifier):
+    assert claim_of(sentence, text).qualifier == qualifier
+
+
+def test_peak_reads_the_same_in_both_languages():
+    english = key_of("Orion Z2 peaked at 52,000 TPS/MW on Qwen3-235B.", "peaked at 52,000 TPS/MW")
+    chinese = key_of("Orion Z2 在 Qwen3-235B 上的峰值为 52,000 TPS/MW。", "52,000 TPS/MW")
+    assert english == chinese
+    assert claim_of("Orion Z2 在 Qwen3-235B 上的峰值为 52,000 TPS/MW。", "52,000 TPS/MW").qualifier == "up_to"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "text", "metric", "baseline"),
+    [
+        # The metric named after the ratio beats one named earlier in the clause.
+        ("At the same latency target, Orion Z2 delivered 7x the TPS/MW of H200.", "7x", "TPS/MW", "H200"),
+        # A long metric between "the" and "of" keeps its baseline.
+        ("Falcon X7 offers up to 3x the tokens per second per watt of Hopper.", "up to 3x", "tokens per second per watt", "Hopper"),
+        ("Orion Z2 gives 5x more tokens per second per megawatt than B200 on DeepSeek V3.", "5x",
+         "tokens per second per megawatt", "B200"),
+        ("Falcon X7 的每 MW 每秒 token 数最高达 H200 的 6 倍。", "6 倍", "TPS/MW", "H200"),
+    ],
+)
+def test_metric_and_baseline_of_a_ratio(sentence, text, metric, baseline):
+    claim = claim_of(sentence, text)
+    assert (claim.metric, claim.baseline) == (metric, baseline)
+
+
+def test_long_metric_ratio_keys_the_same_in_both_languages():
+    english = key_of("Orion Z2 delivers 6x more tokens per second per megawatt than B200.", "6x")
+    chinese = key_of("Orion Z2 的每 MW 每秒 token 数是 B200 的 6 倍。", "6 倍")
+    assert english == chinese
+
+
+@pytest.mark.parametrize(
+    ("sentence", "text", "subject"),
+    [
+        # What is counted is not the subject when the container is named.
+        ("The new Orion Z2 cluster has 4,032 Blackwell GPUs across 56 racks.", "4,032 Blackwell GPUs", "Orion Z2 cluster"),
+        ("The new Orion Z2 cluster has 4,032 Blackwell GPUs across 56 racks.", "56 racks", "Orion Z2 cluster"),
+        ("Each Falcon X7 pod holds 144 Rubin GPUs.", "144 Rubin GPUs", "Falcon X7 pod"),
+        ("Orion Z2 集群共有 4,032 颗 Blackwell GPU。", "4,032 颗 Blackwell GPU", "Orion Z2 集群"),
+        # ... and is the subject when nothing else is named.
+        ("Only 512 Rubin GPUs were installed this quarter.", "512 Rubin GPUs", "Rubin"),
+        ("机房里有 512 颗 Hopper GPU。", "512 颗 Hopper GPU", "Hopper"),
+        # A group of machines stays with its name: a cluster's goodput is not a chip's.
+        ("Across the hall, the Blackwell fleet reached 91% goodput.", "91%", "Blackwell fleet"),
+        ("该 Blackwell 集群的 goodput 为 91%。", "91%", "Blackwell 集群"),
+        ("Blackwell goodput reached 91% on our clusters.", "91%", "Blackwell"),
+    ],
+)
+def test_subjects(sentence, text, subject):
+    assert claim_of(sentence, text).subject == subject
+
+
+def test_cluster_and_rack_counts_do_not_share_a_key():
+    rack = key_of("Orion Z2 has 72 Rubin GPUs in every rack.", "72 Rubin GPUs")
+    cluster = key_of("The Orion Z2 cluster has 2,880 Rubin GPUs.", "2,880 Rubin GPUs")
+    assert rack != cluster
+
+
+@pytest.mark.parametrize(
+    ("sentence", "text", "subject", "condition"),
+    [
+        # A model is what is measured when nothing else is named ...
+        ("Qwen3-235B training time fell 3.1x year-over-year.", "3.1x", "Qwen3-235B", None),
+        ("在同一套集群上，Qwen3-235B 的训练时间同比缩短 3.1 倍。", "3.1 倍", "Qwen3-235B", None),
+        # ... but a workload the figure is run on stays the condition.
+        ("A single rack produced 90,000 tokens per second running Llama 3.1 70B offline.", "90,000 tokens per second",
+         None, "Llama 3.1 70B offline"),
+        ("在 Qwen3 推理负载上，每 MW 每秒 token 数提升 3 倍。", "3 倍", None, "Qwen3"),
+    ],
+)
+def test_model_as_subject_or_condition(sentence, text, subject, condition):
+    claim = claim_of(sentence, text)
+    assert (claim.subject, claim.condition) == (subject, condition)
+
+
+def test_model_measured_keys_the_same_in_both_languages():
+    english = key_of("Qwen3-235B training time improved 3.1x year-over-year.", "3.1x")
+    chinese = key_of("Qwen3-235B 的训练时间同比缩短 3.1 倍。", "3.1 倍")
+    assert english == chinese
+
+
+@pytest.mark.parametrize(
+    ("english", "english_text", "chinese", "chinese_text"),
+    [
+        ("Each Blackwell GPU gets 800 Gb/s of scale-out bandwidth.", "800 Gb/s",
+         "每颗 Blackwell GPU 的横向扩展带宽为 100 GB/s。", "100 GB/s"),
+        ("NVLink 5 ties them together with 130 TB/s of all-to-all bandwidth.", "130 TB/s",
+         "NVLink 5 提供 130 TB/s 的全互联带宽。", "130 TB/s"),
+        # The metric set off right before the figure.
+        ("What matters is the scale-out bandwidth, 800 Gb/s on each Blackwell GPU.", "800 Gb/s",
+         "每颗 Blackwell GPU 的横向扩展带宽为 100 GB/s。", "100 GB/s"),
+    ],
+)
+def test_bandwidth_names_key_the_same_in_both_languages(english, english_text, chinese, chinese_text):
+    assert key_of(english, english_text) == key_of(chinese, chinese_text)
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        ("It runs Llama 3.1 70B. Each node has 8 GPUs.", ["It runs Llama 3.1 70B.", "Each node has 8 GPUs."]),
+        ("We compared it with the MI355X. The gap was 20%.", ["We compared it with the MI355X.", "The gap was 20%."]),
+        ("Add 4B. tokens", ["Add 4B. tokens"]),
+    ],
+)
+def test_a_model_code_full_stop_ends_a_sentence(text, sentences):
+    assert [sentence.text for sentence in split_sentences(text, "en")] == sentences
+
+
+def test_figures_after_a_model_code_sentence_take_their_own_condition():
+    claims = extract("Orion Z2 is 2x faster on Llama 3.1 70B. Each Orion Z2 rack is expected to draw 150 kW.")
+    power = [claim for claim in claims if claim.text == "150 kW"][0]
+    assert power.condition is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "text", "condition"),
+    [
+        ("实验室上周发布了星河-2 的训练报告，训练用了 2,048 颗 Hopper GPU。", "2,048 颗 Hopper GPU", "星河-2"),
+        ("团队在星河-2 上测得 MFU 为 40%。", "40%", "星河-2"),
+    ],
+)
+def test_chinese_model_names_do_not_start_at_a_particle(sentence, text, condition):
+    assert claim_of(sentence, text).condition == condition
+
+
+def test_there_is_not_a_subject():
+    assert claim_of("There is no air cooling here: the hall is 100% liquid cooled.", "100%").subject is None
