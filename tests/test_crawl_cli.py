@@ -117,3 +117,14 @@ def test_every_keeps_crawling_until_sigterm(tmp_path, http_server):
     assert "SIGTERM: finishing the feeds in flight" in output
     assert output.rstrip().endswith("Stopped on request; everything fetched so far is stored.")
     assert "1 feeds: 1 ok. 1 new documents" in output
+
+
+def test_names_and_reasons_reach_the_terminal_without_markup_or_escape_sequences(tmp_path, http_server):
+    http_server.route("/feed.xml", reply(b"", status=500))
+    path = tmp_path / "feeds.toml"
+    path.write_text(f'[[feeds]]\nname = "[bold red]Evil\\u001b[31m feed\\u0007"\n'
+                    f'url = "{http_server.url("/feed.xml")}"\nallow_private = true\n', encoding="utf-8")
+    result = invoke("--feeds", str(path), "--db", str(tmp_path / "claims.db"))
+    assert result.exit_code == 0
+    assert "[bold red]Evil feed" in result.output
+    assert "\x1b" not in result.output and "\x07" not in result.output
