@@ -169,3 +169,19 @@ def test_chinese_model_names_do_not_start_at_a_particle(sentence, text, conditio
 
 def test_there_is_not_a_subject():
     assert claim_of("There is no air cooling here: the hall is 100% liquid cooled.", "100%").subject is None
+
+
+@pytest.mark.parametrize(
+    ("sentence", "text", "subject"),
+    [
+        # A capitalised word before a model code is not a brand.
+        ("Each GB300 NVL72 rack pairs 72 Blackwell Ultra GPUs with 36 Grace CPUs in one NVLink domain.", "36 Grace CPUs",
+         "GB300 NVL72"),
+        ("With H100 the run took 30 days.", "30 days", "H100"),
+        ("Orion Z2 draws 700 W at full load.", "700 W", "Orion Z2"),
+        # A name before the figure beats one introduced after it in the same clause.
+        ("Each Orion Z2 tray holds 8 Rubin GPUs in a single NVLink domain.", "8 Rubin GPUs", "Orion Z2"),
+    ],
+)
+def test_brand_codes_and_clause_subjects(sentence, text, subject):
+    assert claim_of(sentence, text).subject == subject

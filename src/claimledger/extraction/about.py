@@ -140,7 +140,7 @@ def _nearest(
     clause: tuple[int, int],
     prefer_kind: str | None = None,
 ) -> Name | None:
-    """The name of `kinds` nearest the figure: in its clause, then before it, then after."""
+    """The name of `kinds` nearest the figure: in its clause (before it first), then before it, then after."""
     candidates = [name for name in names if name.kind in kinds]
     if not candidates:
         return None
@@ -152,7 +152,8 @@ def _nearest(
             if clause[0] <= n.start and n.end <= end or n.start >= end and n.end <= clause[1] and _introduced(n, sentence, end)
         ]
         if in_clause:
-            return min(in_clause, key=lambda n: _distance(n, start, end))
+            # A name before the figure is its clause's subject; one after it only introduces a platform.
+            return min(in_clause, key=lambda n: (n.start >= end, _distance(n, start, end)))
     for group in groups:
         before = [n for n in group if n.end <= start]
         if before:
