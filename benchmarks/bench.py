@@ -39,6 +39,7 @@ from rich.console import Console
 from rich.table import Table
 
 from benchmarks.feeds import feed_urls, write_feeds, write_feeds_toml
+from benchmarks.ledgers import CLAIMS_PER_DOCUMENT
 from benchmarks.measure import Measured, run_measured
 from benchmarks.sentences import SHARED, chinese_sentences, newsquant_sentences
 
@@ -66,7 +67,7 @@ class Settings:
 
     def __post_init__(self) -> None:
         full = not self.quick
-        object.__setattr__(self, "min_seconds", 5.0 if full else 1.0)
+        object.__setattr__(self, "min_seconds", 3.0 if full else 1.0)
         object.__setattr__(self, "startup_runs", 5 if full else 3)
         object.__setattr__(self, "feeds", 1000 if full else 100)
         object.__setattr__(
@@ -323,8 +324,8 @@ def crawl_row(label: str, count: int, ours: Measured, peer_seconds: float | None
 def ledger_section(settings: Settings) -> Section:
     section = Section("Ledger and diff")
     section.notes.append(
-        "ingest: generated documents of ten claims each through the crawl's write path "
-        "(crawl_store.store_document, one transaction per document); claims/s counts the time "
+        f"ingest: generated documents of {CLAIMS_PER_DOCUMENT} claims each through the crawl's "
+        "write path (crawl_store.store_document, one transaction per document); claims/s counts the time "
         "inside it only")
     for size in settings.ledger_sizes:
         db_path = settings.work / f"ledger-{size}.db"

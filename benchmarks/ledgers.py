@@ -21,6 +21,9 @@ from claimledger.types import Claim, Document
 
 FIRST_PUBLISHED = datetime(2024, 6, 3, 8, 0, tzinfo=UTC)
 SUFFIXES = ["", " Pro", " Max", " Ultra", " SXM", " PCIe", " NVL36", " 2", " Plus", " Lite"]
+# As many as a generated post yields through `claims crawl` (278,632 claims from
+# 20,000 posts in the crawl benchmark).
+CLAIMS_PER_DOCUMENT = 14
 # About three claims per key (a subject has a dozen metrics), at every ledger size.
 CLAIMS_PER_SUBJECT = 40
 QUALIFIERS = [None, None, None, "up_to", "approximately", "more_than", "nearly"]
@@ -121,9 +124,9 @@ def make_claim(rng: random.Random, subject: str, metric: Metric, lang: str, offs
 
 
 def generate_documents(
-    claim_count: int, claims_per_document: int = 10, seed: int = 2026
+    claim_count: int, claims_per_document: int = CLAIMS_PER_DOCUMENT, seed: int = 2026
 ) -> Iterator[Document]:
-    """Documents whose claims add up to `claim_count`, oldest first, about one an hour."""
+    """Documents whose claims add up to `claim_count`, oldest first, spread over two years."""
     rng = random.Random(seed)
     names = subjects(max(len(PRODUCTS) * len(SUFFIXES), claim_count // CLAIMS_PER_SUBJECT))
     published = FIRST_PUBLISHED
