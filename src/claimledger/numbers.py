@@ -100,7 +100,7 @@ _POWER = re.compile(r"\^(?P<signs>[+\-]*)(?P<exponent>\d{1,3})(?![\d.])")
 # Letters glued before digits make a name (GB200, H100, v6.1) unless they are a currency.
 _CURRENCY_CODES = "|".join(_EN["currency_codes"])
 _CURRENCY_LETTERS = re.compile(rf"(?:^|[^A-Za-z])(?:RM|Rs|Rp|{_CURRENCY_CODES}|\$US|\$A)$")
-_CURRENCY_BEFORE = re.compile(rf"(?:[$€£¥]|\b(?:RM|Rs|Rp|{_CURRENCY_CODES})\$?|\b(?:US|HK|A|C|S|NZ)\$)[ ]?$")
+_CURRENCY_BEFORE = re.compile(rf"(?:[$€£¥]|\b(?:RM|Rs|Rp|PS|{_CURRENCY_CODES})\$?|\b(?:US|HK|A|C|S|NZ)\$)[ ]?$")
 # Lower-case words that may be hyphenated onto a number: sub-7 nm, minus-5 yards.
 _HYPHEN_PREFIXES = frozenset(_EN["hyphen_prefixes"])
 _TOKEN_BEFORE_HYPHEN = re.compile(r"(?<![A-Za-z0-9.])[A-Za-z0-9.]+$")
@@ -447,7 +447,7 @@ def _arabic_atoms(text: str) -> list[_Atom]:
     for match in _ARABIC.finditer(text):
         start, end = match.span()
         number_start = match.start("number")
-        if not match.group("sign") and _glued_to_name(text, number_start):
+        if not match.group("sign") and _glued_to_name(text, number_start) and not _mangled_pound(text, match):
             continue
         suffix = match.group("suffix")
         if suffix in _MONEY_SUFFIXES and not _million_m(text, start, end):
@@ -554,6 +554,14 @@ def _glued_to_name(text: str, start: int) -> bool:
     if _MARKED_NUMBER.fullmatch(word.group()):
         return False  # 2.5x-3x: the first number's marker, not a name
     return word.group() not in _HYPHEN_PREFIXES  # Qwen3-235B, COVID-19, but sub-7
+
+
+def _mangled_pound(text: str, match: re.Match[str]) -> bool:
+    """"PS6m", "PS21,700": £ turned into "PS" by a lossy encoding; an amount only with
+    a scale, a group separator or decimals (PS5 is a console)."""
+    if not text.endswith("PS", max(0, match.start("number") - 2), match.start("number")):
+        return False
+    return bool(match.group("suffix") or match.group("scale") or re.search(r"[,.]", match.group("number")))
 
 
 def _million_m(text: str, start: int, end: int) -> bool:

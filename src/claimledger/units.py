@@ -338,7 +338,10 @@ def _currency_before_pattern() -> re.Pattern[str]:
     symbols, _, _ = _surface_forms()
     currencies = set(unit_table()["currencies"])
     forms = sorted((form for form, unit in symbols.items() if unit in currencies), key=len, reverse=True)
-    return re.compile(rf"(?<![A-Za-z])(?:{'|'.join(map(re.escape, forms))})[ \u00a0]?$")
+    glued = sorted(unit_table()["currency_prefixes"], key=len, reverse=True)
+    return re.compile(
+        rf"(?<![A-Za-z])(?:(?:{'|'.join(map(re.escape, forms))})[ \u00a0]?|(?:{'|'.join(map(re.escape, glued))}))$"
+    )
 
 
 def match_currency_before(text: str, pos: int) -> UnitMatch | None:
@@ -348,4 +351,5 @@ def match_currency_before(text: str, pos: int) -> UnitMatch | None:
         return None
     symbol = found.group(0).rstrip()
     symbols, _, _ = _surface_forms()
-    return UnitMatch(found.start(), found.start() + len(symbol), symbol, symbols[symbol])
+    expression = unit_table()["currency_prefixes"].get(symbol) or symbols[symbol]
+    return UnitMatch(found.start(), found.start() + len(symbol), symbol, expression)

@@ -62,11 +62,23 @@ METRIC_LINK = re.compile(
 ACCELERATOR_AFTER = re.compile(r"([ \t]*(?:[张块颗台个][ \t]*)?)")
 HAN_UNIT = re.compile(r"[\u4e00-\u9fff]")
 HALF_IN_CLASSIFIER = re.compile(r"[个個]半")
-# The other end of a change: "from $75 to $45.88", "to 138,285 lots from 212,577 lots".
+# 3G, 4G, 5G networks: a generation of mobile networks (100G is a link speed).
+WIRELESS_GENERATION = re.compile(r"(?<![\w.])(?P<digit>[1-6])G(?![A-Za-z0-9])")
+MORE_OF = re.compile(r"[ \t]+(?:more|additional|extra|fewer)(?=[ \t]+[a-z]+s\b)", re.IGNORECASE)
+# How far (characters) and within what factor of size a bare figure reads in
+# parallel with an earlier one.
+PARALLEL_REACH = 60
+LIKE_SIZE = 100
+DIGIT = re.compile(r"\d")
+# The other end of a change: "from $75 to $45.88". ("Rose to $7.4bn from $6.8bn"
+# gives a new level and its baseline: two figures.)
 CHANGE_TO = re.compile(r"\s+(?:up\s+)?to\s+|\s*(?:到|至)\s*", re.IGNORECASE)
-TO_BEFORE = re.compile(r"\bto\s*$", re.IGNORECASE)
-CHANGE_FROM = re.compile(r"\s+from\s+", re.IGNORECASE)
 PER_TIME = re.compile(r"[ \t]+(?:per|a|an|each)[ \t]+", re.IGNORECASE)
+# "a week earlier", "a year ago": a point in time, not a rate.
+TIME_AGO = re.compile(r"[ \t]+(?:earlier|ago|later|before|after|prior|previously|on)\b", re.IGNORECASE)
+# "Senard, 65, now faces": an age set off by commas after a name.
+AGE_BEFORE = re.compile(r"[A-Z][a-z]+,[ \t]*$")
+AGE_AFTER = re.compile(r"[ \t]*,(?![ \t]*\d)")
 SINGULAR_ENDINGS = ("ss", "us", "is", "ous", "'s")
 FRACTION = re.compile(r"\d+\s*[/⁄]\s*\d+")
 # The first end of a range and the unit written after it: "208 pounds to 193".
@@ -104,6 +116,7 @@ def find_quantities(sentence: str, lang: str) -> list[Quantity]:
     quantities = [_quantity(sentence, number) for number in find_numbers(sentence, lang)]
     _share_units(sentence, quantities)
     _share_containers(sentence, quantities)
+    _share_parallel_units(sentence, quantities)
     quantities = _join_changes(sentence, quantities)
     for quantity in quantities:
         if quantity.kind is None and _named_by_metric(sentence, quantity.number.start):
@@ -128,6 +141,9 @@ def _quantity(sentence: str, number: NumberMatch) -> Quantity:
     currency = match_currency_before(sentence, number.start)
     if currency:
         return _currency_quantity(sentence, number, currency)
+    generation = WIRELESS_GENERATION.match(sentence, number.start)
+    if generation and generation.end("digit") == number.end:
+        return Quantity(number, number.start, generation.end(), "quantity", "wireless_generation", "G")
     unit = match_unit(sentence, number.end)
     half = HALF_IN_CLASSIFIER.match(sentence, number.end)
     if unit is None and half:
@@ -263,6 +279,11 @@ def _counted(sentence: str, number: NumberMatch) -> Quantity:
         unit = match_unit(sentence, position)
         if unit is not None:
             return Quantity(number, number.start, unit.end, _kind(unit.expression), unit.expression, unit.text)
+    if _age_after_name(sentence, number):
+        return Quantity(number, number.start, number.end, "quantity", "year_of_age", None)
+    more = MORE_OF.match(sentence, position)
+    if more and not sentence.startswith("-", position):
+        position = more.end()  # "eight more picks": more of what is counted
     words = COUNTED_WORDS.match(sentence, position)
     if words is None or words.group(1).lower() in NOT_NOUNS or len(words.group(1)) < 2:
         return Quantity(number, number.start, number.end, None)
@@ -285,6 +306,13 @@ def _counted(sentence: str, number: NumberMatch) -> Quantity:
     return Quantity(number, number.start, end, "count", None, sentence[words.start(1):end], True)
 
 
+def _age_after_name(sentence: str, number: NumberMatch) -> bool:
+    """A whole number under 120 in commas after a name is an age ("Senard, 65, said")."""
+    if number.value is None or not INTEGER.fullmatch(number.text) or not 0 < number.value < 120:
+        return False
+    return bool(AGE_BEFORE.search(sentence, max(0, number.start - 30), number.start) and AGE_AFTER.match(sentence, number.end))
+
+
 def _plural(word: str) -> bool:
     """Whether an English word reads as a plural noun by its spelling."""
     return word.endswith("s") and not word.lower().endswith(SINGULAR_ENDINGS)
@@ -296,7 +324,7 @@ def _per_time(sentence: str, position: int) -> UnitMatch | None:
     if separator is None:
         return None
     atom = match_atom(sentence, separator.end())
-    if atom is None or unit_info(atom.expression).dimensionality != "[time]":
+    if atom is None or unit_info(atom.expression).dimensionality != "[time]" or TIME_AGO.match(sentence, atom.end):
         return None
     return atom
 
@@ -322,6 +350,29 @@ def _share_units(sentence: str, quantities: list[Quantity]) -> None:
             and TO_BETWEEN.fullmatch(sentence, previous.end, current.number.start)
         ):
             _take_unit(current, previous)
+
+
+def _share_parallel_units(sentence: str, quantities: list[Quantity]) -> None:
+    """A bare figure written in parallel with an earlier one of like size takes its
+    unit: "435 homes by sale and 187 by tender", "84.75 cents, the lowest 74.07",
+    "3.9 million headsets, up from 2.4 million"."""
+    for index, bare in enumerate(quantities):
+        if index == 0 or bare.kind is not None or bare.number.value is None or not DIGIT.search(bare.number.text):
+            continue
+        for source in reversed(quantities[max(0, index - 2):index]):
+            if source.kind in ("percent", "ratio") or source.dimensionless or source.number.value is None:
+                break
+            if source.kind is None or bare.number.start - source.end > PARALLEL_REACH:
+                continue
+            if _like_size(source.number.value, bare.number.value):
+                _take_unit(bare, source)
+                break
+
+
+def _like_size(first: float, second: float) -> bool:
+    if first <= 0 or second <= 0:
+        return False
+    return 1 / LIKE_SIZE <= first / second <= LIKE_SIZE
 
 
 def _share_containers(sentence: str, quantities: list[Quantity]) -> None:
@@ -359,9 +410,7 @@ def _frame_change(sentence: str, first: Quantity, second: Quantity) -> bool:
     if first.expression is None and (first.unit_text or "").lower() != (second.unit_text or "").lower():
         return False
     before = max(0, first.start - 8)
-    if FROM_BEFORE.search(sentence, before, first.start):
-        return CHANGE_TO.fullmatch(sentence, first.end, second.start) is not None
-    return bool(TO_BEFORE.search(sentence, before, first.start) and CHANGE_FROM.fullmatch(sentence, first.end, second.start))
+    return bool(FROM_BEFORE.search(sentence, before, first.start) and CHANGE_TO.fullmatch(sentence, first.end, second.start))
 
 
 def _range_of(sentence: str, first: Quantity, second: Quantity) -> Quantity:
