@@ -185,3 +185,37 @@ def test_there_is_not_a_subject():
 )
 def test_brand_codes_and_clause_subjects(sentence, text, subject):
     assert claim_of(sentence, text).subject == subject
+
+
+@pytest.mark.parametrize(
+    ("sentence", "text", "subject"),
+    [
+        # A fleet of counted products belongs to whoever opens the sentence.
+        ("Orion Cloud will deploy 20,000 Falcon X7 GPUs across 250 racks.", "20,000 Falcon X7 GPUs", "Orion Cloud"),
+        ("CoreWeave deployed 100,000 H100 GPUs last year.", "100,000 H100 GPUs", "CoreWeave"),
+        ("极光云宣布部署 1 万颗 Falcon X7 GPU。", "1 万颗 Falcon X7 GPU", "极光云"),
+    ],
+)
+def test_a_deployed_fleet_is_the_deployers(sentence, text, subject):
+    assert claim_of(sentence, text).subject == subject
+
+
+def test_a_fleet_count_and_a_per_rack_spec_do_not_share_a_key():
+    spec = key_of("Falcon X7 racks hold 64 GPUs each.", "64 GPUs")
+    fleet = key_of("Orion Cloud will deploy 20,000 Falcon X7 GPUs.", "20,000 Falcon X7 GPUs")
+    assert spec != fleet
+
+
+@pytest.mark.parametrize(
+    ("english", "english_text", "chinese", "chinese_text", "metric"),
+    [
+        ("Blackwell goodput reached 95%, and effective training time reached 97%.", "97%",
+         "Blackwell 的有效训练时间占比达到 97%。", "97%", "effective training time"),
+        ("On Blackwell, mean time between failures is about 40 hours.", "about 40 hours",
+         "Blackwell 的平均故障间隔约 40 小时。", "约 40 小时", "mean time between failure"),
+    ],
+)
+def test_reliability_metrics_key_the_same_in_both_languages(english, english_text, chinese, chinese_text, metric):
+    key = key_of(english, english_text)
+    assert key == key_of(chinese, chinese_text)
+    assert key.split(" | ")[1] == metric

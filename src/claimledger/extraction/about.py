@@ -6,7 +6,8 @@ rest of its sentence, nearest name first; a name already used as the baseline
 (for any figure of the sentence) is never the subject. A name that is itself
 counted ("2,016 Rubin GPUs", "72 颗 Rubin GPU") is the subject only when the
 sentence names nothing else: "The Vera Rubin NVL72 cluster has 2,016 Rubin GPUs"
-is about the cluster. A subject followed by a word for a group of machines
+is about the cluster, and "Stratus will deploy 18,432 Kestrel K3 GPUs" about the
+fleet of the organisation opening the sentence. A subject followed by a word for a group of machines
 ("Hopper cluster", "Hopper 集群") keeps that word: a cluster's goodput is not a
 chip's. With no product or organisation, a model the figure is measured on is
 its subject ("Llama 3.1 405B training time improved 2.8x"), unless it is introduced
@@ -89,7 +90,11 @@ def describe(
     clause = clause_bounds(sentence, start, end)
     usable = [name for name in names if not any(_overlaps(name, span) for span in baseline_spans)]
     subject = _nearest(sentence, _not_counted(sentence, usable), SUBJECT_KINDS, start, end, clause, prefer_kind="product")
-    subject_text = _with_group(sentence, subject) if subject else _sentence_subject(sentence)
+    if subject is not None and _counted(sentence, subject):
+        # "Stratus will deploy 18,432 Kestrel K3 GPUs": the fleet is the deployer's.
+        subject_text = _sentence_subject(sentence) or subject.text
+    else:
+        subject_text = _with_group(sentence, subject) if subject else _sentence_subject(sentence)
     condition_name = _nearest(sentence, usable, CONDITION_KINDS, start, end, clause)
     condition = _with_modifiers(sentence, condition_name) if condition_name else None
     if subject_text is None and condition_name is not None and _model_as_subject(sentence, condition_name):
@@ -106,10 +111,14 @@ def _model_as_subject(sentence: str, name: Name) -> bool:
 def _not_counted(sentence: str, names: Sequence[Name]) -> Sequence[Name]:
     """The names that may be a subject: counted names only when nothing else is named."""
     subjects = [name for name in names if name.kind in SUBJECT_KINDS]
-    counted = [n for n in subjects if COUNTED_BEFORE.search(sentence, max(0, n.start - 8), n.start)]
+    counted = [name for name in subjects if _counted(sentence, name)]
     if not counted or len(counted) == len(subjects):
         return names
     return [name for name in names if name not in counted]
+
+
+def _counted(sentence: str, name: Name) -> bool:
+    return COUNTED_BEFORE.search(sentence, max(0, name.start - 8), name.start) is not None
 
 
 def _with_group(sentence: str, name: Name) -> str:
