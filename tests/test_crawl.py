@@ -404,3 +404,13 @@ def test_freshness_headers():
     assert freshness({"cache-control": "max-age=99999999"}) == timedelta(days=1)
     for headers in ({"cache-control": "max-age=0"}, {"cache-control": "no-cache, max-age=60"}, {"expires": "0"}, {}):
         assert freshness(headers) is None
+
+
+def test_an_article_page_in_a_wrongly_declared_charset_is_read_right(tmp_path, http_server):
+    page = "<html><body><nav>首页</nav><article><p>推理吞吐量达到每秒一万二千个令牌。</p></article></body></html>"
+    http_server.route("/posts/zh.html", reply(page.encode("gb2312"), "text/html; charset=utf-8"))
+    teaser = {"title": "新品发布", "guid": "urn:zh", "link": http_server.url("/posts/zh.html"), "description": "摘要"}
+    http_server.route("/feed.xml", reply(rss_feed([teaser])))
+    run(tmp_path, feed(http_server))
+    (document,) = ledger(tmp_path)["documents"].rows
+    assert document["text"] == "新品发布\n\n推理吞吐量达到每秒一万二千个令牌。"

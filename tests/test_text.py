@@ -66,3 +66,15 @@ def test_any_fragment_gives_normalized_text(fragment):
     assert isinstance(text, str)
     assert text == text.strip()
     assert "\n\n\n" not in text
+
+
+def test_article_bytes_in_another_charset_than_declared_are_decoded_right():
+    page = "<html><body><nav>菜单</nav><article><p>功耗降低百分之十五。</p></article></body></html>"
+    assert main_text(page.encode("gb2312"), "utf-8") == "功耗降低百分之十五。"
+    assert main_text(page.encode("utf-8"), "utf-8") == "功耗降低百分之十五。"
+
+
+def test_undeclared_page_charsets_of_english_and_chinese_pages():
+    assert "繁體中文的頁面" in main_text("<p>繁體中文的頁面，效能提升百分之三十。</p>".encode("big5"))
+    assert main_text("<p>naïve café, résumé.</p>".encode("cp1252"), "utf-8") == "naïve café, résumé."
+    assert main_text('<meta charset="big5"><p>頁面</p>'.encode("big5"), "utf-8") == "頁面"

@@ -36,7 +36,7 @@ from claimledger.crawl_store import (
     sync_feeds,
     utc_now,
 )
-from claimledger.feed_parse import Entry, ParsedFeed, parse_feed
+from claimledger.feed_parse import Entry, ParsedFeed, codec_name, parse_feed
 from claimledger.feeds_config import FeedConfig
 from claimledger.fetch import Fetcher, FetchError, FetchLimits, FetchResult, origin
 from claimledger.ledger import open_ledger
@@ -319,24 +319,16 @@ class Crawler:
         try:
             result = await fetcher.fetch(entry.url, allow_private_at=private_at)
         except FetchError as error:
-            return ArticlePage(entry.url, None, None, str(error))
+            return ArticlePage(entry.url, None, None, None, str(error))
         if result.status != 200:
-            return ArticlePage(entry.url, result.status, None, f"HTTP {result.status}")
-        text = result.body.decode(response_charset(result.headers) or "utf-8", errors="replace")
-        return ArticlePage(entry.url, 200, text, None)
+            return ArticlePage(entry.url, result.status, None, None, f"HTTP {result.status}")
+        return ArticlePage(entry.url, 200, result.body, response_charset(result.headers), None)
 
 
 def response_charset(headers: dict[str, str]) -> str | None:
-    content_type = headers.get("content-type", "")
-    for part in content_type.split(";")[1:]:
-        name, _, value = part.strip().partition("=")
-        if name.lower() == "charset" and value:
-            try:
-                "".encode(value.strip("\"'"))
-            except LookupError:
-                return None
-            return value.strip("\"'")
-    return None
+    """The charset the Content-Type header names, if Python knows it."""
+    match = re.search(r"charset=[\"']?([\w.:-]+)", headers.get("content-type", ""), re.IGNORECASE)
+    return codec_name(match.group(1)) if match else None
 
 
 def skip_reason(row: dict, now: datetime) -> str | None:

@@ -68,7 +68,7 @@ def entry_body(entry: Entry, article: ArticlePage | None) -> str:
     if entry.content:
         return html_to_text(entry.content) if entry.content_is_html else normalize_whitespace(entry.content)
     if article and article.html:
-        page_text = main_text(article.html)
+        page_text = main_text(article.html, article.charset)
         if page_text:
             return page_text
     if entry.summary:

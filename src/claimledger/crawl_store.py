@@ -43,7 +43,9 @@ class ArticlePage:
 
     url: str
     http_status: int | None
-    html: str | None
+    # The page's bytes, decoded where its text is made (the header's charset is only a hint: pages lie too).
+    html: bytes | None
+    charset: str | None
     error: str | None
 
 
