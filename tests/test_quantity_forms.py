@@ -257,3 +257,60 @@ def test_a_pound_sign_mangled_into_ps_before_an_amount(text, value) -> None:
 def test_ps_before_a_plain_digit_is_a_name_and_after_a_number_metric_horsepower() -> None:
     assert find_numbers("the PS5 console") == []
     assert only("It makes 300 PS at the crank.")[2] == "metric_horsepower"
+
+
+@pytest.mark.parametrize(
+    ("text", "written", "unit"),
+    [
+        ("A cup is 1/2 of a US pint.", "1/2 of a US pint", "pint"),
+        ("Add 3/4 of an imperial gallon.", "3/4 of an imperial gallon", "gallon"),
+        ("Pour in 2 US fluid ounces.", "2 US fluid ounces", "fluid_ounce"),
+        ("The tank holds 40 imperial gallons.", "40 imperial gallons", "gallon"),
+    ],
+)
+def test_fractions_of_a_unit_and_units_named_with_their_system(text, written, unit) -> None:
+    claim = only(text)
+    assert (claim[0], claim[2], claim[3]) == (written, unit, "quantity")
+
+
+def test_a_fraction_alone_still_compares() -> None:
+    assert only("It costs 1/3 the price.")[3] == "ratio"
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit"),
+    [
+        ("Seas rise 4 feet per century.", 4, "foot / century"),
+        ("CO2 reached 420 parts per million.", 420, "parts_per_million"),
+        ("Fees of 9 million Danish kroner were paid.", 9e6, "danish_krone"),
+        ("It moved 2 SEK lower.", 2, "swedish_krona"),
+        ("The loan runs three decades.", 3, "decade"),
+    ],
+)
+def test_more_units(text, value, unit) -> None:
+    claim = only(text)
+    assert (claim[1], claim[2]) == (value, unit)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("She retired at the age of 61.", 61),
+        ("Children under the age of 5 years were tested.", 5),
+        ("Men aged 40 answered.", 40),
+    ],
+)
+def test_ages_after_an_age_cue(text, value) -> None:
+    assert only(text)[1:3] == (value, "year_of_age")
+
+
+def test_time_words_are_not_counted_nouns() -> None:
+    assert only("The index closed at 96.08 today.")[2:] == (None, "count")
+    assert extract("The index closed at 96.08 today.", all_quantities=True)[0].unit_text is None
+
+
+def test_a_parallel_figure_stops_at_a_sentence_break() -> None:
+    claims = extract("The euro was at $1.13; the index was up at 96.08 now.", all_quantities=True)
+    assert next(c for c in claims if c.value == 96.08).unit is None
+    claims = extract("A minus-1.4 degree angle in 2018 and 2.1 last year.", all_quantities=True)
+    assert next(c for c in claims if c.value == 2.1).unit == "degree"

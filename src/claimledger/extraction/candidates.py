@@ -47,7 +47,8 @@ NOT_NOUNS = frozenset(
     come came go goes went have has had said says say will would could should might can
     do does did died left made make makes took take takes get got gets live lived work
     worked remain remained stand stood were being became become
-    during after before since until while thanks ago later earlier apiece alone
+    during after before since until while thanks ago later earlier apiece alone last next
+    today yesterday tomorrow tonight overnight respectively
     one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty
     dozen dozens hundreds thousands millions billions""".split()
 )
@@ -65,6 +66,11 @@ HALF_IN_CLASSIFIER = re.compile(r"[个個]半")
 # 3G, 4G, 5G networks: a generation of mobile networks (100G is a link speed).
 WIRELESS_GENERATION = re.compile(r"(?<![\w.])(?P<digit>[1-6])G(?![A-Za-z0-9])")
 MORE_OF = re.compile(r"[ \t]+(?:more|additional|extra|fewer)(?=[ \t]+[a-z]+s\b)", re.IGNORECASE)
+UNIT_SYSTEM = re.compile(r"[ \t]+(US|U\.S\.|imperial|Imperial|metric)[ \t]+")
+OF_A_UNIT = re.compile(r"[ \t]+of[ \t]+(?:an?|one)[ \t]+(?:(?:US|U\.S\.|imperial|metric)[ \t]+)?")
+# "at the age of 35", "aged 18": a bare number there is an age.
+AGE_CUE = re.compile(r"\b(?:aged|age of|ages of)[ \t]+$", re.IGNORECASE)
+SENTENCE_BREAK = re.compile(r"[.;!?](?:\s|$)|[。；！？]")
 # How far (characters) and within what factor of size a bare figure reads in
 # parallel with an earlier one.
 PARALLEL_REACH = 60
@@ -144,7 +150,7 @@ def _quantity(sentence: str, number: NumberMatch) -> Quantity:
     generation = WIRELESS_GENERATION.match(sentence, number.start)
     if generation and generation.end("digit") == number.end:
         return Quantity(number, number.start, generation.end(), "quantity", "wireless_generation", "G")
-    unit = match_unit(sentence, number.end)
+    unit = match_unit(sentence, number.end) or _unit_after_system(sentence, number)
     half = HALF_IN_CLASSIFIER.match(sentence, number.end)
     if unit is None and half:
         after = match_unit(sentence, half.end())
@@ -156,9 +162,25 @@ def _quantity(sentence: str, number: NumberMatch) -> Quantity:
     if inner is not None:
         return Quantity(number, number.start, number.end, _kind(inner.expression), inner.expression, inner.text)
     if FRACTION.fullmatch(number.text):
+        of_a = OF_A_UNIT.match(sentence, number.end)
+        unit = match_unit(sentence, of_a.end()) if of_a else None
+        if unit is not None:
+            # "1/16 of a US pint": a fraction of one unit is that much of the unit.
+            return Quantity(number, number.start, unit.end, _kind(unit.expression), unit.expression, unit.text)
         # "1/3 the cost", "H100 的 1/3": a fraction without a unit compares, like a multiplier.
         return Quantity(number, number.start, number.end, "ratio", None, None)
     return _counted(sentence, number)
+
+
+def _unit_after_system(sentence: str, number: NumberMatch) -> UnitMatch | None:
+    """A unit named with its system: "5 US gallons", "one U.S. fluid ounce"."""
+    system = UNIT_SYSTEM.match(sentence, number.end)
+    if system is None:
+        return None
+    unit = match_unit(sentence, system.end())
+    if unit is None:
+        return None
+    return UnitMatch(system.start(1), unit.end, sentence[system.start(1):unit.end], unit.expression)
 
 
 def _unit_between_ends(sentence: str, number: NumberMatch) -> UnitMatch | None:
@@ -221,6 +243,8 @@ def _and_a_half(sentence: str, number: NumberMatch, unit: UnitMatch) -> tuple[Nu
 def _unit_quantity(sentence: str, number: NumberMatch, unit: UnitMatch) -> Quantity:
     number, unit = _and_a_half(sentence, number, unit)
     expression = unit.expression
+    if expression == "year" and _age_after_cue(sentence, number):
+        expression = "year_of_age"  # "under the age of 5 years"
     start = number.start
     before = _per_units_before(sentence, number.start)
     if before is not None and not _is_per_only(expression):
@@ -279,7 +303,7 @@ def _counted(sentence: str, number: NumberMatch) -> Quantity:
         unit = match_unit(sentence, position)
         if unit is not None:
             return Quantity(number, number.start, unit.end, _kind(unit.expression), unit.expression, unit.text)
-    if _age_after_name(sentence, number):
+    if _age_after_name(sentence, number) or _age_after_cue(sentence, number):
         return Quantity(number, number.start, number.end, "quantity", "year_of_age", None)
     more = MORE_OF.match(sentence, position)
     if more and not sentence.startswith("-", position):
@@ -311,6 +335,11 @@ def _age_after_name(sentence: str, number: NumberMatch) -> bool:
     if number.value is None or not INTEGER.fullmatch(number.text) or not 0 < number.value < 120:
         return False
     return bool(AGE_BEFORE.search(sentence, max(0, number.start - 30), number.start) and AGE_AFTER.match(sentence, number.end))
+
+
+def _age_after_cue(sentence: str, number: NumberMatch) -> bool:
+    """"at the age of 35", "women aged 25": a whole number after an age cue."""
+    return bool(AGE_CUE.search(sentence, max(0, number.start - 12), number.start))
 
 
 def _plural(word: str) -> bool:
@@ -364,13 +393,16 @@ def _share_parallel_units(sentence: str, quantities: list[Quantity]) -> None:
                 break
             if source.kind is None or bare.number.start - source.end > PARALLEL_REACH:
                 continue
+            if SENTENCE_BREAK.search(sentence, source.end, bare.number.start):
+                break
             if _like_size(source.number.value, bare.number.value):
                 _take_unit(bare, source)
                 break
 
 
 def _like_size(first: float, second: float) -> bool:
-    if first <= 0 or second <= 0:
+    first, second = abs(first), abs(second)
+    if first == 0 or second == 0:
         return False
     return 1 / LIKE_SIZE <= first / second <= LIKE_SIZE
 
