@@ -219,3 +219,21 @@ def test_reliability_metrics_key_the_same_in_both_languages(english, english_tex
     key = key_of(english, english_text)
     assert key == key_of(chinese, chinese_text)
     assert key.split(" | ")[1] == metric
+
+
+@pytest.mark.parametrize(
+    ("sentence", "text", "baseline"),
+    [
+        # A baseline phrase ends where a relative clause without "that" starts.
+        ("We measured 15% higher MFU than the published baselines we could find.", "15%", "the published baselines"),
+        ("Orion Z2 is 3x faster than the systems they tested last year.", "3x", "the systems"),
+    ],
+)
+def test_baseline_phrase_ends_before_a_relative_clause(sentence, text, baseline):
+    assert claim_of(sentence, text).baseline == baseline
+
+
+def test_a_baseline_with_and_without_its_relative_clause_keys_the_same():
+    short = key_of("On Orion Z2 we measured 15% higher MFU than published baselines.", "15%")
+    long = key_of("On Orion Z2 we measured 15% higher MFU than the published baselines we could find.", "15%")
+    assert short == long

@@ -19,7 +19,9 @@ from claimledger.extraction.cues import alternation, cue_table, lowered, relativ
 from claimledger.extraction.names import Name
 
 PHRASE_STOP = re.compile(
-    r"[,，。;；:：()（）!?！？]|\s(?:in|on|at|for|with|when|while|and|which|that|running|using|across|per|to|from|of|by|during|under|as|if|because|but|while)\s",
+    r"[,，。;；:：()（）!?！？]|\s(?:in|on|at|for|with|when|while|and|which|that|running|using|across|per|to|from|of|by|during|under|as|if|because|but|while"
+    # A relative clause without "that": "the baselines we could find".
+    r"|we|they|you|i|he|she|it|who|whom|whose)\s",
     re.IGNORECASE,
 )
 # "10x the TPS/MW of GB200 NVL72", "twice the bandwidth of Hopper".
