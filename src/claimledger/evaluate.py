@@ -256,16 +256,20 @@ def unit_name(kind: str, unit: str | None, unit_text: str | None) -> str | None:
         # A counted noun over time ("tests per day"): named by its words.
         return " ".join(_british(singular(word)) for word in unit_text.lower().split())
     if unit:
-        if unit in _UNITS["units"]:
-            return _UNITS["units"][unit]
-        words = unit.replace(" / ", " per ").replace("/", " per ").replace("_", " ").split()
-        return " ".join(_british(_UNITS["words"].get(word, word)) for word in words)
+        return " per ".join(_unit_part_name(part.strip("() ")) for part in unit.split("/"))
     if unit_text:
         written = unit_text.lower()
         if written in _UNITS["counted"]:
             return _UNITS["counted"][written]
         return " ".join(_british(singular(word)) for word in written.split())
     return None
+
+
+def _unit_part_name(unit: str) -> str:
+    """One numerator or denominator unit: its name in [units], or word by word."""
+    if unit in _UNITS["units"]:
+        return _UNITS["units"][unit]
+    return " ".join(_british(_UNITS["words"].get(word, word)) for word in unit.replace("_", " ").split())
 
 
 def _british(word: str) -> str:

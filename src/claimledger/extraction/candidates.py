@@ -388,13 +388,15 @@ def _share_parallel_units(sentence: str, quantities: list[Quantity]) -> None:
     for index, bare in enumerate(quantities):
         if index == 0 or bare.kind is not None or bare.number.value is None or not DIGIT.search(bare.number.text):
             continue
-        for source in reversed(quantities[max(0, index - 2):index]):
-            if source.kind in ("percent", "ratio") or source.dimensionless or source.number.value is None:
-                break
-            if source.kind is None or bare.number.start - source.end > PARALLEL_REACH:
-                continue
+        for source in reversed(quantities[max(0, index - 3):index]):
             if SENTENCE_BREAK.search(sentence, source.end, bare.number.start):
                 break
+            if source.dimensionless or source.number.value is None:
+                break
+            # A percentage or multiplier between is a change, not what is measured:
+            # "lost 162.31 points, or 2.14%, to 7,425.81".
+            if source.kind in (None, "percent", "ratio") or bare.number.start - source.end > PARALLEL_REACH:
+                continue
             if _like_size(source.number.value, bare.number.value):
                 _take_unit(bare, source)
                 break
