@@ -27,11 +27,11 @@ def key_of(sentence: str, text: str) -> str:
 @pytest.mark.parametrize(
     ("sentence", "text", "qualifier"),
     [
-        # A peak is the best case, written either way.
-        ("Falcon X7 peaked at 41,000 tokens per second on Llama 3.1 70B.", "peaked at 41,000 tokens per second", "up_to"),
-        ("The Orion Z2 cluster now peaks at 3.2 PB/s.", "peaks at 3.2 PB/s", "up_to"),
+        # A peak is the best case, written either way; the verb stays out of the figure's text.
+        ("Falcon X7 peaked at 41,000 tokens per second on Llama 3.1 70B.", "41,000 tokens per second", "up_to"),
+        ("The Orion Z2 cluster now peaks at 3.2 PB/s.", "3.2 PB/s", "up_to"),
         ("Falcon X7 在 Llama 3.1 70B 上的峰值为 4.1 万 TPS/MW。", "4.1 万 TPS/MW", "up_to"),
-        ("该机架的峰值达 150 kW。", "峰值达 150 kW", "up_to"),
+        ("该机架的峰值达 150 kW。", "150 kW", "up_to"),
         # Stacked cues: the nearest the number says how it is hedged.
         ("The pod scales to as many as about 9,000 GPUs.", "about 9,000 GPUs", "approximately"),
         ("集群最多支持约 9,000 颗 GPU。", "约 9,000 颗 GPU", "approximately"),
@@ -43,7 +43,7 @@ def test_hedges(sentence, text, qualifier):
 
 
 def test_peak_reads_the_same_in_both_languages():
-    english = key_of("Orion Z2 peaked at 52,000 TPS/MW on Qwen3-235B.", "peaked at 52,000 TPS/MW")
+    english = key_of("Orion Z2 peaked at 52,000 TPS/MW on Qwen3-235B.", "52,000 TPS/MW")
     chinese = key_of("Orion Z2 在 Qwen3-235B 上的峰值为 52,000 TPS/MW。", "52,000 TPS/MW")
     assert english == chinese
     assert claim_of("Orion Z2 在 Qwen3-235B 上的峰值为 52,000 TPS/MW。", "52,000 TPS/MW").qualifier == "up_to"

@@ -18,6 +18,7 @@ from claimledger.extraction.cues import (
     fold,
     lowered,
     not_projected,
+    outside_text_cues,
     projected_pattern,
     qualifier_patterns,
     self_reported_pattern,
@@ -66,7 +67,7 @@ def find_qualifier(
         if not found:
             break
         labels.append(before_labels[fold(found.group("cue"))])
-        if cut == start and not found.group("gap").strip():
+        if cut == start and not found.group("gap").strip() and fold(found.group("cue")) not in outside_text_cues():
             adjacent_start = found.start("cue")
         cut = found.start()
     for position in {end, number_end if number_end is not None else end}:

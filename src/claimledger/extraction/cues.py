@@ -121,3 +121,9 @@ def relative_baseline_pattern() -> tuple[re.Pattern[str], dict[str, str]]:
     """Phrases implying a baseline (year-over-year, 同比) and its normalised name."""
     body, labels = labelled_alternation(cue_table()["relative_baselines"])
     return re.compile(body), labels
+
+
+@lru_cache(maxsize=1)
+def outside_text_cues() -> frozenset[str]:
+    """Qualifier cues that are verbs ("peaked at"): they hedge a figure but stay out of its text."""
+    return frozenset(fold(cue) for cue in cue_table()["outside_text"])
