@@ -93,6 +93,13 @@ def test_values_match_within_a_relative_tolerance() -> None:
         ("quantity", "foot_pound", "lb-ft", "foot pound-force"),
         ("quantity", "1 / day", "tests per day", "test per day"),
         ("quantity", "1 / second", "metric samples per second", "metric sample per second"),
+        ("quantity", "dollar / million_british_thermal_unit", "$ per mmBtu", "dollar per mega british thermal unit"),
+        ("count", None, "best screens", "good screen"),
+        ("count", None, "most gifted players", "gifted player"),
+        ("count", None, "hottest cars", "hot car"),
+        ("count", None, "largest cities", "large city"),
+        ("count", None, "interest payments", "interest payment"),
+        ("count", None, "tests", "test"),
     ],
 )
 def test_unit_names_in_the_newsquant_vocabulary(kind, unit, unit_text, name) -> None:

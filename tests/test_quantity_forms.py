@@ -314,3 +314,10 @@ def test_a_parallel_figure_stops_at_a_sentence_break() -> None:
     assert next(c for c in claims if c.value == 96.08).unit is None
     claims = extract("A minus-1.4 degree angle in 2018 and 2.1 last year.", all_quantities=True)
     assert next(c for c in claims if c.value == 2.1).unit == "degree"
+
+
+def test_a_list_shares_a_unit_only_between_figures_of_like_size() -> None:
+    claims = extract("The index will end at 16,644, 16 per cent above its close.", all_quantities=True)
+    assert next(c for c in claims if c.value == 16644).kind != "percent"
+    claims = extract("Scores of 10, 20 and 30% were seen.", all_quantities=True)
+    assert [c.kind for c in claims] == ["percent", "percent", "percent"]

@@ -53,6 +53,7 @@ _WRITTEN_AS_FRACTION = re.compile(r"[负負]?[ \t]*[百千万萬佰仟][ \t]*分
 
 _UNITS = tomllib.loads(files("claimledger").joinpath("data/eval_units.toml").read_text("utf-8"))
 _IRREGULAR: dict[str, str] = _UNITS["irregular_plurals"]
+_NOT_SUPERLATIVES = frozenset(_UNITS["not_superlatives"]["words"])
 _SAME_UNIT: dict[str, str] = {alias: name for name, aliases in _UNITS["same_unit"].items() for alias in aliases}
 # viruses, bonuses, campuses (but houses, causes, pauses keep their e).
 _LATIN_US_PLURAL = re.compile(r"(?<=[^aeiou])uses$")
@@ -261,8 +262,27 @@ def unit_name(kind: str, unit: str | None, unit_text: str | None) -> str | None:
         written = unit_text.lower()
         if written in _UNITS["counted"]:
             return _UNITS["counted"][written]
-        return " ".join(_british(singular(word)) for word in written.split())
+        words = written.split()
+        # The set lemmatises the adjectives of a counted noun: "best screens" -> "good screen".
+        adjectives = [_positive(word) for word in words[:-1] if word not in ("most", "least")]
+        return " ".join(_british(singular(word)) for word in [*filter(None, adjectives), words[-1]])
     return None
+
+
+def _positive(adjective: str) -> str:
+    """A superlative adjective in its plain form (best -> good, hottest -> hot, largest -> large)."""
+    if adjective in _UNITS["superlatives"]:
+        return _UNITS["superlatives"][adjective]
+    if len(adjective) < 6 or not adjective.endswith("est") or adjective in _NOT_SUPERLATIVES:
+        return adjective
+    stem = adjective[:-3]
+    if stem.endswith("i"):
+        return stem[:-1] + "y"  # happiest
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "aeiouls":
+        return stem[:-1]  # hottest, biggest
+    if stem[-1] in "cgvsz" and not stem.endswith("ng"):
+        return stem + "e"  # largest, closest
+    return stem
 
 
 def _unit_part_name(unit: str) -> str:

@@ -370,6 +370,8 @@ def _share_units(sentence: str, quantities: list[Quantity]) -> None:
             continue
         if not SHARED_UNIT_GAP.match(sentence[current.number.end:following.start]):
             continue
+        if current.number.value is not None and following.number.value is not None and not _like_size(current.number.value, following.number.value):
+            continue  # "at 16,644, 16 per cent above": not one list
         _take_unit(current, following)
     for previous, current in zip(quantities, quantities[1:]):
         if (
