@@ -237,3 +237,20 @@ def test_a_baseline_with_and_without_its_relative_clause_keys_the_same():
     short = key_of("On Orion Z2 we measured 15% higher MFU than published baselines.", "15%")
     long = key_of("On Orion Z2 we measured 15% higher MFU than the published baselines we could find.", "15%")
     assert short == long
+
+
+@pytest.mark.parametrize(
+    ("sentence", "texts"),
+    [
+        # A year naming a generation of things is not a count of them ...
+        ("Our 2023 GPUs are slower than the 2025 fleet.", []),
+        ("Failures fell 4x against our own 2024 clusters.", ["4x"]),
+        ("我们 2024 款服务器的功耗为 10 kW。", ["10 kW"]),
+        ("2025 财年营收增长 20%。", ["20%"]),
+        # ... but a plain count is, even in the years' range.
+        ("The cluster has 2024 GPUs.", ["2024 GPUs"]),
+        ("Its 2048 GPUs draw 1.5 MW.", ["2048 GPUs", "1.5 MW"]),
+    ],
+)
+def test_years_naming_a_generation_are_not_counts(sentence, texts):
+    assert [claim.text for claim in extract(sentence)] == texts

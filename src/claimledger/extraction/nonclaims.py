@@ -1,5 +1,6 @@
-"""Spans whose digits are never claims: dates, times, URLs, phone and
-registration numbers, ordinals, and digits glued into names (GB200, ConnectX-9).
+"""Spans whose digits are never claims: dates, times, years naming a generation
+("our 2024 clusters", "2025 款"), URLs, phone and registration numbers, ordinals,
+and digits glued into names (GB200, ConnectX-9).
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ LATIN_PATTERNS = [
     # Years after a preposition or in a span of years: "in 2025", "2024-2026".
     r"\b(?:[Ii]n|[Ss]ince|[Bb]y|[Uu]ntil|[Ff]rom|[Bb]efore|[Aa]fter|[Dd]uring|of|through|early|late|mid-?)\s+(?:19|20)\d{2}\b(?![,.]\d)",
     r"\b(?:19|20)\d{2}\s*[-–—~]\s*(?:19|20)?\d{2}\b",
+    # A year naming a generation of things: "our own 2024 clusters", "the 2025 fleet".
+    r"(?:\b(?:[Tt]he|[Oo]ur|[Ii]ts|[Tt]heir|[Yy]our|[Tt]his|[Tt]hat|[Tt]hese|[Tt]hose|[Mm]y|[Hh]is|[Hh]er|own|last|previous|['’]s)"
+    r"\s+)(?:199\d|20[0-3]\d)(?=\s+[A-Za-z])",
     # Eras and spans of centuries: A.D. 1000, 300 BC, between 1600 and 1900.
     r"\b(?:A\.D\.|B\.C\.|AD|BC|BCE|CE)\s+\d{1,4}\b|\b\d{1,4}\s+(?:A\.D\.|B\.C\.|AD|BC|BCE|CE)\b",
     r"\b[Bb]etween\s+1\d{3}\s+and\s+(?:1\d{3}|20\d{2})\b",
@@ -58,6 +62,8 @@ HAN_PATTERNS = [
     rf"(?:\d{{1,2}}|[{HAN_NUMERAL}]{{1,3}})\s*[日号](?![元本])",
     rf"(?:上午|下午|凌晨|晚上|中午|早上)?\s*(?:\d{{1,2}}|[{HAN_NUMERAL}]{{1,3}})\s*[点時时](?:\s*\d{{1,2}}\s*分)?(?!钟)",
     rf"(?:周|星期|礼拜)[{HAN_NUMERAL}日天]",
+    # A year naming a model or period: 2024 款, 2025 版, 2025 财年.
+    r"(?:199\d|20[0-3]\d)\s*(?:款|版|财年|年度|届)",
     # Ordinals: 第二篇, 第 3 代.
     rf"第\s*(?:\d+|[{HAN_NUMERAL}百千]+)",
     # Registration numbers: 京ICP备12345678号, 注册号.
