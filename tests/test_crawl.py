@@ -414,3 +414,23 @@ def test_an_article_page_in_a_wrongly_declared_charset_is_read_right(tmp_path, h
     run(tmp_path, feed(http_server))
     (document,) = ledger(tmp_path)["documents"].rows
     assert document["text"] == "新品发布\n\n推理吞吐量达到每秒一万二千个令牌。"
+
+
+def test_an_id_reused_for_another_post_is_stored_and_flagged(tmp_path, http_server):
+    http_server.route("/feed.xml", reply(rss_feed([POST])))
+    run(tmp_path, feed(http_server))
+    other = {"title": "Quarterly dividend announced", "guid": POST["guid"], "content": "<p>A 2% dividend.</p>"}
+    http_server.route("/feed.xml", reply(rss_feed([other])))
+    report = run(tmp_path, feed(http_server))
+    assert report.feeds[0].status == "ok" and report.feeds[0].new_documents == 1
+    assert "the id may have been reused for another post" in report.feeds[0].reason
+    assert [d["revision"] for d in ledger(tmp_path)["documents"].rows_where(order_by="id")] == [1, 2]
+
+
+def test_an_ordinary_edit_is_not_flagged(tmp_path, http_server):
+    http_server.route("/feed.xml", reply(rss_feed([POST])))
+    run(tmp_path, feed(http_server))
+    edited = POST | {"title": "Stratus expands its H100 fleet again"}
+    http_server.route("/feed.xml", reply(rss_feed([edited])))
+    report = run(tmp_path, feed(http_server))
+    assert (report.feeds[0].new_documents, report.feeds[0].reason) == (1, None)

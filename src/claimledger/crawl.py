@@ -19,6 +19,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from difflib import SequenceMatcher
 from email.utils import parsedate_to_datetime
 from multiprocessing import get_context
 from pathlib import Path
@@ -29,8 +30,10 @@ from claimledger.crawl_store import (
     FRESH_CAP,
     ArticlePage,
     FeedOutcome,
+    PreparedDocument,
     known_entries,
     parse_iso,
+    previous_title,
     record_outcome,
     store_document,
     sync_feeds,
@@ -42,6 +45,8 @@ from claimledger.fetch import Fetcher, FetchError, FetchLimits, FetchResult, ori
 from claimledger.ledger import open_ledger
 
 POOL_FROM_FEEDS = 20
+# Below this similarity between an entry's old and new title, its id may have been reused for another post.
+REUSED_ID_SIMILARITY = 0.3
 
 
 class CrawlLockedError(Exception):
@@ -307,10 +312,25 @@ class Crawler:
                 continue
             if document is None:
                 continue
+            if entry.entry_id in known:
+                await self.flag_reused_id(row, document, outcome)
             new_documents, new_claims = await self.write(store_document, row, document, utc_now())
             outcome.new_documents += new_documents
             outcome.new_claims += new_claims
         outcome.save_validators = complete
+
+    async def flag_reused_id(self, row: dict, document: PreparedDocument, outcome: FeedOutcome) -> None:
+        """Note an edit whose title has nothing in common with the last one: the publisher may have reused the id.
+
+        The entry is still stored as a new revision; the note lets a reader tell
+        a corrected post from a different post under an old id.
+        """
+        before = await self.write(previous_title, row["id"], document.entry.entry_id)
+        if before and SequenceMatcher(None, before, document.title).ratio() < REUSED_ID_SIMILARITY:
+            outcome.notes.append(
+                f"entry {document.entry.entry_id}: new title {document.title!r} after {before!r}; "
+                "stored as a new revision, but the id may have been reused for another post"
+            )
 
     async def fetch_article(self, fetcher: Fetcher, entry: Entry, private_at: str | None) -> ArticlePage | None:
         """The article page of a summary-only entry (or why it could not be had)."""

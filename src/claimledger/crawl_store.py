@@ -139,6 +139,16 @@ def known_entries(db: sqlite_utils.Database, feed_ids: list[int]) -> dict[int, d
     return known
 
 
+def previous_title(db: sqlite_utils.Database, feed_id: int, entry_key: str) -> str | None:
+    """The title of the document this feed's entry last became, if any."""
+    row = db.execute(
+        "SELECT d.title FROM feed_entries e JOIN documents d ON d.id = e.document_id "
+        "WHERE e.feed_id = ? AND e.entry_key = ?",
+        [feed_id, entry_key],
+    ).fetchone()
+    return row[0] if row else None
+
+
 def store_document(
     db: sqlite_utils.Database, feed: dict, document: PreparedDocument, now: datetime
 ) -> tuple[int, int]:
