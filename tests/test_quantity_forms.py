@@ -321,3 +321,29 @@ def test_a_list_shares_a_unit_only_between_figures_of_like_size() -> None:
     assert next(c for c in claims if c.value == 16644).kind != "percent"
     claims = extract("Scores of 10, 20 and 30% were seen.", all_quantities=True)
     assert [c.kind for c in claims] == ["percent", "percent", "percent"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["A category 4 hurricane hit.", "It works with tier 1 suppliers.", "The drug is in phase 3 trials.", "See figure 2 below."],
+)
+def test_a_number_after_a_noun_that_numbers_things_is_a_label(text) -> None:
+    assert extract(text, all_quantities=True) == []
+
+
+def test_a_count_of_categories_is_still_a_count() -> None:
+    assert only("It sells in 12 categories.")[1] == 12
+
+
+@pytest.mark.parametrize(
+    ("text", "noun"),
+    [("They found one particular flaw in it.", "particular flaw"), ("About 60 commercial fishermen left.", "commercial fishermen")],
+)
+def test_an_adjective_before_a_singular_or_irregular_noun(text, noun) -> None:
+    assert extract(text, all_quantities=True)[0].unit_text == noun
+
+
+def test_a_year_earlier_is_not_a_rate_of_money() -> None:
+    claims = extract("Sales rose to $7.4 billion from $6.8 billion a year earlier.", all_quantities=True)
+    assert [c.unit for c in claims] == ["dollar", "dollar"]
+    assert only("Fees rose by up to £24 a-year.")[2] == "pound_sterling / year"

@@ -85,16 +85,22 @@ TIME_AGO = re.compile(r"[ \t]+(?:earlier|ago|later|before|after|prior|previously
 # "Senard, 65, now faces": an age set off by commas after a name.
 AGE_BEFORE = re.compile(r"[A-Z][a-z]+,[ \t]*$")
 AGE_AFTER = re.compile(r"[ \t]*,(?![ \t]*\d)")
+ADJECTIVE_ENDINGS = ("al", "ic", "ous", "ive", "ful", "less", "able", "ible", "ar", "ary", "ian", "ese")
 SINGULAR_ENDINGS = ("ss", "us", "is", "ous", "'s")
 FRACTION = re.compile(r"\d+\s*[/⁄]\s*\d+")
 # The first end of a range and the unit written after it: "208 pounds to 193".
 FIRST_END = re.compile(r"[\d.,]+[ ]?(?=[A-Za-z])")
 RANGE_WORD = re.compile(r"[ ]+(?:to|and)[ ]+\S*?\d[\d.,]*", re.IGNORECASE)
-PER_SEPARATOR = re.compile(r"\s*/\s*|\s+per\s+|\s+an?\s+|\s*每\s*", re.IGNORECASE)
+PER_SEPARATOR = re.compile(r"\s*/\s*|\s+per\s+|\s+an?[\s-]+|\s*每\s*", re.IGNORECASE)
 YEAR_LIKE = re.compile(r"^(?:1[89]|20)\d{2}$")
 # "iPhone 11", "Boeing 787": a capitalised word right before, not opening the sentence.
 NAME_BEFORE = re.compile(r"(?<=[A-Za-z0-9,] )[A-Z][A-Za-z]*[ \u00a0]$|(?<=[A-Za-z0-9,] )[a-z]+[A-Z][A-Za-z]*[ \u00a0]$")
 INTEGER = re.compile(r"\d+")
+LABEL_NOUN_BEFORE = re.compile(
+    r"\b(?:category|level|phase|stage|type|class|tier|grade|version|step|round|chapter|section|article|route"
+    r"|room|gate|platform|channel|episode|season|volume|figure|table|page|gen|no\.?)[ \t]+$",
+    re.IGNORECASE,
+)
 
 
 @dataclass(slots=True)
@@ -220,7 +226,7 @@ def _per_chain(sentence: str, position: int) -> tuple[int, list[str]] | None:
         if not separator:
             break
         atom = match_atom(sentence, separator.end())
-        if atom is None:
+        if atom is None or TIME_AGO.match(sentence, atom.end):
             break
         denominators.append(f"({atom.expression})")
         end = atom.end
@@ -323,6 +329,8 @@ def _counted(sentence: str, number: NumberMatch) -> Quantity:
         if _plural(word):
             end = words.end(index)
             break
+    if end == words.end(1) and not hyphenated and _adjective_then_noun(words):
+        end = words.end(2)  # "one particular demand", "60 commercial fishermen"
     rate = _per_time(sentence, end)
     if rate is not None:
         # "200 million samples per second": a count over time is a rate.
@@ -340,6 +348,14 @@ def _age_after_name(sentence: str, number: NumberMatch) -> bool:
 def _age_after_cue(sentence: str, number: NumberMatch) -> bool:
     """"at the age of 35", "women aged 25": a whole number after an age cue."""
     return bool(AGE_CUE.search(sentence, max(0, number.start - 12), number.start))
+
+
+def _adjective_then_noun(words: re.Match[str]) -> bool:
+    """Whether the first counted word is an adjective by its ending and a noun follows."""
+    first, second = words.group(1), words.group(2)
+    if not second or not first.islower() or not second.islower() or second in NOT_NOUNS or _plural(first):
+        return False
+    return first.endswith(ADJECTIVE_ENDINGS) and not second.endswith(ADJECTIVE_ENDINGS + ("ly",))
 
 
 def _plural(word: str) -> bool:
@@ -481,12 +497,15 @@ def is_score(quantity: Quantity) -> bool:
 
 def is_label(sentence: str, quantity: Quantity) -> bool:
     """A bare number that labels rather than measures: after a capitalised word
-    ("iPhone 11", "Boeing 787", "Model 3"), a code with a leading zero ("0401"),
+    ("iPhone 11", "Boeing 787", "Model 3") or a noun that numbers things
+    ("category 4 hurricane", "tier 1 suppliers", "phase 2"), a code with a leading zero ("0401"),
     or a number alone in brackets ("(4)")."""
     if quantity.kind is not None and not quantity.counted_noun or quantity.expression is not None:
         return False
     number = quantity.number
-    if NAME_BEFORE.search(sentence, 0, number.start) and INTEGER.fullmatch(number.text):
+    if INTEGER.fullmatch(number.text) and (
+        NAME_BEFORE.search(sentence, 0, number.start) or LABEL_NOUN_BEFORE.search(sentence, max(0, number.start - 16), number.start)
+    ):
         return True
     if number.text.startswith("0") and INTEGER.fullmatch(number.text) and len(number.text) > 1:
         return True
