@@ -109,6 +109,20 @@ def test_rule_7_leading_vendor_dropped(subject):
     assert normalise_name(subject) == "gb200 nvl72"
 
 
+@pytest.mark.parametrize(
+    ("chinese", "english"),
+    [("Hopper 集群", "Hopper clusters"), ("英伟达 GB200 NVL72 集群", "GB200 NVL72 cluster"), ("Rubin NVL72 超节点", "Vera Rubin NVL72 SuperPOD")],
+)
+def test_rule_7_group_word_written_in_english(chinese, english):
+    assert normalise_name(chinese) == normalise_name(english)
+
+
+def test_rule_7_group_word_alone_or_glued_stays():
+    assert normalise_name("集群") == "集群"
+    assert normalise_name("Megacluster") == "megacluster"
+    assert normalise_name("Hopper cluster") != normalise_name("Hopper")
+
+
 def test_rule_7_vendor_alone_is_kept():
     assert normalise_name("CoreWeave") == "coreweave"
 

@@ -10,7 +10,9 @@ A key has five parts, each normalised by the rules below, in this order:
 5. English plurals fold to the singular (``GPUs`` -> ``gpu``, ``queries`` -> ``query``).
 6. Aliases resolve to one canonical name (``Rubin NVL72`` = ``Vera Rubin NVL72``,
    ``TPS/MW`` = ``每 MW 每秒 token 数``), from ``data/aliases.toml``.
-7. A vendor's name in front of a product goes (``NVIDIA GB200 NVL72`` = ``GB200 NVL72``).
+7. A vendor's name in front of a product goes (``NVIDIA GB200 NVL72`` = ``GB200 NVL72``),
+   and a word for a group of machines after a name is written in English
+   (``Hopper 集群`` = ``Hopper cluster``), the name before it resolved by rules 6-7.
 8. A benchmark round in the condition (``MLPerf Inference v6.1``), or else the one
    round the claim's sentence names, is kept apart from the key as the claim's
    round, so a later round's figure can supersede it.
@@ -78,6 +80,7 @@ class AliasTables:
     measures: dict[str, str]
     benchmarks: tuple[str, ...]
     revision_cues: tuple[str, ...]
+    groups: dict[str, str]
 
 
 def fold(text: str) -> str:
@@ -127,6 +130,7 @@ def alias_tables() -> AliasTables:
         benchmarks=tuple(sorted({fold(n) for n in raw["benchmarks"]["names"]}, key=len, reverse=True)),
         # Matched against the sentence as written, so only case and width are folded.
         revision_cues=tuple(unicodedata.normalize("NFKC", cue).casefold() for cue in raw["revisions"]["cues"]),
+        groups=_alias_map(raw["groups"]),
     )
 
 
@@ -147,8 +151,33 @@ def normalise_name(text: str | None) -> str | None:
     folded = fold(text)
     if folded in tables.names:
         return tables.names[folded]
+    group = group_word_pattern().search(folded)
+    if group and group.start() > 0:
+        name = _resolved(folded[: group.start()].strip())
+        return f"{name} {tables.groups[group.group(group.lastindex or 0)]}" if name else None
+    return _resolved(folded)
+
+
+def _resolved(folded: str) -> str | None:
+    """Rules 6-7 for a folded name: alias, else without its vendor (then alias)."""
+    names = alias_tables().names
+    if folded in names:
+        return names[folded]
     without_vendor = strip_vendor(folded)
-    return tables.names.get(without_vendor, without_vendor) or None
+    return names.get(without_vendor, without_vendor) or None
+
+
+@cache
+def group_word_pattern() -> re.Pattern[str]:
+    """A folded group word ending a name: "hopper集群", "vera rubin nvl72 cluster".
+
+    A Latin word follows a space; a Han word follows anything, since folding
+    removes the spaces next to Han characters.
+    """
+    words = sorted(alias_tables().groups, key=len, reverse=True)
+    latin = "|".join(re.escape(word) for word in words if not HAN_CHAR.match(word))
+    han = "|".join(re.escape(word) for word in words if HAN_CHAR.match(word))
+    return re.compile(rf"(?<= )({latin})$|({han})$")
 
 
 def strip_vendor(folded: str) -> str:
