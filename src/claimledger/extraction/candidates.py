@@ -409,11 +409,13 @@ def _share_parallel_units(sentence: str, quantities: list[Quantity]) -> None:
         for source in reversed(quantities[max(0, index - 3):index]):
             if SENTENCE_BREAK.search(sentence, source.end, bare.number.start):
                 break
-            if source.dimensionless or source.number.value is None:
+            if source.dimensionless:
                 break
-            # A percentage or multiplier between is a change, not what is measured:
-            # "lost 162.31 points, or 2.14%, to 7,425.81".
-            if source.kind in (None, "percent", "ratio") or bare.number.start - source.end > PARALLEL_REACH:
+            # A percentage or multiplier between is a change, not what is measured
+            # ("lost 162.31 points, or 2.14%, to 7,425.81"); a range between is a detail.
+            if source.kind in (None, "percent", "ratio") or source.number.value is None:
+                continue
+            if bare.number.start - source.end > PARALLEL_REACH:
                 continue
             if _like_size(source.number.value, bare.number.value):
                 _take_unit(bare, source)
