@@ -254,3 +254,10 @@ def test_a_baseline_with_and_without_its_relative_clause_keys_the_same():
 )
 def test_years_naming_a_generation_are_not_counts(sentence, texts):
     assert [claim.text for claim in extract(sentence)] == texts
+
+
+def test_assembly_speed_keys_the_same_in_both_languages():
+    english = key_of("On Orion Z2, rack assembly is about 40x faster than Hopper.", "about 40x")
+    chinese = key_of("Orion Z2 的机架组装速度比 Hopper 快约 40 倍。", "约 40 倍")
+    assert english == chinese
+    assert english.split(" | ")[1] == "assembly speed"
