@@ -261,3 +261,20 @@ def test_assembly_speed_keys_the_same_in_both_languages():
     chinese = key_of("Orion Z2 的机架组装速度比 Hopper 快约 40 倍。", "约 40 倍")
     assert english == chinese
     assert english.split(" | ")[1] == "assembly speed"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "text", "subject", "condition"),
+    [
+        # A model measured on a benchmark: the model is the subject, the benchmark the condition.
+        ("Mixtral 8x22B scored 77% on MMLU.", "77%", "Mixtral 8x22B", "MMLU"),
+        ("On GPQA, Qwen3-235B scores 71%.", "71%", "Qwen3-235B", "GPQA"),
+        ("Kimi K2 在 AIME 2025 上得分 49.5%。", "49.5%", "Kimi K2", "AIME 2025"),
+        # Counted with a scale word, a product is still what is counted.
+        ("AMD shipped 2 million MI355X GPUs last year.", "2 million MI355X GPUs", "AMD", None),
+        ("英伟达上季度出货 300 万颗 Blackwell GPU。", "300 万颗 Blackwell GPU", "英伟达", None),
+    ],
+)
+def test_models_on_benchmarks_and_scaled_counts(sentence, text, subject, condition):
+    claim = claim_of(sentence, text)
+    assert (claim.subject, claim.condition) == (subject, condition)

@@ -35,7 +35,9 @@ METRIC_AFTER = re.compile(
 # A metric set off right before the figure: "the scale-out bandwidth, 1.6 Tb/s".
 METRIC_APPOSITIVE = re.compile(r"\s*[,:，：]\s*$")
 # A name right after a number is what is counted: "2,016 Rubin GPUs", "72 颗 Rubin GPU".
-COUNTED_BEFORE = re.compile(r"[\d一二两三四五六七八九十百千万亿]\s*[颗张块台个片枚套]?\s*$")
+COUNTED_BEFORE = re.compile(
+    r"[\d一二两三四五六七八九十百千万亿](?:\s*(?:thousand|million|billion|dozen))?\s*[颗张块台个片枚套]?\s*$", re.IGNORECASE
+)
 # Words for a group of machines that stay with the name before them.
 GROUP_AFTER = re.compile(r"\s*(?:clusters?|fleets?|pods?|superpods?|集群|机群)(?![A-Za-z])", re.IGNORECASE)
 METRIC_AFTER_WINDOW = 40
@@ -95,10 +97,13 @@ def describe(
         subject_text = _sentence_subject(sentence) or subject.text
     else:
         subject_text = _with_group(sentence, subject) if subject else _sentence_subject(sentence)
+    if subject_text is None:
+        measured = _nearest(sentence, [n for n in usable if _model_as_subject(sentence, n)], ("model",), start, end, clause)
+        if measured is not None:
+            subject_text = measured.text
+            usable = [name for name in usable if name is not measured]
     condition_name = _nearest(sentence, usable, CONDITION_KINDS, start, end, clause)
     condition = _with_modifiers(sentence, condition_name) if condition_name else None
-    if subject_text is None and condition_name is not None and _model_as_subject(sentence, condition_name):
-        subject_text, condition = condition_name.text, None
     metric = unit_metric or _metric(sentence, start, end, clause, relative)
     return About(subject_text, metric, condition)
 
@@ -118,7 +123,7 @@ def _not_counted(sentence: str, names: Sequence[Name]) -> Sequence[Name]:
 
 
 def _counted(sentence: str, name: Name) -> bool:
-    return COUNTED_BEFORE.search(sentence, max(0, name.start - 8), name.start) is not None
+    return COUNTED_BEFORE.search(sentence, max(0, name.start - 20), name.start) is not None
 
 
 def _with_group(sentence: str, name: Name) -> str:
