@@ -378,3 +378,40 @@ def test_number_like_input_gives_consistent_matches(text: str) -> None:
             assert match.low is not None and match.high is not None and match.low <= match.high
         else:
             assert match.low == match.high == match.value or math.isnan(match.value)
+
+
+# --- numbers written in several pieces -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "written", "value"),
+    [
+        ("She paid 5 thousand 2 hundred and 40 dollars.", "5 thousand 2 hundred and 40", 5240),
+        ("About 7 hundred and 12 came.", "7 hundred and 12", 712),
+        ("The fund holds 2 billion 300 million.", "2 billion 300 million", 2.3e9),
+        ("It cost 4 crore and five hundred.", "4 crore and five hundred", 40_000_500),
+        ("The town grew to 2 million and a half.", "2 million and a half", 2.5e6),
+        ("fifteen and two thirds", "fifteen and two thirds", 15 + 2 / 3),
+        ("two over five", "two over five", 0.4),
+        ("7 over 8", "7 over 8", 0.875),
+        ("Two out of five adults agree.", "Two out of five", 0.4),
+        ("thirty-two fifths", "thirty-two fifths", 6.4),
+    ],
+)
+def test_numbers_written_in_pieces(text: str, written: str, value: float) -> None:
+    match = find_numbers(text)[0]
+    assert (match.text, match.value) == (written, pytest.approx(value))
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("It raised $2 million and 30 staff joined.", [2e6, 30]),
+        ("They spent $5 over 3 years.", [5, 3]),
+        ("Prices rose 4 over 12 months.", [4, 12]),
+        ("We add 3 and 4.", [3, 4]),
+        ("In 2 quarters and 3 weeks.", [2, 3]),
+    ],
+)
+def test_pieces_that_are_separate_numbers_stay_apart(text: str, values: list[float]) -> None:
+    assert [m.value for m in find_numbers(text) if m.value is not None] == values

@@ -181,6 +181,10 @@ _FRACTION_WORDS = re.compile(
     rf"(?P<part>{_FRACTION_PART})\b"
 )
 _HALF = re.compile(r"(?i)\bhalf\b(?=[ ]+(?:of|the|its|their|our|his|her|all)\b)")
+# Atoms that write one number together (see _compose).
+_OVER = re.compile(r"(?i)[ ]+(?:over|out[ ]+of)[ ]+")
+_AND_GAP = re.compile(r"(?i)[ ]+(?:and[ ]+)?")
+_FRACTION_AFTER = re.compile(rf"(?i)[ \-](?P<part>(?:{'|'.join(_EN_FRACTIONS)})s)\b")
 _LOWER_WORD = re.compile(r"[a-z]+")
 _ARTICLE_BEFORE = re.compile(r"(?i)\ban?[ ]+$")
 _NUMBER_WORDS = frozenset([*_EN_SMALL, *_EN_TENS, *_SCALES, "dozen", "half"])
@@ -417,7 +421,7 @@ def _find_numbers(text: str, lang: str | None) -> list[NumberMatch]:
     atoms += _magnitude_atoms(plain)
     if not atoms:
         return []
-    atoms = _drop_not_numbers(plain, _non_overlapping(atoms))
+    atoms = _compose(plain, _drop_not_numbers(plain, _non_overlapping(atoms)))
     marked: list[_Atom] = []
     for atom in atoms:
         if marked and atom.start < marked[-1].end:
@@ -1049,6 +1053,55 @@ def _magnitude_atoms(text: str) -> list[_Atom]:
         value = Decimal(10) ** exponent
         atoms.append(_Atom(match.start(), match.end(), value, Decimal(1), multiplier=True, marked=True))
     return atoms
+
+
+def _compose(text: str, atoms: list[_Atom]) -> list[_Atom]:
+    """Join atoms that together write one number: "4 thousand 3 hundred and 21",
+    "6 crore and two hundred", "twenty and three fifths", "3 million and a half",
+    "one over three", "1 out of 4", "twenty-three fifths"."""
+    composed: list[_Atom] = []
+    for atom in atoms:
+        previous = composed[-1] if composed else None
+        if previous is not None and _joins_into(text, previous, atom):
+            continue
+        composed.append(atom)
+    for atom in composed:
+        part = _FRACTION_AFTER.match(text, atom.end)
+        if part and atom.value >= 20 and _whole(atom) and not text[atom.start].isdigit():
+            atom.value /= _EN_FRACTIONS[part.group("part").lower().removesuffix("s")]
+            atom.end, atom.scale, atom.bare = part.end(), Decimal(1), False
+    return composed
+
+
+def _joins_into(text: str, first: _Atom, second: _Atom) -> bool:
+    """Fold `second` into `first` when the two write one number; True if folded."""
+    if first.high is not None or second.high is not None or first.marked or second.marked:
+        return False
+    if _OVER.fullmatch(text, first.end, second.start):
+        if not (_whole(first) and _whole(second) and second.value) or first.start and text[first.start - 1] in "$€£¥":
+            return False
+        if not text[first.end:second.start].strip().startswith("out") and _counts_something(text, second.end):
+            return False  # "$5 over 3 years" is money over time
+        value = first.value / second.value
+        scale = Decimal(1)
+    elif _AND_GAP.fullmatch(text, first.end, second.start):
+        joined_by_and = "and" in text[first.end:second.start]
+        if first.scale >= 1000 and 1 < second.scale < first.scale and second.value < first.scale:
+            value, scale = first.value + second.value, second.scale  # 4 thousand 3 hundred
+        elif first.scale == 100 and joined_by_and and _whole(second) and second.value < 100:
+            value, scale = first.value + second.value, Decimal(1)  # 3 hundred and 21
+        elif joined_by_and and _whole(first) and 0 < second.value < 1:
+            value, scale = first.value + second.value * first.scale, Decimal(1)  # 3 million and a half
+        else:
+            return False
+    else:
+        return False
+    first.value, first.scale, first.end, first.bare = value, scale, second.end, False
+    return True
+
+
+def _whole(atom: _Atom) -> bool:
+    return atom.value == atom.value.to_integral_value()
 
 
 def _non_overlapping(atoms: list[_Atom]) -> list[_Atom]:
