@@ -278,3 +278,22 @@ def test_assembly_speed_keys_the_same_in_both_languages():
 def test_models_on_benchmarks_and_scaled_counts(sentence, text, subject, condition):
     claim = claim_of(sentence, text)
     assert (claim.subject, claim.condition) == (subject, condition)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "text", "subject"),
+    [
+        # A part or standard is the subject only when no product is named.
+        ("Orion Z2 pairs 192 GB of HBM3E with 6 TB/s of memory bandwidth.", "6 TB/s", "Orion Z2"),
+        ("HBM4 reaches 2 TB/s per stack.", "2 TB/s per stack", "HBM4"),
+        ("Orion Z2 的 HBM3E 显存带宽为 6 TB/s。", "6 TB/s", "Orion Z2"),
+    ],
+)
+def test_parts_are_subjects_only_alone(sentence, text, subject):
+    assert claim_of(sentence, text).subject == subject
+
+
+def test_a_superpod_alias_is_not_doubled():
+    english = key_of("Huawei's CloudMatrix 384 reaches up to 300 PFLOPS.", "up to 300 PFLOPS")
+    chinese = key_of("华为 CloudMatrix 384 超节点的算力最高可达 300 PFLOPS。", "最高可达 300 PFLOPS")
+    assert english.split(" | ")[0] == chinese.split(" | ")[0] == "ascend 384 superpod"

@@ -154,7 +154,9 @@ def normalise_name(text: str | None) -> str | None:
     group = group_word_pattern().search(folded)
     if group and group.start() > 0:
         name = _resolved(folded[: group.start()].strip())
-        return f"{name} {tables.groups[group.group(group.lastindex or 0)]}" if name else None
+        word = tables.groups[group.group(group.lastindex or 0)]
+        # An alias may already name the group ("CloudMatrix 384" is "Ascend 384 SuperPoD").
+        return name if name is None or name.endswith(word) else f"{name} {word}"
     return _resolved(folded)
 
 

@@ -9,7 +9,8 @@ sentence names nothing else: "The Vera Rubin NVL72 cluster has 2,016 Rubin GPUs"
 is about the cluster, and "Stratus will deploy 18,432 Kestrel K3 GPUs" about the
 fleet of the organisation opening the sentence. A subject followed by a word for a group of machines
 ("Hopper cluster", "Hopper 集群") keeps that word: a cluster's goodput is not a
-chip's. With no product or organisation, a model the figure is measured on is
+chip's. A part or standard (HBM3E, PCIe 6) is the subject only when no product or
+organisation is named. With none of these, a model the figure is measured on is
 its subject ("Llama 3.1 405B training time improved 2.8x"), unless it is introduced
 as the workload ("running Llama 3.1 405B", "在 Qwen3 上").
 """
@@ -39,7 +40,7 @@ COUNTED_BEFORE = re.compile(
     r"[\d一二两三四五六七八九十百千万亿](?:\s*(?:thousand|million|billion|dozen))?\s*[颗张块台个片枚套]?\s*$", re.IGNORECASE
 )
 # Words for a group of machines that stay with the name before them.
-GROUP_AFTER = re.compile(r"\s*(?:clusters?|fleets?|pods?|superpods?|集群|机群)(?![A-Za-z])", re.IGNORECASE)
+GROUP_AFTER = re.compile(r"\s*(?:clusters?|fleets?|pods?|superpods?|集群|机群|超节点)(?![A-Za-z])", re.IGNORECASE)
 METRIC_AFTER_WINDOW = 40
 SENTENCE_SUBJECT = re.compile(
     r"(?P<name>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})(?:'s)?\s+(?:today\s+|now\s+|also\s+)?"
@@ -97,6 +98,9 @@ def describe(
         subject_text = _sentence_subject(sentence) or subject.text
     else:
         subject_text = _with_group(sentence, subject) if subject else _sentence_subject(sentence)
+    if subject_text is None:
+        part = _nearest(sentence, usable, ("component",), start, end, clause)
+        subject_text = part.text if part else None
     if subject_text is None:
         measured = _nearest(sentence, [n for n in usable if _model_as_subject(sentence, n)], ("model",), start, end, clause)
         if measured is not None:

@@ -1,4 +1,4 @@
-"""Known names in a sentence: organisations, products, models, benchmarks, metrics.
+"""Known names in a sentence: organisations, products, components, models, benchmarks, metrics.
 
 Read from data/gazetteer.toml. Names tell the extractor what a figure is about,
 and their digits (GB200, NVL72, Llama 3.1 405B) are never claims.
@@ -15,7 +15,7 @@ from typing import Any
 
 from claimledger.extraction.cues import lowered
 
-NAME_KINDS = ("organization", "product", "model", "benchmark")
+NAME_KINDS = ("organization", "product", "component", "model", "benchmark")
 # A Latin name is a whole word: no letter or digit glued to either end.
 PLACEHOLDER = re.compile(r"\{(\d)\}")
 SPACES = re.compile(r"\s+")
