@@ -17,6 +17,7 @@ from claimledger.evaluate import (
     align_quantities,
     change_label,
     evaluate,
+    predict_quantities,
     recognizer_items,
     singular,
     unit_name,
@@ -52,6 +53,22 @@ def test_alignment_prefers_value_and_unit_then_value_alone() -> None:
     predicted = [quantity(5, unit="percentage"), quantity(5, unit="euro")]
     pairs = sorted(align_quantities(gold, predicted))
     assert pairs == [(0, 1, False), (1, 0, True)]
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "name"),
+    [
+        ("Two out of five adults agree.", 0.4, "% adult"),
+        ("It has 600 staff, almost half of which are in Texas.", 0.5, "% -"),
+        ("It shipped 3/4 of the racks.", 0.75, None),
+    ],
+)
+def test_a_fraction_of_a_group_in_words_is_named_as_a_share(text, value, name) -> None:
+    record = next(q for q in predict_quantities(text) if q["value"] == pytest.approx(value))
+    if name is None:
+        assert not (record["unit"] or "").startswith("%")
+    else:
+        assert record["unit"] == name
 
 
 def test_names_the_set_uses_for_one_unit_match_each_other() -> None:

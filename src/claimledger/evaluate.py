@@ -241,10 +241,20 @@ def quantity_record(claim: Any) -> dict[str, Any]:
         "value": None if is_range else claim.value,
         "value_low": claim.low if is_range else None,
         "value_high": claim.high if is_range else None,
-        "unit": unit_name(claim.kind, claim.unit, claim.unit_text),
+        "unit": _fraction_name(claim) or unit_name(claim.kind, claim.unit, claim.unit_text),
         "our_unit": claim.unit,
         "change": change_label(claim.qualifier, claim.trend),
     }
+
+
+def _fraction_name(claim: Any) -> str | None:
+    """A fraction of a group in words ("one out of three Germans", "almost half") is
+    named as the set names it: "%" and the group ("% german"), "% -" without one."""
+    if claim.kind != "count" or claim.unit or claim.value is None or not 0 < claim.value < 1:
+        return None
+    if any(character.isdigit() for character in claim.text):
+        return None
+    return f"% {unit_name('count', None, claim.unit_text) or '-'}"
 
 
 def unit_name(kind: str, unit: str | None, unit_text: str | None) -> str | None:
