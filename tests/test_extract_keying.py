@@ -297,3 +297,28 @@ def test_a_superpod_alias_is_not_doubled():
     english = key_of("Huawei's CloudMatrix 384 reaches up to 300 PFLOPS.", "up to 300 PFLOPS")
     chinese = key_of("华为 CloudMatrix 384 超节点的算力最高可达 300 PFLOPS。", "最高可达 300 PFLOPS")
     assert english.split(" | ")[0] == chinese.split(" | ")[0] == "ascend 384 superpod"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "text", "qualifier"),
+    [
+        # A per-unit written before the number stands between a hedge and its figure.
+        ("吞吐峰值接近每秒 110 万 token。", "110 万 token", "nearly"),
+        ("Orion Z2 最高达每 GPU 每秒 9,000 个 token。", "9,000 个 token", "up_to"),
+        ("Orion Z2 delivers up to 9,000 tokens per second per GPU.", "up to 9,000 tokens per second per GPU", "up_to"),
+    ],
+)
+def test_hedge_before_a_per_unit(sentence, text, qualifier):
+    assert claim_of(sentence, text).qualifier == qualifier
+
+
+@pytest.mark.parametrize(
+    ("sentence", "text", "subject"),
+    [
+        # A cited source is not the subject; 方面 ("the ... side") is not part of the name.
+        ("据公司介绍，新集群的算力达到 10 EFLOPS。", "10 EFLOPS", None),
+        ("星河方面回应称，40% 的口径已有说明。", "40%", "星河"),
+    ],
+)
+def test_chinese_sources_and_sides(sentence, text, subject):
+    assert claim_of(sentence, text).subject == subject

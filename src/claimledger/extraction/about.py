@@ -50,8 +50,9 @@ SENTENCE_SUBJECT = re.compile(
     r"|quotes|quoted|cites|cited|lists|listed|promises|promised|targets|touts|touted|unveiled|unveils)\b"
 )
 HAN_SENTENCE_SUBJECT = re.compile(
-    r"(?P<name>[A-Za-z][\w-]*(?:\s+[A-Z][\w-]*){0,2}|[\u4e00-\u9fff]{2,6}?)\s*(?:今天|今日|也|已)?"
-    r"(?:宣布|公布|表示|称|发布|披露|透露|介绍|强调|指出|给出)"
+    # "据公司介绍", "根据报告": a source being cited, not a subject.
+    r"(?!据|根据)(?P<name>[A-Za-z][\w-]*(?:\s+[A-Z][\w-]*){0,2}|[\u4e00-\u9fff]{2,6}?)\s*(?:方面)?\s*(?:今天|今日|也|已)?"
+    r"(?:宣布|公布|表示|称|发布|披露|透露|介绍|强调|指出|给出|回应)"
 )
 NOT_A_SUBJECT = frozenset(
     "The This That These Those It Its Our We They He She In On At For With By A An All Each "
