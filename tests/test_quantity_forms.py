@@ -347,3 +347,17 @@ def test_a_year_earlier_is_not_a_rate_of_money() -> None:
     claims = extract("Sales rose to $7.4 billion from $6.8 billion a year earlier.", all_quantities=True)
     assert [c.unit for c in claims] == ["dollar", "dollar"]
     assert only("Fees rose by up to £24 a-year.")[2] == "pound_sterling / year"
+
+
+def test_a_parallel_figure_stops_at_a_closing_bracket() -> None:
+    claims = extract("It is 4 inches) 28 times over.", all_quantities=True)
+    assert next(c for c in claims if c.value == 28).unit != "inch"
+
+
+@pytest.mark.parametrize(("text", "value"), [("a 32m2 flat", 32), ("24703m2", 24703), ("a 5ft2 panel", 5)])
+def test_digits_before_a_squared_unit_are_a_number(text, value) -> None:
+    assert [m.value for m in find_numbers(text)] == [value]
+
+
+def test_digits_before_letters_and_digits_are_still_a_code() -> None:
+    assert find_numbers("the 5XG2 part") == []

@@ -70,7 +70,7 @@ UNIT_SYSTEM = re.compile(r"[ \t]+(US|U\.S\.|imperial|Imperial|metric)[ \t]+")
 OF_A_UNIT = re.compile(r"[ \t]+of[ \t]+(?:an?|one)[ \t]+(?:(?:US|U\.S\.|imperial|metric)[ \t]+)?")
 # "at the age of 35", "aged 18": a bare number there is an age.
 AGE_CUE = re.compile(r"\b(?:aged|age of|ages of)[ \t]+$", re.IGNORECASE)
-SENTENCE_BREAK = re.compile(r"[.;!?](?:\s|$)|[。；！？]")
+SENTENCE_BREAK = re.compile(r"[.;!?](?:\s|$)|[。；！？)）]")
 # How far (characters) and within what factor of size a bare figure reads in
 # parallel with an earlier one.
 PARALLEL_REACH = 60
