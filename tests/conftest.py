@@ -15,6 +15,7 @@ itself, so it can trickle a body, close a connection halfway or redirect.
 from __future__ import annotations
 
 import mimetypes
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -86,6 +87,16 @@ def redirect(location: str, status: int = 301) -> Handler:
     return reply(b"", content_type="", status=status, headers={"Location": location})
 
 
+class QuietHTTPServer(ThreadingHTTPServer):
+    """A threaded server that does not print a traceback when a client hangs up: tests make clients do that."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            super().handle_error(request, client_address)
+
+
 class LoopbackServer:
     """A threaded HTTP server on 127.0.0.1 with routes by exact path, then by prefix, then a folder."""
 
@@ -95,8 +106,7 @@ class LoopbackServer:
         self.folder: Path | None = None
         self.requests: list[LoggedRequest] = []
         self._lock = threading.Lock()
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
-        self._server.daemon_threads = True
+        self._server = QuietHTTPServer(("127.0.0.1", 0), self._handler_class())
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
         self._thread.start()
 
