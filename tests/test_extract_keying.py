@@ -322,3 +322,15 @@ def test_hedge_before_a_per_unit(sentence, text, qualifier):
 )
 def test_chinese_sources_and_sides(sentence, text, subject):
     assert claim_of(sentence, text).subject == subject
+
+
+@pytest.mark.parametrize(
+    ("sentence", "hedged"),
+    [
+        # A hedge belongs to the figure next to it, not to the next figure of the sentence.
+        ("Orion Z2 的每 MW 每秒 token 数最高达 H200 的 8 倍，即 400,000 TPS/MW。", ["8 倍"]),
+        ("Orion Z2 delivers up to 8x the TPS/MW of H200, reaching 400,000 TPS/MW.", ["up to 8x"]),
+    ],
+)
+def test_a_hedge_belongs_to_the_nearest_figure(sentence, hedged):
+    assert [claim.text for claim in extract(sentence) if claim.qualifier] == hedged
