@@ -334,3 +334,20 @@ def test_chinese_sources_and_sides(sentence, text, subject):
 )
 def test_a_hedge_belongs_to_the_nearest_figure(sentence, hedged):
     assert [claim.text for claim in extract(sentence) if claim.qualifier] == hedged
+
+
+@pytest.mark.parametrize(
+    ("sentence", "qualifier"),
+    [
+        # A floor, written either way.
+        ("Time to first token is as low as 90 ms.", "at_least"),
+        ("首 token 延迟低至 90 毫秒。", "at_least"),
+        ("The smallest pod has as few as 16 GPUs.", "at_least"),
+        # A Chinese after-cue may follow the classifier.
+        ("该集群有 8,000 颗以上 GPU。", "more_than"),
+        ("该集群有 8,000 张左右的 GPU。", "approximately"),
+    ],
+)
+def test_floors_and_cues_after_a_classifier(sentence, qualifier):
+    (claim,) = extract(sentence)
+    assert claim.qualifier == qualifier

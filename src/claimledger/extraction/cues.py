@@ -77,7 +77,8 @@ def qualifier_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str], dic
     before, before_labels = labelled_alternation(table["before"])
     after, after_labels = labelled_alternation(table["after"])
     ending = re.compile(rf"(?P<cue>{before})(?P<gap>(?:\s*{connectors})*\s*)$")
-    starting = re.compile(rf"\s*(?P<cue>{after})")
+    # A Chinese classifier may stand between the number and its cue ("5,000 颗以上").
+    starting = re.compile(rf"\s*(?:[颗张块台个片枚套家座]\s*)?(?P<cue>{after})")
     return ending, starting, before_labels, after_labels
 
 
