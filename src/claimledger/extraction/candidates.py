@@ -346,7 +346,7 @@ def _age_after_name(sentence: str, number: NumberMatch) -> bool:
 
 
 def _age_after_cue(sentence: str, number: NumberMatch) -> bool:
-    """"at the age of 35", "women aged 25": a whole number after an age cue."""
+    """"at the age of 35", "women aged 25": a number right after an age cue."""
     return bool(AGE_CUE.search(sentence, max(0, number.start - 12), number.start))
 
 
@@ -444,8 +444,8 @@ def _share_containers(sentence: str, quantities: list[Quantity]) -> None:
 
 
 def _join_changes(sentence: str, quantities: list[Quantity]) -> list[Quantity]:
-    """Two figures of one unit that frame a change, "from $75 to $45.88" or "to
-    138,285 lots from 212,577 lots", read as one range between them."""
+    """Two figures of one unit that frame a change ("from $75 to $45.88",
+    "from 450 sq ft up to 900 sq ft") read as one range between them."""
     joined: list[Quantity] = []
     for quantity in quantities:
         previous = joined[-1] if joined else None
@@ -457,6 +457,7 @@ def _join_changes(sentence: str, quantities: list[Quantity]) -> list[Quantity]:
 
 
 def _frame_change(sentence: str, first: Quantity, second: Quantity) -> bool:
+    """Whether "from <first> to <second>" frames a change, both in one unit."""
     if first.number.value is None or second.number.value is None or first.kind is None:
         return False
     if (first.kind, first.expression) != (second.kind, second.expression):
