@@ -351,3 +351,18 @@ def test_a_hedge_belongs_to_the_nearest_figure(sentence, hedged):
 def test_floors_and_cues_after_a_classifier(sentence, qualifier):
     (claim,) = extract(sentence)
     assert claim.qualifier == qualifier
+
+
+@pytest.mark.parametrize(
+    ("english", "english_text", "chinese", "chinese_text"),
+    [
+        ("Relative to H200, Orion Z2 cuts cost per token by 12x.", "12x",
+         "相较 H200，Orion Z2 的每 token 成本降低 12 倍。", "12 倍"),
+        ("Orion Z2 offers 3x the inference performance of its predecessor.", "3x",
+         "Orion Z2 的推理性能是上一代的 3 倍。", "3 倍"),
+        ("Compared with H200, Orion Z2 triples training speed: 3x.", "3x",
+         "Orion Z2 相对 H200 的训练速度提升 3 倍。", "3 倍"),
+    ],
+)
+def test_comparisons_key_the_same_in_both_languages(english, english_text, chinese, chinese_text):
+    assert key_of(english, english_text) == key_of(chinese, chinese_text)
