@@ -361,3 +361,7 @@ def test_digits_before_a_squared_unit_are_a_number(text, value) -> None:
 
 def test_digits_before_letters_and_digits_are_still_a_code() -> None:
     assert find_numbers("the 5XG2 part") == []
+
+
+def test_a_superscript_plus_sign_keeps_the_exponent_positive() -> None:
+    assert [m.value for m in find_numbers("about 3×10⁺³ kg")] == [pytest.approx(3000)]

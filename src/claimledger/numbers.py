@@ -78,7 +78,7 @@ _MONEY_SUFFIXES = _EN["money_suffixes"]
 _TIMES_TEN = re.compile(
     r"[ ]?[×xX*][ ]?10(?:\^(?P<caret>[+\-−]?\d{1,3})|(?P<minus>[−⁻\-]\d{1,3})|(?P<superscript>[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}))(?![\d.])"
 )
-_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺−", "0123456789--" + "-")
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺−", "0123456789-+-")
 
 _ARABIC = re.compile(
     rf"""
