@@ -365,3 +365,8 @@ def test_digits_before_letters_and_digits_are_still_a_code() -> None:
 
 def test_a_superscript_plus_sign_keeps_the_exponent_positive() -> None:
     assert [m.value for m in find_numbers("about 3×10⁺³ kg")] == [pytest.approx(3000)]
+
+
+def test_a_half_after_an_infinite_number_is_no_error() -> None:
+    claims = extract("一" + "亿" * 300 + "斤半", lang="zh", all_quantities=True)
+    assert claims[0].value == float("inf")

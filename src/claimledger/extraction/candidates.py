@@ -236,7 +236,7 @@ def _per_chain(sentence: str, position: int) -> tuple[int, list[str]] | None:
 def _and_a_half(sentence: str, number: NumberMatch, unit: UnitMatch) -> tuple[NumberMatch, UnitMatch]:
     """三斤半, 一吨半, 一个半小时: a half written after the unit or its classifier
     adds 0.5 to a whole number."""
-    if number.value is None or number.value != int(number.value) or number.percent or number.multiplier:
+    if number.value is None or not float(number.value).is_integer() or number.percent or number.multiplier:
         return number, unit
     if sentence.startswith("半", unit.end) and HAN_UNIT.match(unit.text):
         unit = UnitMatch(unit.start, unit.end + 1, unit.text + "半", unit.expression)
