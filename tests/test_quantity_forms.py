@@ -5,6 +5,8 @@ halves and taels."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from claimledger.extraction import extract
 from claimledger.numbers import find_numbers
@@ -370,3 +372,20 @@ def test_a_superscript_plus_sign_keeps_the_exponent_positive() -> None:
 def test_a_half_after_an_infinite_number_is_no_error() -> None:
     claims = extract("一" + "亿" * 300 + "斤半", lang="zh", all_quantities=True)
     assert claims[0].value == float("inf")
+
+
+PIECES = [
+    "3", "21", "1,200", "4.2", "0", "1e400", " ", "-", "−", "×10", "^", "⁻³", "m", "b", "mil", "AUD", "PS", "$", "£",
+    " hundred", " thousand", " and ", " over ", " out of ", " a half", " fifths", "twenty", "three", " from ", " to ",
+    "p", " lb-ft", " per second", " a week", " earlier", "5G", "4K", " video", "1080p", "半", "两", "十", "万", "斤",
+    "个", "小时", " GPUs", " per rack", " CPUs", ",", ".", ")", " aged ", "Smith, ", " more ", " samples",
+]
+
+
+@given(st.lists(st.sampled_from(PIECES), max_size=14))
+@settings(max_examples=400, deadline=None)
+def test_number_shaped_input_never_fails_and_slices_to_text(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    for claim in extract(text, all_quantities=True):
+        assert text[claim.start:claim.end] == claim.text
+        assert claim.value is not None or (claim.low is not None and claim.high is not None)
