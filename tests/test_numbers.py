@@ -396,6 +396,8 @@ def test_number_like_input_gives_consistent_matches(text: str) -> None:
         ("7 over 8", "7 over 8", 0.875),
         ("Two out of five adults agree.", "Two out of five", 0.4),
         ("thirty-two fifths", "thirty-two fifths", 6.4),
+        ("They sold five dozens.", "five dozens", 60),
+        ("It holds 2 345 678.5 litres.", "2 345 678.5", 2_345_678.5),
     ],
 )
 def test_numbers_written_in_pieces(text: str, written: str, value: float) -> None:
@@ -411,6 +413,7 @@ def test_numbers_written_in_pieces(text: str, written: str, value: float) -> Non
         ("Prices rose 4 over 12 months.", [4, 12]),
         ("We add 3 and 4.", [3, 4]),
         ("In 2 quarters and 3 weeks.", [2, 3]),
+        ("In 2019 123.45 units left.", [123.45]),
     ],
 )
 def test_pieces_that_are_separate_numbers_stay_apart(text: str, values: list[float]) -> None:

@@ -67,7 +67,7 @@ _FULLWIDTH_GROUP_COMMA = re.compile(r"(?<=\d)，(?=\d{3}(?!\d))")
 
 _PLAIN_DIGITS = r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?"
 # 40 000 and 1 414 021 100: groups of three after a space (or a thin space).
-_SPACED_DIGITS = r"\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,]|\.\d)(?:\.\d+)?"
+_SPACED_DIGITS = r"\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,])(?:\.\d+)?"
 _SUFFIXES = _EN["suffixes"]
 _SCALES = _EN["scales"]
 _ARABIC_SCALES = {**_SCALES, "dozen": 12}  # "3 dozen", "2 million", "13 lakh"
@@ -1078,8 +1078,14 @@ def _compose(text: str, atoms: list[_Atom]) -> list[_Atom]:
 
 def _joins_into(text: str, first: _Atom, second: _Atom) -> bool:
     """Fold `second` into `first` when the two write one number; True if folded."""
-    if first.high is not None or second.high is not None or first.marked or second.marked:
+    if first.marked or second.marked or first.high is not None:
         return False
+    if second.high is not None:
+        # "three dozens": a count of dozens, not "dozens of"
+        if not (_whole(first) and first.scale == 1 and second.value == 12 and text[first.end:second.start] == " "):
+            return False
+        first.value, first.end, first.bare = first.value * 12, second.end, False
+        return True
     if _OVER.fullmatch(text, first.end, second.start):
         if not (_whole(first) and _whole(second) and second.value) or first.start and text[first.start - 1] in "$€£¥":
             return False
