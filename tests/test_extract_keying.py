@@ -366,3 +366,18 @@ def test_floors_and_cues_after_a_classifier(sentence, qualifier):
 )
 def test_comparisons_key_the_same_in_both_languages(english, english_text, chinese, chinese_text):
     assert key_of(english, english_text) == key_of(chinese, chinese_text)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "text", "subject"),
+    [
+        # An upper-case brand with a model code is a product the gazetteer need not know.
+        ("星河 XJ S3000 的 FP16 算力为 120 TFLOPS。", "120 TFLOPS", "XJ S3000"),
+        ("ORX Z200 draws 450 W.", "450 W", "ORX Z200"),
+        # ... but a known vendor before a known product stays apart, and a kind of chip is no brand.
+        ("NVIDIA H100 draws 700 W.", "700 W", "H100"),
+        ("Four GPU H100 boards draw 2.8 kW.", "2.8 kW", "H100"),
+    ],
+)
+def test_upper_case_brands_with_model_codes(sentence, text, subject):
+    assert claim_of(sentence, text).subject == subject
