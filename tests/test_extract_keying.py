@@ -381,3 +381,10 @@ def test_comparisons_key_the_same_in_both_languages(english, english_text, chine
 )
 def test_upper_case_brands_with_model_codes(sentence, text, subject):
     assert claim_of(sentence, text).subject == subject
+
+
+def test_times_of_a_baseline_in_chinese_keys_like_english():
+    english = key_of("Orion Z2 offers 2x the throughput of H200.", "2x")
+    chinese = key_of("Orion Z2 提供 2 倍于 H200 的吞吐量。", "2 倍")
+    assert english == chinese
+    assert claim_of("性能达到 3 倍于上一代。", "3 倍").baseline == "previous generation"

@@ -2,7 +2,7 @@
 "4x the previous generation", "同比" (the previous year).
 
 Rules, nearest first: a comparison right after the figure (than / vs / compared
-with / over X, "the previous generation"); in Chinese "比 X 快 ... N 倍" and
+with / over X, "the previous generation", "N 倍于 X"); in Chinese "比 X 快 ... N 倍" and
 "X 的 N 倍" before it; then a sentence-level reference ("compared with X, ...",
 "以 X 为基线", "与 X 相比") and year-over-year style phrases in the figure's clause,
 which only frame ratios, percentages and changes.
@@ -40,6 +40,8 @@ ZH_OF = re.compile(r"的\s*$")
 ZH_BEFORE_OF = re.compile(r"(?:达到|达|是|为|相当于|至|到|比|仅|只有|约|近)")
 ZH_WITH = re.compile(r"(?:与|和|跟|同)\s*(?P<b>[^，。；,;：:]{1,24}?)\s*(?:相比|相较|比较|对比)")
 ZH_SINCE = re.compile(r"(?:相比于?|相较于?|相对于?|对比|较之?)\s*(?P<b>[^，。；,;：:的]{1,24}?)\s*(?=[，,]|$|的|[高快低慢多少大小强好长短提降增减改优领])")
+# "2 倍于 H200 的吞吐量": the baseline right after the figure.
+ZH_TIMES_OF = re.compile(r"\s*[于於]\s*(?P<b>[^，。；,;：:的]{1,24}?)\s*(?=的|[，。；,;：:]|$)")
 ZH_REFERENCE = re.compile(r"以\s*(?P<b>[^，。；,;：:]{1,30}?)\s*为(?:基线|基准|参照|参考|对照)")
 
 
@@ -90,7 +92,7 @@ def find_baseline(
     percentages and changes, which sentence-level references also frame."""
     found = _after_figure(sentence, end, names, relative_kind)
     if found is None and lang == "zh":
-        found = _chinese_before(sentence, start, names)
+        found = _chinese_times_of(sentence, end, names) or _chinese_before(sentence, start, names)
     if found is None and relative_kind:
         found = _relative_phrase(sentence, start, end) or _sentence_reference(sentence, start, names)
     return normalised(found)
@@ -176,6 +178,17 @@ def _chinese_before(sentence: str, start: int, names: Sequence[Name]) -> Baselin
             if len(text) >= 2 and len(text) <= LONGEST_ZH_PHRASE and not CLAUSE_PUNCTUATION.search(text) and not FIGURE_MARK.search(text):
                 return Baseline(text, after_compare, comparative.start())
     return None
+
+
+def _chinese_times_of(sentence: str, end: int, names: Sequence[Name]) -> Baseline | None:
+    """"N 倍于 X": X right after the figure."""
+    found = ZH_TIMES_OF.match(sentence, end)
+    if not found or not sentence[:end].rstrip().endswith("倍"):
+        return None
+    inside = [n for n in names if found.start("b") <= n.start and n.end <= found.end("b")]
+    if inside:
+        return Baseline(inside[0].text, inside[0].start, inside[0].end)
+    return Baseline(found.group("b").strip(), found.start("b"), found.end("b"))
 
 
 def _name_ending_at(names: Sequence[Name], position: int, sentence: str) -> Name | None:
