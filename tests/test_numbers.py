@@ -397,6 +397,9 @@ def test_number_like_input_gives_consistent_matches(text: str) -> None:
         ("Two out of five adults agree.", "Two out of five", 0.4),
         ("thirty-two fifths", "thirty-two fifths", 6.4),
         ("They sold five dozens.", "five dozens", 60),
+        ("It weighs one hundred and three quarters.", "one hundred and three quarters", 100.75),
+        ("Sales were four million and two fifths.", "four million and two fifths", 4.4e6),
+        ("It took two and three quarters hours.", "two and three quarters", 2.75),
         ("It holds 2 345 678.5 litres.", "2 345 678.5", 2_345_678.5),
     ],
 )

@@ -99,6 +99,7 @@ _SLASH_FRACTION = re.compile(
 _POWER = re.compile(r"\^(?P<signs>[+\-]*)(?P<exponent>\d{1,3})(?![\d.])")
 # Letters glued before digits make a name (GB200, H100, v6.1) unless they are a currency.
 _CURRENCY_CODES = "|".join(_EN["currency_codes"])
+_CURRENCY_AFTER = re.compile(rf"[ ]?(?:{_CURRENCY_CODES}|(?i:dollars?|euros?|pounds?|yuan|yen|rupees?)\b)(?![A-Za-z])")
 _CURRENCY_LETTERS = re.compile(rf"(?:^|[^A-Za-z])(?:RM|Rs|Rp|{_CURRENCY_CODES}|\$US|\$A)$")
 _CURRENCY_BEFORE = re.compile(rf"(?:[$€£¥]|\b(?:RM|Rs|Rp|PS|{_CURRENCY_CODES})\$?|\b(?:US|HK|A|C|S|NZ)\$)[ ]?$")
 # Lower-case words that may be hyphenated onto a number: sub-7 nm, minus-5 yards.
@@ -185,6 +186,7 @@ _HALF = re.compile(r"(?i)\bhalf\b(?=[ ]+(?:of|the|its|their|our|his|her|all)\b)"
 # Atoms that write one number together (see _compose).
 _OVER = re.compile(r"(?i)[ ]+(?:over|out[ ]+of)[ ]+")
 _AND_GAP = re.compile(r"(?i)[ ]+(?:and[ ]+)?")
+_AND_COUNT = re.compile(rf"(?i)[ ]and[ ]({'|'.join(_EN_SMALL)})$")
 _FRACTION_AFTER = re.compile(rf"(?i)[ \-](?P<part>(?:{'|'.join(_EN_FRACTIONS)})s)\b")
 _LOWER_WORD = re.compile(r"[a-z]+")
 _ARTICLE_BEFORE = re.compile(r"(?i)\ban?[ ]+$")
@@ -572,8 +574,12 @@ def _mangled_pound(text: str, match: re.Match[str]) -> bool:
 
 
 def _million_m(text: str, start: int, end: int) -> bool:
-    """Whether the m glued to text[start:end] means million (£6m) rather than metres (100m)."""
-    return bool(_CURRENCY_BEFORE.search(text, max(0, start - 4), start) or _MILLION_M_AFTER.match(text, end))
+    """Whether the m glued to text[start:end] means million (£6m, 2mil SEK) rather than metres (100m)."""
+    return bool(
+        _CURRENCY_BEFORE.search(text, max(0, start - 4), start)
+        or _MILLION_M_AFTER.match(text, end)
+        or _CURRENCY_AFTER.match(text, end)
+    )
 
 
 def _chinese_atoms(text: str) -> list[_Atom]:
@@ -1070,9 +1076,21 @@ def _compose(text: str, atoms: list[_Atom]) -> list[_Atom]:
         composed.append(atom)
     for atom in composed:
         part = _FRACTION_AFTER.match(text, atom.end)
-        if part and atom.value >= 20 and _whole(atom) and not text[atom.start].isdigit():
-            atom.value /= _EN_FRACTIONS[part.group("part").lower().removesuffix("s")]
-            atom.end, atom.scale, atom.bare = part.end(), Decimal(1), False
+        if part is None or not _whole(atom) or text[atom.start].isdigit():
+            continue
+        denominator = _EN_FRACTIONS[part.group("part").lower().removesuffix("s")]
+        and_count = _AND_COUNT.search(text, atom.start, atom.end)
+        if and_count:
+            # "two million and three fifths": the fraction is of the last scale, 2.6 million.
+            count = _EN_SMALL[and_count.group(1).lower()]
+            whole = atom.value - count
+            scale = next((Decimal(s) for s in (10**12, 10**9, 10**6, 10**3) if whole % s == 0 and whole), Decimal(1))
+            atom.value = whole + count / denominator * scale
+        elif 20 <= atom.value < 100:
+            atom.value /= denominator  # "twenty-three fifths"
+        else:
+            continue
+        atom.end, atom.scale, atom.bare = part.end(), Decimal(1), False
     return composed
 
 
