@@ -388,3 +388,16 @@ def test_times_of_a_baseline_in_chinese_keys_like_english():
     chinese = key_of("Orion Z2 提供 2 倍于 H200 的吞吐量。", "2 倍")
     assert english == chinese
     assert claim_of("性能达到 3 倍于上一代。", "3 倍").baseline == "previous generation"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "text", "subject"),
+    [
+        # A bare model code before the kind of thing it names.
+        ("Analysts say a Z9 rack will draw 150 kW.", "150 kW", "Z9"),
+        ("X7 芯片的功耗为 300 W。", "300 W", "X7"),
+        ("It has 4 GPUs per node and draws 3 kW.", "3 kW", None),
+    ],
+)
+def test_bare_model_codes(sentence, text, subject):
+    assert claim_of(sentence, text).subject == subject
