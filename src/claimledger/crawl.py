@@ -195,7 +195,9 @@ class Crawler:
                 from claimledger.crawl_prepare import start_worker
 
                 # spawn, not fork: this process already runs threads (the ledger writer).
-                self._workers = ProcessPoolExecutor(count, get_context("spawn"), initializer=start_worker)
+                self._workers = ProcessPoolExecutor(
+                    count, get_context("spawn"), initializer=start_worker, initargs=(os.getpid(),)
+                )
         return self._workers
 
     def close(self) -> None:

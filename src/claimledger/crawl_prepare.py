@@ -25,10 +25,14 @@ def extract_claims(text: str, lang: str) -> list[Claim]:
     return extract(text, lang=lang)
 
 
-def start_worker() -> None:
-    """Ready a worker process: Ctrl-C is the parent's to handle, and the extractor loads before the first entry."""
+def start_worker(parent: int) -> None:
+    """Ready a worker process of the crawl whose pid is `parent`.
+
+    Ctrl-C is the parent's to handle, and the extractor loads before the first entry.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=exit_with_parent, args=(os.getppid(),), daemon=True).start()
+    # The parent's pid comes from the parent: a parent killed while this worker started is gone already.
+    threading.Thread(target=exit_with_parent, args=(parent,), daemon=True).start()
     extract_claims("warm-up: 1 GPU", "en")
     extract_claims("预热：1 颗 GPU", "zh")
 
