@@ -392,3 +392,10 @@ def test_number_shaped_input_never_fails_and_slices_to_text(pieces: list[str]) -
     for claim in extract(text, all_quantities=True):
         assert text[claim.start:claim.end] == claim.text
         assert claim.value is not None or (claim.low is not None and claim.high is not None)
+
+
+def test_a_container_written_before_a_chinese_list_holds_for_both() -> None:
+    claims = extract("每个机架有 72 颗 GPU 和 36 颗 CPU。", lang="zh", all_quantities=True)
+    assert [c.unit for c in claims] == ["gpu / rack", "cpu / rack"]
+    claims = extract("每个节点 8 颗 GPU，2 颗 CPU。", lang="zh", all_quantities=True)
+    assert [c.unit for c in claims] == ["gpu / node", "cpu / node"]

@@ -28,7 +28,7 @@ from claimledger.units import (
 )
 
 DEVICE_DENOMINATORS = ("[rack]", "[node]", "[server]", "[gpu]", "[cpu]")
-SHARED_UNIT_GAP = re.compile(r"^-?\s*(?:,|and|or|与|和|及|或|、|,\s*and|,\s*or)\s*$", re.IGNORECASE)
+SHARED_UNIT_GAP = re.compile(r"^-?\s*(?:,|，|and|or|与|和|及|或|、|,\s*and|,\s*or)\s*$", re.IGNORECASE)
 # "from 208 pounds to 193": the second end of a change takes the first one's unit.
 FROM_BEFORE = re.compile(r"(?:\bfrom|从)\s*$", re.IGNORECASE)
 TO_BETWEEN = re.compile(r"\s+(?:[a-z]+\s+)?to\s+|\s*[\u4e00-\u9fff]{0,3}?(?:到|至)\s*", re.IGNORECASE)
@@ -431,16 +431,28 @@ def _like_size(first: float, second: float) -> bool:
 
 def _share_containers(sentence: str, quantities: list[Quantity]) -> None:
     """Counts listed together share the container written after the last one
-    ("72 GPUs and 36 CPUs per rack": both per rack)."""
+    ("72 GPUs and 36 CPUs per rack": both per rack) or before the first
+    ("每个机架有 72 颗 GPU 和 36 颗 CPU")."""
     for index in range(len(quantities) - 2, -1, -1):
         current, following = quantities[index], quantities[index + 1]
-        if following.expression is None or " / " not in following.expression or following.kind != "count":
-            continue
-        if current.kind != "count" or current.expression is None or "/" in current.expression:
-            continue
-        if not SHARED_UNIT_GAP.match(sentence[current.end:following.number.start]):
-            continue
-        current.expression = f"{current.expression} / {following.expression.split(' / ', 1)[1]}"
+        if _lone_count(current) and _contained_count(following) and _listed(sentence, current, following):
+            current.expression = f"{current.expression} / {following.expression.split(' / ', 1)[1]}"
+    for current, following in zip(quantities, quantities[1:]):
+        if current.expression and current.expression.startswith("(") and _contained_count(current):
+            if _lone_count(following) and _listed(sentence, current, following):
+                following.expression = f"{following.expression} / {current.expression.split(' / ', 1)[1]}"
+
+
+def _lone_count(quantity: Quantity) -> bool:
+    return quantity.kind == "count" and quantity.expression is not None and "/" not in quantity.expression
+
+
+def _contained_count(quantity: Quantity) -> bool:
+    return quantity.kind == "count" and quantity.expression is not None and " / " in quantity.expression
+
+
+def _listed(sentence: str, first: Quantity, second: Quantity) -> bool:
+    return SHARED_UNIT_GAP.match(sentence[first.end:second.number.start]) is not None
 
 
 def _join_changes(sentence: str, quantities: list[Quantity]) -> list[Quantity]:
