@@ -399,3 +399,8 @@ def test_a_container_written_before_a_chinese_list_holds_for_both() -> None:
     assert [c.unit for c in claims] == ["gpu / rack", "cpu / rack"]
     claims = extract("每个节点 8 颗 GPU，2 颗 CPU。", lang="zh", all_quantities=True)
     assert [c.unit for c in claims] == ["gpu / node", "cpu / node"]
+
+
+def test_one_before_a_figure_is_an_article() -> None:
+    assert [c.value for c in extract("It has just one 52,000 barrel refinery.", all_quantities=True)] == [52000]
+    assert [c.value for c in extract("It has one refinery.", all_quantities=True)] == [1]

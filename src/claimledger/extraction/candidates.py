@@ -96,6 +96,7 @@ YEAR_LIKE = re.compile(r"^(?:1[89]|20)\d{2}$")
 # "iPhone 11", "Boeing 787": a capitalised word right before, not opening the sentence.
 NAME_BEFORE = re.compile(r"(?<=[A-Za-z0-9,] )[A-Z][A-Za-z]*[ \u00a0]$|(?<=[A-Za-z0-9,] )[a-z]+[A-Z][A-Za-z]*[ \u00a0]$")
 INTEGER = re.compile(r"\d+")
+DIGITS_AFTER = re.compile(r"[ \t]+\d")
 LABEL_NOUN_BEFORE = re.compile(
     r"\b(?:category|level|phase|stage|type|class|tier|grade|version|step|round|chapter|section|article|route"
     r"|room|gate|platform|channel|episode|season|volume|figure|table|page|gen|no\.?)[ \t]+$",
@@ -514,7 +515,7 @@ def is_label(sentence: str, quantity: Quantity) -> bool:
     """A bare number that labels rather than measures: after a capitalised word
     ("iPhone 11", "Boeing 787", "Model 3") or a noun that numbers things
     ("category 4 hurricane", "tier 1 suppliers", "phase 2"), a code with a leading zero ("0401"),
-    or a number alone in brackets ("(4)")."""
+    or a number alone in brackets ("(4)"), and "one" before a figure."""
     if quantity.kind is not None and not quantity.counted_noun or quantity.expression is not None:
         return False
     number = quantity.number
@@ -524,5 +525,7 @@ def is_label(sentence: str, quantity: Quantity) -> bool:
         return True
     if number.text.startswith("0") and INTEGER.fullmatch(number.text) and len(number.text) > 1:
         return True
+    if number.text.lower() == "one" and DIGITS_AFTER.match(sentence, number.end):
+        return True  # "just one 52,000 barrel-a-day refinery": an article, not a count
     return sentence[number.start - 1:number.start] == "(" and sentence[number.end:number.end + 1] == ")"
 
