@@ -169,3 +169,27 @@ def test_two_crawls_started_at_once_one_runs_the_other_exits_or_waits(tmp_path, 
     assert waiting.returncode == 0 and "0 new documents" in waiting_output
     documents = contents(db_path)["documents"]
     assert len(documents) == len(set(documents)) == FEEDS * ENTRIES
+
+
+def test_workers_still_starting_when_their_crawl_is_killed_end_too(tmp_path, slow_feeds):
+    process = subprocess.Popen(
+        [CLAIMS, "crawl", "--feeds", str(slow_feeds), "--db", str(tmp_path / "claims.db"), "--workers", "2"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        workers: list[int] = []
+        while len(workers) < 2 and time.monotonic() < deadline:
+            workers = [pid for pid in children(process.pid)
+                       if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+            time.sleep(0.005)
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert len(workers) == 2
+    deadline = time.monotonic() + 15
+    while any(Path(f"/proc/{pid}").exists() for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()], "workers outlived their killed crawl"
