@@ -1,8 +1,9 @@
 """`claims crawl` killed with SIGKILL at random moments: the ledger stays whole and the next crawl completes the work.
 
 Each run kills at a moment drawn from a seeded generator (the seed is in the
-test id and the delay is printed), anywhere from start-up and schema creation
-to the last writes. The feeds send ETags, so a crawl that saved a feed's
+test id, the moment is printed): either a random time into start-up and schema
+creation, or a random number of documents into the writes, a few milliseconds
+after that many are stored. The feeds send ETags, so a crawl that saved a feed's
 validators before its documents would get a 304 next time and lose them.
 """
 
@@ -28,7 +29,7 @@ from conftest import LoopbackServer, reply, rss_feed
 
 CLAIMS = str(Path(sys.executable).parent / "claims")
 FEEDS, ENTRIES = 10, 5
-SEEDS = [7, 19, 42, 1234, 2026]
+SEEDS = [7, 19, 42, 1234, 2026, 8]
 OPTIONS = CrawlOptions(concurrency=4, workers=1, limits=FetchLimits(host_gap=0))
 
 
@@ -113,6 +114,14 @@ def check_consistent(db_path: Path, expected: dict[str, object]) -> int:
     return len(stored["documents"])
 
 
+def count_documents(db_path: Path) -> int:
+    try:
+        with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=1) as connection:
+            return connection.execute("SELECT count(*) FROM documents").fetchone()[0]
+    except sqlite3.Error:
+        return 0  # not created yet
+
+
 def children(pid: int) -> list[int]:
     """Processes whose parent is `pid` (Linux /proc)."""
     found = []
@@ -130,14 +139,23 @@ def children(pid: int) -> list[int]:
 def test_sigkill_at_a_random_moment_leaves_a_whole_ledger_that_the_next_crawl_completes(
     seed, feeds_file, reference, tmp_path
 ):
-    delay = random.Random(seed).uniform(0.0, reference["seconds"])
-    print(f"\nseed {seed}: SIGKILL after {delay:.2f} s of a {reference['seconds']:.2f} s crawl")
+    rng = random.Random(seed)
+    after_documents, jitter = rng.randrange(-10, FEEDS * ENTRIES), rng.uniform(0.0, 1.0)
     db_path = tmp_path / "claims.db"
     process = subprocess.Popen(
         [CLAIMS, "crawl", "--feeds", str(feeds_file), "--db", str(db_path), "--workers", "2"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
-    time.sleep(delay)
+    if after_documents < 0:
+        print(f"\nseed {seed}: SIGKILL {jitter * reference['seconds']:.2f} s into a {reference['seconds']:.2f} s crawl")
+        time.sleep(jitter * reference["seconds"])
+    else:
+        print(f"\nseed {seed}: SIGKILL {jitter * 20:.0f} ms after {after_documents} documents are stored")
+        deadline = time.monotonic() + 60
+        while count_documents(db_path) < after_documents and time.monotonic() < deadline:
+            assert process.poll() is None, "the crawl ended before it could be killed"
+            time.sleep(0.002)
+        time.sleep(jitter * 0.02)
     workers = children(process.pid)
     process.send_signal(signal.SIGKILL)
     process.wait(timeout=10)
