@@ -397,6 +397,8 @@ def test_times_of_a_baseline_in_chinese_keys_like_english():
         ("Analysts say a Z9 rack will draw 150 kW.", "150 kW", "Z9"),
         ("X7 芯片的功耗为 300 W。", "300 W", "X7"),
         ("It has 4 GPUs per node and draws 3 kW.", "3 kW", None),
+        # The full name given in the same sentence wins.
+        ("Each Orion Z9 carries 256 GB, and a Z9 rack is expected to draw 150 kW.", "150 kW", "Orion Z9"),
     ],
 )
 def test_bare_model_codes(sentence, text, subject):

@@ -98,7 +98,7 @@ def describe(
         # "Stratus will deploy 18,432 Kestrel K3 GPUs": the fleet is the deployer's.
         subject_text = _sentence_subject(sentence) or subject.text
     else:
-        subject_text = _with_group(sentence, subject) if subject else _sentence_subject(sentence)
+        subject_text = _with_group(sentence, subject, names) if subject else _sentence_subject(sentence)
     if subject_text is None:
         part = _nearest(sentence, usable, ("component",), start, end, clause)
         subject_text = part.text if part else None
@@ -131,10 +131,16 @@ def _counted(sentence: str, name: Name) -> bool:
     return COUNTED_BEFORE.search(sentence, max(0, name.start - 20), name.start) is not None
 
 
-def _with_group(sentence: str, name: Name) -> str:
-    """The subject's text, with a following word for a group of machines ("Hopper 集群")."""
+def _with_group(sentence: str, name: Name, names: Sequence[Name]) -> str:
+    """The subject's text, with a following word for a group of machines ("Hopper 集群").
+
+    A bare model code takes the full name the sentence gives it elsewhere
+    ("Each Kestrel K4 ..., and a K4 rack draws 140 kW" -> Kestrel K4).
+    """
     group = GROUP_AFTER.match(sentence, name.end)
-    return sentence[name.start:group.end()] if group else name.text
+    text = sentence[name.start:group.end()] if group else name.text
+    full = [other.text for other in names if other.text != name.text and other.text.endswith(" " + name.text)]
+    return full[0] + text[len(name.text):] if full else text
 
 
 def _sentence_subject(sentence: str) -> str | None:
