@@ -452,3 +452,29 @@ def test_later_round_with_an_equal_and_a_different_figure_supersedes_only_the_di
     assert changes[v61].status == "superseded"
     assert changes[v61].old_id == a60
     assert ledger.claim(b60)["superseded_by"] is None
+
+
+def rack_power(text: str, value: float, subject: str) -> dict[str, Any]:
+    """Power per rack in kW."""
+    return figure(
+        text, value, subject, kind="quantity", unit="kilowatt", dimensionality="[mass] * [length] ** 2 / [time] ** 3",
+        si_value=value * 1000,
+    )
+
+
+def test_a_bare_model_code_matches_the_one_branded_product_with_that_code(ledger):
+    (full,) = ledger.post("Orion Newsroom", "2026-10-27", rack_power("150 kW", 150, "Orion Z9"))
+    (code,) = ledger.post("Chip Weekly", "2026-11-03", rack_power("about 180 kW", 180, "Z9"))
+    _, changes = ledger.diff()
+    assert changes[code].status == "conflict"
+    assert changes[code].old_id == full
+    assert ledger.claim(code)["claim_key"].startswith("orion z9 |")
+
+
+def test_a_code_two_brands_share_stays_apart(ledger):
+    ledger.post("Orion Newsroom", "2026-10-27", rack_power("150 kW", 150, "Orion Z9"))
+    ledger.post("Falcon Newsroom", "2026-10-28", rack_power("120 kW", 120, "Falcon Z9"))
+    (code,) = ledger.post("Chip Weekly", "2026-11-03", rack_power("about 180 kW", 180, "Z9"))
+    _, changes = ledger.diff()
+    assert changes[code].status == "new"
+    assert ledger.claim(code)["claim_key"].startswith("z9 |")

@@ -1,7 +1,8 @@
 """Statuses from the ledger: which figures are new, updated, superseded or contradicted.
 
 Two passes over the claims table: the first stores each claim's key
-(`claimledger.keys`), the second streams the claims ordered by key through the
+(`claimledger.keys`; a bare model code such as "K4" takes the one branded name
+the ledger has for it, "Kestrel K4"), the second streams the claims ordered by key through the
 ledger's key index, so only one key's claims are in memory at a time.
 
 Every keyed claim is compared with what the ledger held before it (claims of the
@@ -69,7 +70,7 @@ import re
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -102,6 +103,7 @@ HEDGE_CLASS = {
     "at_least": "lower bound",
     "more_than": "lower bound",
 }
+BARE_CODE = re.compile(r"[a-z]{1,2}\d{1,3}[a-z]?")
 WRITTEN_NUMBER = re.compile(r"\d+(?:[,，]\d{3})*(?:\.\d+)?")
 ID_BATCH = 500
 OUTPUT_BATCH = 2000
@@ -225,11 +227,12 @@ def run_diff(
         since, until: the window of publication dates (inclusive) whose claims are reported.
         subject: report only keys whose subject contains this text (after folding).
     """
-    touched = refresh_keys(db)
+    codes = bare_codes(db)
+    touched = refresh_keys(db, codes)
     changes: list[Change] = []
     updates: list[tuple[str, int | None, int]] = []
     compared = 0
-    for figures in key_groups(db):
+    for figures in key_groups(db, codes):
         assign_statuses(figures)
         compared += len(figures)
         updates += [(f.status, f.superseded_by, f.id) for f in figures if (f.status, f.superseded_by) != f.stored]
@@ -240,7 +243,30 @@ def run_diff(
     return DiffResult(changes=changes, db=db, rows_written=len(touched), claims_compared=compared)
 
 
-def refresh_keys(db: sqlite_utils.Database) -> set[int]:
+def bare_codes(db: sqlite_utils.Database) -> dict[str, str]:
+    """Bare model codes ("k4") that name exactly one branded product in the ledger ("kestrel k4").
+
+    Posts name a product in full once and by its code after that ("a K4 rack");
+    a code two brands share ("k2") stays as it is.
+    """
+    branded: dict[str, set[str]] = defaultdict(set)
+    for (subject,) in db.execute("SELECT DISTINCT subject FROM claims WHERE subject IS NOT NULL"):
+        name = normalise_name(subject) or ""
+        head, _, code = name.rpartition(" ")
+        if head and BARE_CODE.fullmatch(code):
+            branded[code].add(name)
+    return {code: names.pop() for code, names in branded.items() if len(names) == 1}
+
+
+def ledger_key(parts: tuple[Any, ...], codes: dict[str, str]) -> ClaimKey | None:
+    """A claim's key in this ledger: `key_of_parts`, with a bare model code named in full."""
+    key = key_of_parts(*parts)
+    if key is not None and key.subject in codes:
+        return replace(key, subject=codes[key.subject])
+    return key
+
+
+def refresh_keys(db: sqlite_utils.Database, codes: dict[str, str] | None = None) -> set[int]:
     """First pass: store every claim's key as the current rules make it; return the ids changed.
 
     A claim without a key (no subject) has its stored key and status cleared.
@@ -250,7 +276,7 @@ def refresh_keys(db: sqlite_utils.Database) -> set[int]:
     new_keys: list[tuple[str, int]] = []
     cleared: list[tuple[int]] = []
     for claim_id, *parts, stored_key, status, superseded_by in db.execute(KEY_PARTS_QUERY):
-        key = key_of_parts(*parts)
+        key = ledger_key(tuple(parts), codes or {})
         if key is None:
             if (stored_key, status, superseded_by) != (None, None, None):
                 cleared.append((claim_id,))
@@ -261,11 +287,12 @@ def refresh_keys(db: sqlite_utils.Database) -> set[int]:
     return {claim_id for *_, claim_id in new_keys} | {claim_id for (claim_id,) in cleared}
 
 
-def key_groups(db: sqlite_utils.Database) -> Iterator[list[Figure]]:
+def key_groups(db: sqlite_utils.Database, codes: dict[str, str] | None = None) -> Iterator[list[Figure]]:
     """Second pass: the keyed claims one key at a time, streamed from the ledger's key index."""
     group: list[Figure] = []
     for row in map(LedgerRow._make, db.execute(STATUS_QUERY)):
-        key = key_of_parts(row.subject, row.metric, row.kind, row.dimensionality, row.baseline, row.condition)
+        parts = (row.subject, row.metric, row.kind, row.dimensionality, row.baseline, row.condition)
+        key = ledger_key(parts, codes or {})
         if key is None or key.text != row.claim_key:
             continue  # stored by a crawl that ran after the first pass: the next diff keys it
         if group and group[0].key.text != row.claim_key:
