@@ -404,3 +404,32 @@ def test_a_container_written_before_a_chinese_list_holds_for_both() -> None:
 def test_one_before_a_figure_is_an_article() -> None:
     assert [c.value for c in extract("It has just one 52,000 barrel refinery.", all_quantities=True)] == [52000]
     assert [c.value for c in extract("It has one refinery.", all_quantities=True)] == [1]
+
+
+@pytest.mark.parametrize(
+    ("text", "written", "value", "unit"),
+    [
+        ("He is 6 feet 2 inches tall.", "6 feet 2 inches", 6 + 2 / 12, "foot"),
+        ("The job took 3 hours 45 minutes.", "3 hours 45 minutes", 3.75, "hour"),
+        ("A ticket is 4 dollars and 50 cents.", "4 dollars and 50 cents", 4.5, "dollar"),
+        ("这支笔三美元又五美分", "三美元又五美分", 3.05, "dollar"),
+    ],
+)
+def test_a_measure_in_a_larger_and_a_smaller_unit_is_one_figure(text, written, value, unit) -> None:
+    claim = only(text)
+    assert (claim[0], claim[2]) == (written, unit)
+    assert claim[1] == pytest.approx(value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Models of 5 GB and 200 MB ship.",
+        "It ran 100 km and 5 m more.",
+        "A day is 24 hours, 39 minutes on Mars.",
+        "It took 5 hours 90 minutes.",
+        "It rose 3 feet and 5 meters.",
+    ],
+)
+def test_decimal_units_lists_and_oversized_parts_stay_apart(text) -> None:
+    assert len(quantities(text)) == 2

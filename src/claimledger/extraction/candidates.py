@@ -11,6 +11,7 @@ currency. A counted noun the unit table does not know ("2 亿个指标采样",
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -18,13 +19,16 @@ from claimledger.extraction.cues import lowered
 from claimledger.extraction.names import accelerator_pattern, find_metrics
 from claimledger.numbers import NumberMatch, find_numbers
 from claimledger.units import (
+    OFFSET_UNITS,
     UnitMatch,
     is_countable,
     match_atom,
     match_currency_before,
     match_per_units_before,
     match_unit,
+    si_value,
     unit_info,
+    unit_table,
 )
 
 DEVICE_DENOMINATORS = ("[rack]", "[node]", "[server]", "[gpu]", "[cpu]")
@@ -71,6 +75,9 @@ OF_A_UNIT = re.compile(r"[ \t]+of[ \t]+(?:an?|one)[ \t]+(?:(?:US|U\.S\.|imperial
 # "at the age of 35", "aged 18": a bare number there is an age.
 AGE_CUE = re.compile(r"\b(?:aged|age of|ages of)[ \t]+$", re.IGNORECASE)
 SENTENCE_BREAK = re.compile(r"[.;!?](?:\s|$)|[。；！？)）]")
+# Between the parts of one measure ("5 feet 11 inches", "$3 and 20 cents"); after a
+# comma ("24 hours, 39 minutes, and 35 seconds") the parts are listed one by one.
+COMPOUND_GAP = re.compile(r"[ \t]*(?:and[ \t]+|又|零)?", re.IGNORECASE)
 # How far (characters) and within what factor of size a bare figure reads in
 # parallel with an earlier one.
 PARALLEL_REACH = 60
@@ -131,6 +138,7 @@ def find_quantities(sentence: str, lang: str) -> list[Quantity]:
     _share_containers(sentence, quantities)
     _share_parallel_units(sentence, quantities)
     quantities = _join_changes(sentence, quantities)
+    quantities = _join_compound_measures(sentence, quantities)
     for quantity in quantities:
         if quantity.kind is None and _named_by_metric(sentence, quantity.number.start):
             quantity.kind = "quantity"
@@ -486,6 +494,43 @@ def _range_of(sentence: str, first: Quantity, second: Quantity) -> Quantity:
     low, high = sorted((first.number.value, second.number.value))
     number = NumberMatch(start, end, sentence[start:end], None, low, high, first.number.percent, first.number.multiplier)
     return Quantity(number, first.start, second.end, first.kind, first.expression, first.unit_text, first.counted_noun, first.dimensionless)
+
+
+def _join_compound_measures(sentence: str, quantities: list[Quantity]) -> list[Quantity]:
+    """A measure written in a larger and a smaller unit is one figure in the larger:
+    "5 feet 11 inches", "2 hours 15 minutes", "两美元又三美分", "3 dollars and 20 cents"."""
+    joined: list[Quantity] = []
+    for quantity in quantities:
+        previous = joined[-1] if joined else None
+        ratio = _smaller_part(sentence, previous, quantity) if previous is not None else None
+        if ratio is None:
+            joined.append(quantity)
+            continue
+        value = previous.number.value + quantity.number.value * ratio
+        start, end = previous.number.start, quantity.number.end
+        number = NumberMatch(start, end, sentence[start:end], value, value, value, False, False)
+        joined[-1] = Quantity(number, previous.start, quantity.end, previous.kind, previous.expression, previous.unit_text)
+    return joined
+
+
+def _smaller_part(sentence: str, larger: Quantity, smaller: Quantity) -> float | None:
+    """How many of `larger`'s unit one of `smaller`'s is, when `smaller` continues it."""
+    if larger.kind != "quantity" or smaller.kind != "quantity" or not larger.expression or not smaller.expression:
+        return None
+    if larger.number.value is None or smaller.number.value is None or "/" in larger.expression + smaller.expression:
+        return None
+    if not COMPOUND_GAP.fullmatch(sentence, larger.end, smaller.start) or larger.expression in OFFSET_UNITS:
+        return None
+    big, small = unit_info(larger.expression), unit_info(smaller.expression)
+    if big.dimensionality != small.dimensionality:
+        return None
+    ratio = si_value(1.0, smaller.expression) / si_value(1.0, larger.expression)
+    # The smaller part must be smaller than one of the larger unit (5 ft 11 in, not 5 ft 13 in).
+    if not (ratio < 1 and smaller.number.value * ratio < 1):
+        return None
+    # Decimal units are never written in two parts ("5 GB and 200 MB" are two sizes), money is.
+    decimal = abs(math.log10(ratio) - round(math.log10(ratio))) < 1e-9
+    return None if decimal and larger.expression not in unit_table()["currencies"] else ratio
 
 
 def _take_unit(bare: Quantity, source: Quantity) -> None:
