@@ -129,7 +129,7 @@ def quantulum3_classifier(settings: Settings) -> Path:
     """quantulum3's unit classifier, retrained once from the training set it ships.
 
     The classifier file in its wheel was pickled by an older scikit-learn and no
-    longer loads; retraining takes seconds and gives the same model.
+    longer loads; retraining on the same data with its own settings takes seconds.
     """
     path = settings.work.parent / "quantulum3-clf.joblib"
     if not path.exists():
