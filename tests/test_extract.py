@@ -439,7 +439,21 @@ def test_trends_belong_to_the_first_figure_after_them(sentence: str, written: st
 def test_a_restated_figure_keeps_the_hedge() -> None:
     first = only_claim("It produces just under 296 hp (224 kW).", "just under 296 hp")
     restated = only_claim("It produces just under 296 hp (224 kW).", "224 kW")
-    assert first.qualifier == restated.qualifier == "nearly"
+    assert first.qualifier == restated.qualifier == "less_than"
+
+
+@pytest.mark.parametrize(("sentence", "written", "qualifier"), [
+    ("The drive weighs just shy of 2 kg.", "just shy of 2 kg", "less_than"),
+    ("Memory use stays just below 80 GB.", "just below 80 GB", "less_than"),
+    ("Boot time is nearly 40 seconds.", "nearly 40 seconds", "nearly"),
+    ("In the lead-up to 40 nm the fab retooled.", "40 nm", None),
+    ("Carriers spent heavily in the lead up to 5G rollouts.", "5G", None),
+    ("In the run-up to launch, the lab shipped up to 500 racks.", "up to 500 racks", "up_to"),
+    ("During the build up to 300 MW, costs rose.", "300 MW", None),
+    ("The card draws up to 700 W.", "up to 700 W", "up_to"),
+])
+def test_just_under_is_a_bound_and_a_lead_up_is_no_hedge(sentence: str, written: str, qualifier: str | None) -> None:
+    assert only_claim(sentence, written).qualifier == qualifier
 
 
 def test_sub_prefix_is_a_bound() -> None:

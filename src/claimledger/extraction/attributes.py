@@ -17,6 +17,7 @@ from claimledger.extraction.cues import (
     cue_table,
     fold,
     lowered,
+    noun_before_cue,
     not_projected,
     outside_text_cues,
     projected_pattern,
@@ -64,7 +65,7 @@ def find_qualifier(
         if skip and skip[1] <= cut and not sentence[skip[1]:cut].strip():
             cut, skip = skip[0], None
         found = ending.search(sentence, max(0, cut - QUALIFIER_WINDOW), cut)
-        if not found:
+        if not found or _ends_a_noun(sentence, found.start("cue"), fold(found.group("cue")), lang):
             break
         labels.append(before_labels[fold(found.group("cue"))])
         if cut == start and not found.group("gap").strip() and fold(found.group("cue")) not in outside_text_cues():
@@ -77,6 +78,12 @@ def find_qualifier(
     # Cues before the number were collected nearest first: the nearest says how the figure is hedged.
     label = labels[0] if labels else _strongest(after_labels_found)
     return Qualifier(label, adjacent_start)
+
+
+def _ends_a_noun(sentence: str, cue_start: int, cue: str, lang: str) -> bool:
+    """Whether the cue is the tail of a noun ("the lead-up to 3G"), not a hedge."""
+    noun = noun_before_cue(lang).get(cue)
+    return noun is not None and noun.search(sentence, max(0, cue_start - 12), cue_start) is not None
 
 
 def _strongest(labels: list[str]) -> str | None:

@@ -83,6 +83,14 @@ def qualifier_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str], dic
 
 
 @lru_cache(maxsize=4)
+def noun_before_cue(lang: str) -> dict[str, re.Pattern[str]]:
+    """{folded cue: words that, right before it, make it the end of a noun}
+    ("lead" in "the lead-up to 3G"), as patterns anchored at the text's end."""
+    table = cue_table()["qualifier"][lang].get("not_after", {})
+    return {fold(cue): re.compile(rf"\b{alternation(words)}[\s-]*$") for cue, words in table.items()}
+
+
+@lru_cache(maxsize=4)
 def trend_patterns(lang: str) -> tuple[re.Pattern[str], dict[str, str], re.Pattern[str] | None, dict[str, str]]:
     """(cue before a number, labels, cue after it, labels) for `lang`."""
     trends = cue_table()["trend"]
