@@ -227,8 +227,10 @@ def startup_row(settings: Settings) -> Row:
 @contextmanager
 def corpus_server(root: Path) -> Iterator[str]:
     """The shared loopback server on a free port, serving `root`; yields its base URL."""
+    # --lifetime: a server orphaned by a killed bench still goes away by itself.
     process = subprocess.Popen(
-        [sys.executable, str(SERVE_CORPUS), "0", "--root", str(root), "--quiet"],
+        [sys.executable, str(SERVE_CORPUS), "0", "--root", str(root), "--quiet",
+         "--lifetime", "3600"],
         stdout=subprocess.PIPE, text=True,
     )
     try:
