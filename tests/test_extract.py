@@ -704,3 +704,16 @@ def test_per_is_a_word_not_the_end_of_hopper() -> None:
 
 def test_a_chinese_model_name_with_a_version_is_a_condition() -> None:
     assert only_claim("澄言-3 在 4,096 颗 Hopper GPU 上训练约 46 天。", "约 46 天").condition == "澄言-3"
+
+
+@pytest.mark.parametrize(("sentence", "written", "unit"), [
+    ("该平台每秒处理超过 2.5 亿个指标采样。", "超过 2.5 亿个指标采样", "1 / second"),
+    ("系统每秒写入 300 万条日志。", "300 万条日志", "1 / second"),
+    ("集群每天训练 5,000 个模型。", "5,000 个模型", "1 / day"),
+    ("The service ingests 250 million samples per second.", "250 million samples per second", "1 / second"),
+    ("公司去年新增 100 家客户。", "100 家客户", None),
+])
+def test_a_count_per_time_before_the_verb_is_a_rate(sentence: str, written: str, unit: str | None) -> None:
+    claim = only_claim(sentence, written)
+    assert claim.unit == unit
+    assert claim.kind == ("quantity" if unit else "count")

@@ -310,6 +310,11 @@ def _counted(sentence: str, number: NumberMatch) -> Quantity:
         return Quantity(number, number.start, model.end(), "count", "gpu", sentence[accelerator.start(1):model.end()].strip())
     han = COUNTED_HAN.match(sentence, number.end)
     if han:
+        rate = _per_units_before(sentence, number.start)
+        if rate is not None and "[time]" in unit_info(rate.expression).dimensionality:
+            # "每秒处理超过 2.5 亿个指标采样": a count per second before the verb is a rate,
+            # like "200 million samples per second".
+            return Quantity(number, number.start, han.end(), "quantity", rate.expression, han.group("noun"), True)
         return Quantity(number, number.start, han.end(), "count", None, han.group("noun"), True)
     position = number.end
     of = OF_THE.match(sentence, position)
