@@ -451,7 +451,9 @@ def main() -> None:
                 if not args.only or name in args.only]
     header = (f"Measured {datetime.now(UTC):%Y-%m-%d %H:%M} UTC on {machine()}; "
               f"peers: {peer_versions(settings.peers_python)}; "
-              f"{'quick' if args.quick else 'full'} run, {time.perf_counter() - started:.0f} s; "
+              f"{'quick' if args.quick else 'full'} run"
+              f"{' of ' + ', '.join(args.only) if args.only else ''}, "
+              f"{time.perf_counter() - started:.0f} s; "
               f"1-minute load average {load_before:.1f} before the run, "
               f"{os.getloadavg()[0]:.1f} after it (the bench itself keeps one or two cores busy).")
     # A log file or pipe gets a wide table rather than rich's 80 columns.
