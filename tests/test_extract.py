@@ -717,3 +717,28 @@ def test_a_count_per_time_before_the_verb_is_a_rate(sentence: str, written: str,
     claim = only_claim(sentence, written)
     assert claim.unit == unit
     assert claim.kind == ("quantity" if unit else "count")
+
+
+@pytest.mark.parametrize(("sentence", "written", "unit"), [
+    ("Each NVL72 rack draws 190 kW.", "190 kW", "kilowatt / rack"),
+    ("The hall's racks draw 190 kW per rack.", "190 kW per rack", "kilowatt / rack"),
+    ("Every Kestrel rack pulls up to 140 kW at full load.", "up to 140 kW", "kilowatt / rack"),
+    ("Per node, the cluster holds 8 GPUs.", "8 GPUs", "gpu / node"),
+    ("Each GPU in the pod delivers 20 PFLOPS.", "20 PFLOPS", "petaFLOPS / gpu"),
+    ("每个机柜功耗 190 kW。", "190 kW", "kilowatt / rack"),
+    ("每个节点配备 8 张 GPU。", "8 张 GPU", "gpu / node"),
+    ("Each year the campus adds 5 GW.", "5 GW", "gigawatt"),
+    ("The rack draws 190 kW.", "190 kW", "kilowatt"),
+])
+def test_a_container_named_before_the_figure_divides_it(sentence: str, written: str, unit: str) -> None:
+    assert only_claim(sentence, written).unit == unit
+
+
+@pytest.mark.parametrize(("sentence", "written", "unit"), [
+    ("Scale-out bandwidth is 400 Gb/s on each Vega GPU.", "400 Gb/s", "gigabit / gpu / second"),
+    ("There are 8 GPUs in every node.", "8 GPUs", "gpu / node"),
+    ("每颗 Vega GPU 的显存带宽为 8 TB/s。", "8 TB/s", "terabyte / gpu / second"),
+    ("The hall draws 40 MW for each customer.", "40 MW", "megawatt"),
+])
+def test_a_container_named_after_the_figure_with_each_divides_it(sentence: str, written: str, unit: str) -> None:
+    assert only_claim(sentence, written).unit == unit

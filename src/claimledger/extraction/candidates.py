@@ -60,6 +60,15 @@ NOT_NOUNS = frozenset(
 OF_THE = re.compile(r"[ \t]+of(?:[ \t]+(?:the|its|their|his|her|our|my|those|these))?(?=[ \t])")
 PER_NOUN = re.compile(r"[ \t]+per[ \t]+(?P<noun>[a-z][a-z-]*)\b")
 PER_GAP = re.compile(r"[\u4e00-\u9fff \t]{0,8}$")
+# "Each NVL72 rack draws up to 190 kW", "per node, it holds 8 GPUs": the container
+# the sentence opens with divides the figure, as "190 kW per rack" does. At most
+# two words (a model name) before the container, a few lower-case words after it.
+EACH_BEFORE = re.compile(r"\b(?:each|every|per)[ \t]+|每[个颗张块台片枚套]?[ \t]*", re.IGNORECASE)
+EACH_AFTER = re.compile(r"[ \t]+(?:(?:on|in|for|from|of|across|inside)[ \t]+)?(?:each|every)[ \t]+", re.IGNORECASE)
+LATIN_WORD = re.compile(r"[A-Za-z0-9][\w.-]*[ \t]*")
+# After the container, only a few lower-case words (a verb, a hedge) or a short
+# Chinese predicate ("的带宽为") before the figure.
+CONTAINER_GAP = re.compile(r"(?:,?[ \t]+[a-z-]+){0,4}[ \t]*|[ \t]*[\u4e00-\u9fff]{0,10}[ \t]*")
 METRIC_LINK = re.compile(
     r"\s*(?:(?:is|was|of|at|to|reached|hit|hits|reaches|stands at|below|under|above|about|around|roughly|"
     r"nearly|just|only|为|是|达|达到|低于|高于|仅|约|近|最高|最低|只有|降至|提升至|提高到|:|：)\s*){0,3}"
@@ -264,6 +273,10 @@ def _unit_quantity(sentence: str, number: NumberMatch, unit: UnitMatch) -> Quant
     before = _per_units_before(sentence, number.start)
     if before is not None and not _is_per_only(expression):
         expression = f"({expression}) {before.expression[2:]}"
+    else:
+        container = _container_before(sentence, number.start) or _container_after(sentence, unit.end)
+        if container is not None and not _is_per_only(expression) and not _per_device(expression):
+            expression = f"({expression}) / {container}"
     kind = _kind(expression)
     end = unit.end
     per_noun = PER_NOUN.match(sentence, end)
@@ -282,6 +295,45 @@ def _per_units_before(sentence: str, start: int) -> UnitMatch | None:
         found = match_per_units_before(sentence, position)
         if found is not None:
             return found
+    return None
+
+
+def _container_before(sentence: str, start: int) -> str | None:
+    """The device a figure is per when "each/every/per/每 <device>" opens its clause
+    ("Each NVL72 rack draws 190 kW", "每颗 Blackwell GPU 的带宽为 100 GB/s"):
+    the device is one of the three words after the cue."""
+    each = None
+    for each in EACH_BEFORE.finditer(sentence, max(0, start - 80), start):
+        pass
+    if each is None:
+        return None
+    device = _device_after(sentence, each.end(), start)
+    return device.expression if device and CONTAINER_GAP.fullmatch(sentence, device.end, start) else None
+
+
+def _per_device(expression: str) -> bool:
+    """Whether `expression` is already per a device ("gigabit / gpu / second")."""
+    dimensionality = unit_info(expression).dimensionality
+    return any(f"/ {device}" in dimensionality for device in DEVICE_DENOMINATORS)
+
+
+def _container_after(sentence: str, end: int) -> str | None:
+    """The device after a figure, named with each/every ("800 Gb/s on each Blackwell GPU")."""
+    each = EACH_AFTER.match(sentence, end)
+    device = _device_after(sentence, each.end(), len(sentence)) if each else None
+    return device.expression if device else None
+
+
+def _device_after(sentence: str, position: int, stop: int) -> UnitMatch | None:
+    """A device unit (rack, node, GPU...) among the three words from `position`."""
+    for _ in range(3):
+        atom = match_atom(sentence, position)
+        if atom is not None and unit_info(atom.expression).dimensionality in DEVICE_DENOMINATORS:
+            return atom
+        word = LATIN_WORD.match(sentence, position, stop)
+        if word is None:
+            return None
+        position = word.end()
     return None
 
 
