@@ -742,3 +742,17 @@ def test_a_container_named_before_the_figure_divides_it(sentence: str, written: 
 ])
 def test_a_container_named_after_the_figure_with_each_divides_it(sentence: str, written: str, unit: str) -> None:
     assert only_claim(sentence, written).unit == unit
+
+
+@pytest.mark.parametrize(("sentence", "written", "expected"), [
+    ("集群部署了 8,000 颗以上 GPU。", "8,000 颗以上 GPU", dict(unit="gpu", qualifier="more_than", value=8000.0)),
+    ("园区部署了 3,000 台左右的服务器。", "3,000 台左右的服务器", dict(unit="server", qualifier="approximately")),
+    ("集群有 20 个以上的节点。", "20 个以上的节点", dict(unit="node", qualifier="more_than", kind="count")),
+    ("公司新建 40 座以上数据中心。", "40 座以上数据中心", dict(unit=None, qualifier="more_than", kind="count")),
+    ("今年出货 600 片左右，低于预期。", "600 片左右", dict(qualifier="approximately", kind="count")),
+    ("公司部署了近万颗 GPU。", "近万颗 GPU", dict(unit="gpu", qualifier="nearly", value=10000.0)),
+    ("公司建成超万卡集群。", "超万卡", dict(unit="gpu", qualifier="more_than", value=10000.0)),
+    ("平台已接入逾千家企业。", "逾千家企业", dict(qualifier="more_than", value=1000.0)),
+])
+def test_a_chinese_hedge_after_the_classifier_is_not_the_noun(sentence: str, written: str, expected: dict[str, Any]) -> None:
+    check(sentence, written, expected)

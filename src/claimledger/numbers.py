@@ -158,6 +158,8 @@ _ZH_TWO = "两兩倆俩"
 # 打 after a number is a dozen (一打, 五十打), unless it starts a verb.
 _ZH_DOZEN = re.compile(r"[ \t]*打(?![折算开開造破败敗击擊])")
 _HAN = re.compile(r"[\u3400-\u9fff]")
+# "Nearly" and "over" characters (将近, 逾, 超) before a bare unit: 近万 is nearly 10,000.
+_ZH_BARE_UNIT_CUES = "近逾超"
 _ZH_NOT_NUMBERS = re.compile("|".join(sorted(_ZH["not_numbers"], key=len, reverse=True)))
 
 # --- English number words: twenty-five, a dozen, one and a half ---------------------------
@@ -676,7 +678,7 @@ def _parse_chinese(text: str, start: int, end: int) -> tuple[_Atom | None, int]:
     atom_end = consumed[-1][3]
     if used < len(tokens) and tokens[used][0] in ("unit", "big") and _digit_string(consumed):
         return None, end  # 二三十: "twenty or thirty", no single value
-    if not _acceptable_chinese(consumed):
+    if not _acceptable_chinese(consumed) and not _cued_bare_units(text, atom_start, consumed):
         return None, atom_end
     scale = _trailing_scale(consumed)
     if negative:
@@ -707,6 +709,16 @@ def _trailing_scale(tokens: list[tuple[str, str, int, int]]) -> Decimal:
         index -= 1
         scale *= _ZH_UNITS.get(tokens[index][1]) or _ZH_BIG[tokens[index][1]]
     return scale if index == 1 and tokens[0][0] in ("digit", "arabic") else Decimal(1)
+
+
+def _cued_bare_units(text: str, start: int, tokens: list[tuple[str, str, int, int]]) -> bool:
+    """近万, 逾千, 超百万: units alone after a "nearly/over" character count one of them."""
+    return (
+        start > 0
+        and text[start - 1] in _ZH_BARE_UNIT_CUES
+        and all(kind in ("unit", "big") for kind, *_ in tokens)
+        and tokens[0][1] not in _ZH_FINANCIAL
+    )
 
 
 def _acceptable_chinese(tokens: list[tuple[str, str, int, int]]) -> bool:

@@ -41,6 +41,9 @@ RATIO_MARK = re.compile(r"×|[xX]\b|-?fold|times|倍|数量级|orders? of magnit
 COUNTED_WORDS = re.compile(
     r"(?:[ \t]+|-(?=[a-z]))([A-Za-z]+(?:-[A-Za-z]+)*)(?:[ \t]+([A-Za-z]+(?:-[A-Za-z]+)*))?(?:[ \t]+([A-Za-z]+(?:-[A-Za-z]+)*))?"
 )
+# "5,000 颗以上 GPU", "10 个以上的节点": a hedge between the classifier and what it counts.
+CLASSIFIER_THEN_CUE = re.compile(r"[ \t]*[个颗块张台次枚片套名位项家款条种类座](?:以上|以下|以内|左右|上下|有余)(?:的)?[ \t]*")
+HAN_NOUN = re.compile(r"[\u4e00-\u9fff]{1,4}")
 COUNTED_HAN = re.compile(r"[ \t]*[余多]?(?P<noun>[个颗块张台次枚片套名位项家款条种类][\u4e00-\u9fff]{0,4})")
 NOT_NOUNS = frozenset(
     """a an the of and or to in on at by for from with per than as is are was were be been
@@ -174,6 +177,9 @@ def _quantity(sentence: str, number: NumberMatch) -> Quantity:
     generation = WIRELESS_GENERATION.match(sentence, number.start)
     if generation and generation.end("digit") == number.end:
         return Quantity(number, number.start, generation.end(), "quantity", "wireless_generation", "G")
+    hedged = CLASSIFIER_THEN_CUE.match(sentence, number.end)
+    if hedged:
+        return _hedged_count(sentence, number, hedged)
     unit = match_unit(sentence, number.end) or _unit_after_system(sentence, number)
     half = HALF_IN_CLASSIFIER.match(sentence, number.end)
     if unit is None and half:
@@ -194,6 +200,20 @@ def _quantity(sentence: str, number: NumberMatch) -> Quantity:
         # "1/3 the cost", "H100 的 1/3": a fraction without a unit compares, like a multiplier.
         return Quantity(number, number.start, number.end, "ratio", None, None)
     return _counted(sentence, number)
+
+
+def _hedged_count(sentence: str, number: NumberMatch, hedged: re.Match[str]) -> Quantity:
+    """"5,000 颗以上 GPU", "10 个以上的节点", "200 家左右": the classifier, the hedge
+    (read as the qualifier), then the unit or noun counted, if any."""
+    classifier = hedged.group(0).strip()[0]
+    unit = match_unit(sentence, hedged.end())
+    if unit is not None:
+        return Quantity(number, number.start, unit.end, _kind(unit.expression), unit.expression, classifier + unit.text)
+    noun = HAN_NOUN.match(sentence, hedged.end())
+    if noun:
+        return Quantity(number, number.start, noun.end(), "count", None, classifier + noun.group(0), True)
+    cue_end = len(sentence[:hedged.end()].rstrip(" \t的"))
+    return Quantity(number, number.start, cue_end, "count", None, classifier, True)
 
 
 def _unit_after_system(sentence: str, number: NumberMatch) -> UnitMatch | None:
