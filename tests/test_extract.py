@@ -756,3 +756,18 @@ def test_a_container_named_after_the_figure_with_each_divides_it(sentence: str, 
 ])
 def test_a_chinese_hedge_after_the_classifier_is_not_the_noun(sentence: str, written: str, expected: dict[str, Any]) -> None:
     check(sentence, written, expected)
+
+
+@pytest.mark.parametrize(("sentence", "written", "unit"), [
+    ("The mansion sold for PS8m in March.", "PS8m", "pound_sterling"),
+    ("The studio is worth PS3.4m.", "PS3.4m", "pound_sterling"),
+    ("Each flat is 45m2 inside.", "45m2", "square_meter"),
+    ("The reserve covers 12km2.", "12km2", "square_kilometer"),
+])
+def test_a_mangled_pound_or_a_glued_power_is_not_a_name(sentence: str, written: str, unit: str) -> None:
+    assert only_claim(sentence, written).unit == unit
+
+
+@pytest.mark.parametrize("sentence", ["The GPS3 satellite launched.", "Racks of NVL72 ship soon.", "The Qwen3 model is out."])
+def test_codes_stay_names(sentence: str) -> None:
+    assert extract(sentence) == []

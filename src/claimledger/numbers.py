@@ -115,7 +115,8 @@ _RANGE_PARTNER = re.compile(r"[ ]*(?:-|–|—|to|and)[ ]*(\d[\d,.]*\d|\d)")
 _YEAR_LIKE = re.compile(r"(?:19|20)\d{2}|\d{2}")
 # Letters then digits right after a number make a code (postcode 9AB8), not a unit.
 _CODE_TAIL = re.compile(r"[A-Za-z]+\d")
-_POWER_OF_UNIT = re.compile(r"(?:[kcdm]?m|ft|in|yd|mi)[23](?![A-Za-z0-9])")
+# A unit with its power glued to a number ("32m2", "5 km2") is no model code.
+POWER_OF_UNIT = re.compile(r"(?:[kcdm]?m|ft|in|yd|mi)[23](?![A-Za-z0-9])")
 _COUNT_WORDS = frozenset(_EN["count_words"])
 _NOT_PLURALS = frozenset(_EN["not_plurals"])
 _NOT_NAMES = frozenset(_EN["not_names"])
@@ -464,7 +465,7 @@ def _arabic_atoms(text: str) -> list[_Atom]:
             suffix = None
         if _ORDINAL_SUFFIX.match(text, end) or _VERSION_TAIL.match(text, end):
             continue
-        if _CODE_TAIL.match(text, end) and not _POWER_OF_UNIT.match(text, end):
+        if _CODE_TAIL.match(text, end) and not POWER_OF_UNIT.match(text, end):
             continue  # H100A2 is a code; 32m2 is an area
         if _LEADING_ZERO.fullmatch(match.group("number")):
             continue  # 010, 007: area codes and identifiers keep their zeros, quantities do not

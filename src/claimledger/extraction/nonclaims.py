@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from claimledger.extraction.names import find_names
+from claimledger.numbers import POWER_OF_UNIT
 
 # Month names are capitalised in dates; lower-case "may" is a verb.
 MONTHS = (
@@ -86,9 +87,9 @@ HAN_TRIGGER = re.compile(r"[\u4e00-\u9fff]")
 LAST_WORD = re.compile(r"[A-Za-z]+$")
 GLUED_AFTER = re.compile(r"[-_]?[A-Za-z]+\d")
 # Letters that may touch a number without making it a name: currency codes
-# ("USD10m", "RM79", "$US55,931,000") and words hyphenated to a figure ("sub-7").
+# ("USD10m", "RM79", "$US55,931,000", "PS6m": £ turned into PS by a lossy encoding) and words hyphenated to a figure ("sub-7").
 CURRENCY_CODE_BEFORE = re.compile(
-    r"(?:(?:^|[^A-Za-z])(?:USD|AUD|CAD|NZD|SGD|HKD|EUR|GBP|CNY|RMB|JPY|INR|MYR|CHF|KRW|RM|Rs)|\$(?:US|AU|NZ|HK|A|S|C))$"
+    r"(?:(?:^|[^A-Za-z])(?:USD|AUD|CAD|NZD|SGD|HKD|EUR|GBP|CNY|RMB|JPY|INR|MYR|CHF|KRW|RM|Rs|Rp|PS)|\$(?:US|AU|NZ|HK|A|S|C))$"
 )
 HYPHEN_PREFIXES = frozenset({"sub", "now", "over", "under", "mid", "pre", "post", "near", "nearly", "about", "top", "up", "non", "minus", "plus"})
 
@@ -114,7 +115,8 @@ def glued_into_name(text: str, start: int, end: int) -> bool:
     """Digits that are part of a word: NVL72, Qwen3, R1, ConnectX-9, 4o-mini.
 
     A number is glued when a Latin letter touches it on the left, or a hyphen
-    joins it to a word on the left, or letters-then-digits follow it.
+    joins it to a word on the left, or letters-then-digits follow it (not a
+    unit's power: "32m2").
     """
     before = text[max(0, start - 2):start]
     if before and before[-1].isascii() and before[-1].isalpha():
@@ -122,4 +124,4 @@ def glued_into_name(text: str, start: int, end: int) -> bool:
     if len(before) == 2 and before[-1] in "-_" and before[0].isascii() and before[0].isalpha():
         word = LAST_WORD.search(text, max(0, start - 20), start - 1)
         return word is None or word.group(0) not in HYPHEN_PREFIXES
-    return GLUED_AFTER.match(text, end) is not None
+    return GLUED_AFTER.match(text, end) is not None and POWER_OF_UNIT.match(text, end) is None
