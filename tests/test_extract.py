@@ -771,3 +771,27 @@ def test_a_mangled_pound_or_a_glued_power_is_not_a_name(sentence: str, written: 
 @pytest.mark.parametrize("sentence", ["The GPS3 satellite launched.", "Racks of NVL72 ship soon.", "The Qwen3 model is out."])
 def test_codes_stay_names(sentence: str) -> None:
     assert extract(sentence) == []
+
+
+@pytest.mark.parametrize(("text", "written", "subject"), [
+    ("Stratus brought up its first Vera Rubin NVL72 rack. It draws up to 190 kW at full load.", "up to 190 kW", "Vera Rubin NVL72"),
+    ("Stratus brought up Vera Rubin NVL72.\n\nIt draws up to 190 kW.", "up to 190 kW", None),
+    ("We compared Vera Rubin NVL72 with GB200 NVL72. It is 10x faster.", "10x", None),
+    ("We tested GB300 NVL72 again. It is 3x faster than GB200 NVL72.", "3x", "GB300 NVL72"),
+    ("Kestrel K4 ships next year. Kestrel K3 carries 8 TB/s of bandwidth.", "8 TB/s", "Kestrel K3"),
+    ("公司今天发布了 Kestrel K4。单卡显存为 432 GB。", "432 GB", "Kestrel K4"),
+    ("公司今天发布了 Kestrel K4。\n\n单卡显存为 432 GB。", "432 GB", None),
+    ("我们对比了 GB300 NVL72 和 GB200 NVL72。推理吞吐提升 3 倍。", "3 倍", None),
+])
+def test_a_subjectless_figure_takes_the_one_product_of_the_sentence_before(text: str, written: str, subject: str | None) -> None:
+    assert only_claim(text, written).subject == subject
+
+
+def test_a_line_of_notes_keeps_its_subject_to_itself() -> None:
+    text = "Mission Control 每秒处理 3 亿个事件。\n液冷覆盖率 100%。"
+    assert only_claim(text, "100%").subject is None
+
+
+def test_the_carried_subject_is_written_as_the_sentence_before_wrote_it() -> None:
+    text = "Hopper 集群的 MFU 为 43%。有效训练时间占比达到 95%。"
+    assert only_claim(text, "95%").subject == only_claim(text, "43%").subject == "Hopper 集群"

@@ -14,6 +14,13 @@ dates, times, versions, URLs or phone numbers, nor bare numbers and years.
 Self-reported scope: a sentence with a self-report cue ("according to the
 company", "由公司自己发布") marks its own figures; when it has no figure of
 its own it speaks for the whole document and marks every claim in it.
+
+Subject carry-over: a figure whose sentence names no subject for it takes the
+subject of the sentence right before, in the same paragraph, when that
+sentence named exactly one product ("Kestrel unveiled the K4. It carries 432
+GB of HBM." -> K4), written as that sentence's figures have it ("Hopper 集群"),
+unless that product is the figure's baseline. Only one
+sentence back, never across a line break: a paragraph is one topic.
 """
 
 from __future__ import annotations
@@ -48,6 +55,9 @@ LARGE_COUNT = 1000
 RESTATEMENT = re.compile(r"\s*(?:\(|,?\s*or|/)\s*(?:about|roughly|around|some)?\s*")
 # "rose 56% to $41.1 billion": the figure after "to" is a level, not a change,
 # so year-over-year and other relative baselines do not frame it.
+# A line break between two sentences ends a paragraph (text from HTML keeps a
+# paragraph on one line; notes put one topic on each line).
+PARAGRAPH_BREAK = re.compile(r"\n")
 LEVEL = re.compile(r"(?:\bto|至|到|达到)\s*(?:US)?[$€£¥]?\s*$", re.IGNORECASE)
 
 
@@ -60,8 +70,13 @@ def extract(text: str, lang: str | None = None, all_quantities: bool = False) ->
         raise ValueError(f"unknown language {lang!r}: use one of {', '.join(SUPPORTED_LANGS)}")
     claims: list[Claim] = []
     document_self_reported = False
+    previous: Sentence | None = None
+    previous_claims: list[Claim] = []
     for sentence in split_sentences(text, lang):
         found = _sentence_claims(sentence, all_quantities)
+        if previous is not None and any(claim.subject is None for claim in found):
+            _carry_subject(text, previous, previous_claims, sentence, found)
+        previous, previous_claims = sentence, found
         if has_self_report_cue(sentence.text):
             if found:
                 for claim in found:
@@ -73,6 +88,27 @@ def extract(text: str, lang: str | None = None, all_quantities: bool = False) ->
         for claim in claims:
             claim.self_reported = True
     return claims
+
+
+def _carry_subject(
+    text: str, previous: Sentence, previous_claims: list[Claim], sentence: Sentence, claims: list[Claim]
+) -> None:
+    """Subjectless claims take the one product the previous sentence of the paragraph
+    named, as that sentence's own figures wrote it ("Hopper 集群" for Hopper)."""
+    if PARAGRAPH_BREAK.search(text, previous.end, sentence.start):
+        return
+    products: dict[str, Name] = {}
+    for name in find_names(previous.text):
+        if name.kind == "product":
+            products.setdefault(name.canonical or name.text, name)
+    if len(products) != 1:
+        return
+    (product,) = products.values()
+    written = {claim.subject for claim in previous_claims if claim.subject and product.text in claim.subject}
+    subject = written.pop() if len(written) == 1 else product.text
+    for claim in claims:
+        if claim.subject is None and not (claim.baseline and product.text in claim.baseline):
+            claim.subject = subject
 
 
 def _sentence_claims(sentence: Sentence, all_quantities: bool) -> list[Claim]:
