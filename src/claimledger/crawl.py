@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -204,6 +205,27 @@ class Crawler:
         if self._workers is not None:
             self._workers.shutdown(cancel_futures=True)
 
+    async def prepare(
+        self, entry: Entry, article: ArticlePage | None, lang_hint: str | None
+    ) -> PreparedDocument | None:
+        """`prepare_document` in the pool; a pool broken by a worker's death (OOM killer, SIGKILL) is replaced once.
+
+        Without that, one lost worker failed every entry still in flight and,
+        once broken, the pool refused the entries of every later feed.
+        """
+        from claimledger.crawl_prepare import prepare_document
+
+        pool = self.workers
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, prepare_document, entry, article, lang_hint)
+        except BrokenProcessPool:
+            if self._workers is pool:
+                pool.shutdown(wait=False, cancel_futures=True)
+                self._workers = None
+        return await asyncio.get_running_loop().run_in_executor(
+            self.workers, prepare_document, entry, article, lang_hint
+        )
+
     async def write(self, function: Callable, *arguments: object) -> object:
         return await asyncio.wrap_future(self.writer.submit(function, self.db, *arguments))
 
@@ -279,8 +301,6 @@ class Crawler:
     async def store_feed(
         self, fetcher: Fetcher, row: dict, config: FeedConfig, result: FetchResult, outcome: FeedOutcome
     ) -> None:
-        from claimledger.crawl_prepare import prepare_document
-
         parsed: ParsedFeed = await asyncio.to_thread(parse_feed, result.body, result.headers, result.url)
         if parsed.error:
             outcome.error = parsed.error
@@ -299,10 +319,8 @@ class Crawler:
         complete = len(articles) == len(changed)
         if not complete:
             outcome.notes.append("stopped before every entry was stored")
-        loop = asyncio.get_running_loop()
         prepared = [
-            loop.run_in_executor(self.workers, prepare_document, entry, article, lang_hint)
-            for entry, article in zip(changed, articles)
+            asyncio.ensure_future(self.prepare(entry, article, lang_hint)) for entry, article in zip(changed, articles)
         ]
         for entry, future in zip(changed, prepared):
             try:
