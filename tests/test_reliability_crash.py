@@ -10,6 +10,7 @@ validators before its documents would get a 304 next time and lose them.
 from __future__ import annotations
 
 import hashlib
+import os
 import random
 import signal
 import sqlite3
@@ -172,3 +173,23 @@ def test_sigkill_at_a_random_moment_leaves_a_whole_ledger_that_the_next_crawl_co
     assert contents(db_path) == expected
     assert crawl(db_path, load_feeds(feeds_file), OPTIONS).new_documents == 0
     assert contents(db_path) == expected
+
+
+def test_a_worker_killed_mid_crawl_costs_no_feed(feeds_file, reference, tmp_path):
+    """The OOM killer picks the largest process, often an extraction worker: the round must finish without it."""
+    db_path = tmp_path / "claims.db"
+    process = subprocess.Popen(
+        [CLAIMS, "crawl", "--feeds", str(feeds_file), "--db", str(db_path), "--workers", "2"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    deadline = time.monotonic() + 60
+    while count_documents(db_path) < 3 and time.monotonic() < deadline:
+        assert process.poll() is None, "the crawl ended before a worker could be killed"
+        time.sleep(0.002)
+    workers = [pid for pid in children(process.pid) if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    assert workers, "the crawl had started no worker processes"
+    os.kill(workers[0], signal.SIGKILL)
+    stdout, stderr = process.communicate(timeout=120)
+    assert process.returncode == 0, stderr
+    assert "Traceback" not in stderr
+    assert contents(db_path) == reference["contents"]

@@ -75,7 +75,9 @@ FAULTS = {
     "etag": ("/etag/feed.xml", "ok", None),
     "wrong-charset": ("/wrong-charset/", "partial", "declared utf-8 but the bytes are gb18030"),
     # The header's charset=utf-8 outranks the honest declaration (RFC 3023); the bytes win and the clash is noted.
-    "wrong-charset-xmldecl": ("/wrong-charset/?xmldecl=gb2312", "partial", "the bytes are gb2312; decoded as gb2312"),
+    "wrong-charset-xmldecl": (
+        "/wrong-charset/?xmldecl=gb2312", "partial", "the bytes are gb2312; decoded as gb2312"
+    ),
     "wrong-charset-file": ("/wrong-charset/zh.xml", "partial", "declared utf-8 but the bytes are gb18030"),
     "truncated": ("/truncated/feed.xml", "failed", "connection broken"),
     "truncated-no-length": ("/truncated/feed.xml?cl=0", "partial", "malformed XML"),

@@ -33,7 +33,9 @@ from claimledger.keys import (
 from claimledger.report import clean
 from claimledger.text import printable
 
-SLOW = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SLOW = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 HEADERS = {"Content-Type": "application/rss+xml; charset=utf-8"}
 
@@ -45,7 +47,9 @@ HOSTILE = st.sampled_from([
     "javascript:alert(1)", " onload=x ", "10x", "3.2 TB/s", "up to 40%", "最高 2.5 倍", "$4.99/hour", "\n\n",
 ])
 TEXT = st.lists(st.one_of(st.text(max_size=30), HOSTILE), max_size=15).map("".join)
-LONG_LINE = st.tuples(TEXT, st.integers(1000, 4000), TEXT).map(lambda parts: parts[0] + "x9 GPU " * parts[1] + parts[2])
+LONG_LINE = st.tuples(TEXT, st.integers(1000, 4000), TEXT).map(
+    lambda parts: parts[0] + "x9 GPU " * parts[1] + parts[2]
+)
 ANY_TEXT = st.one_of(TEXT, LONG_LINE, st.text())
 
 
