@@ -98,9 +98,10 @@ def parse_feed(body: bytes, headers: dict[str, str], url: str) -> ParsedFeed:
 
 def run_feedparser(body: bytes, headers: dict[str, str], url: str) -> feedparser.FeedParserDict:
     # feedparser must get a file object: given bytes or str it may open a local file of that name.
+    # Relative links resolve against the URL fetched, unless the server names the document's own (Content-Location).
     return feedparser.parse(
         io.BytesIO(body),
-        response_headers={**headers, "content-location": url},
+        response_headers={"content-location": url, **headers},
         sanitize_html=True,
         resolve_relative_uris=True,
     )
