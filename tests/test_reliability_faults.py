@@ -109,9 +109,9 @@ def run_measured(feeds_file: Path, db_path: Path, *options: str, timeout: float 
                     int(rss_file.read_text()) / 1024)
 
 
-def start_server(root: Path, *arguments: str) -> tuple[subprocess.Popen, str]:
-    """serve_corpus.py on a free loopback port; the port is read from its first line."""
-    process = subprocess.Popen([sys.executable, str(SERVE_CORPUS), "0", "--root", str(root), "--quiet", *arguments],
+def start_server(root: Path, *arguments: str, port: str = "0") -> tuple[subprocess.Popen, str]:
+    """serve_corpus.py on a loopback port (by default a free one); the port is read from its first line."""
+    process = subprocess.Popen([sys.executable, str(SERVE_CORPUS), port, "--root", str(root), "--quiet", *arguments],
                                stdout=subprocess.PIPE, text=True)
     match = re.search(r"http://127\.0\.0\.1:(\d+)/", process.stdout.readline())
     if not match:
