@@ -795,3 +795,13 @@ def test_a_line_of_notes_keeps_its_subject_to_itself() -> None:
 def test_the_carried_subject_is_written_as_the_sentence_before_wrote_it() -> None:
     text = "Hopper 集群的 MFU 为 43%。有效训练时间占比达到 95%。"
     assert only_claim(text, "95%").subject == only_claim(text, "43%").subject == "Hopper 集群"
+
+
+def test_a_run_on_sentence_is_cut_at_clause_breaks_and_keeps_every_figure():
+    from claimledger.extraction.pipeline import LONGEST_SENTENCE
+
+    text = "Stratus lists " + ", ".join(f"{n},000 GPUs in hall {n}" for n in range(1, 301)) + "."
+    claims = extract(text)
+    assert [claim.value for claim in claims] == [n * 1000.0 for n in range(1, 301)]
+    assert all(len(claim.sentence) <= LONGEST_SENTENCE for claim in claims)
+    assert all(text[c.sentence_start : c.sentence_end] == c.sentence for c in claims)

@@ -26,6 +26,12 @@ LONGEST_PIECE = 200_000
 # spaCy keeps the full stop on a model code ("Llama 3.1 405B.", "MI355X."), reading
 # it as an abbreviation, so the sentence runs on; such a stop before a capital ends it.
 CODE_FULL_STOP = re.compile(r"(?<=\d[A-Za-z])(?<!\d[A-Za-z]\.[A-Za-z])\.(?=\s+[A-Z])")
+# Work per sentence grows faster than its length, so a run-on "sentence" (a list
+# of hundreds of figures in a hostile feed) is cut at clause breaks into pieces
+# no longer than this; real sentences are far shorter.
+LONGEST_SENTENCE = 1_000
+CLAUSE_BREAK = re.compile(r"[,;]\s+|[，；、]\s*")
+WORD_BREAK = re.compile(r"\s+")
 NO_BOUNDARY = re.compile(
     r"[\w\s,:'\"()\[\]{}<>/\\%$€£¥+&*#@=~^_|`，、：（）「」《》“”‘’·×-]*[.!?。！？；;…\s]*"
 )
@@ -78,6 +84,7 @@ def _piece_sentences(text: str, start: int, end: int, lang: str | None) -> list[
     else:
         doc = sentence_pipeline(lang or detect_lang(piece))(piece)
         spans = [cut for span in doc.sents for cut in _cut_at_code_stops(piece, span.start_char, span.end_char)]
+    spans = [cut for span_start, span_end in spans for cut in _cut_run_on(piece, span_start, span_end)]
     found = []
     for span_start, span_end in spans:
         raw = piece[span_start:span_end]
@@ -97,3 +104,23 @@ def _cut_at_code_stops(text: str, start: int, end: int) -> list[tuple[int, int]]
         start = stop.end()
     spans.append((start, end))
     return spans
+
+
+def _cut_run_on(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """[start, end) cut at the last clause break (else space) before every LONGEST_SENTENCE characters."""
+    spans = []
+    while end - start > LONGEST_SENTENCE:
+        cut = _last_break(text, start + 1, start + LONGEST_SENTENCE)
+        spans.append((start, cut))
+        start = cut
+    spans.append((start, end))
+    return spans
+
+
+def _last_break(text: str, start: int, end: int) -> int:
+    """Where the last clause break in [start, end) ends; else the last space; else `end`."""
+    for pattern in (CLAUSE_BREAK, WORD_BREAK):
+        breaks = [match.end() for match in pattern.finditer(text, start, end)]
+        if breaks:
+            return breaks[-1]
+    return end
