@@ -105,3 +105,11 @@ def test_every_surface_form_names_a_unit_pint_knows() -> None:
     for table in _surface_forms():
         for surface, expression in table.items():
             assert unit_info(expression).dimensionality, surface
+
+
+@pytest.mark.parametrize(
+    ("value", "expression", "exact"),
+    [(900, "nanosecond", 9e-7), (1.6, "terabit / second", 1.6e12), (0.3, "millisecond", 3e-4), (260, "terabyte / second", 2.08e15)],
+)
+def test_si_values_carry_no_float_noise(value: float, expression: str, exact: float) -> None:
+    assert si_value(value, expression) == exact

@@ -85,12 +85,19 @@ def unit_info(expression: str) -> UnitInfo:
     )
 
 
+# Converted values keep this many significant digits, so binary float noise
+# (900 ns -> 9.000000000000001e-07) does not reach the ledger or equality checks.
+SI_SIGNIFICANT_DIGITS = 12
+
+
 def si_value(value: float, expression: str) -> float:
     """`value` in the unit `expression`, converted to base units."""
     if expression in OFFSET_UNITS:
         # 20 °C is not 20 times 1 °C in kelvin: convert the value itself.
-        return float(unit_registry().Quantity(value, expression).to_base_units().magnitude)
-    return value * _base_factor(expression)
+        converted = float(unit_registry().Quantity(value, expression).to_base_units().magnitude)
+    else:
+        converted = value * _base_factor(expression)
+    return float(f"{converted:.{SI_SIGNIFICANT_DIGITS}g}")
 
 
 @lru_cache(maxsize=1024)
