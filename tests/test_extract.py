@@ -187,6 +187,9 @@ SELF_REPORTED = [
     ("Based on internal testing, latency is 5 ms.", "5 ms", True),
     ("公司称单机架功耗为 120 千瓦。", "120 千瓦", True),
     ("该数据由公司自己发布：延迟为 3 毫秒。", "3 毫秒", True),
+    ("The company's own measurements show latency of 45 ms.", "45 ms", True),
+    ("Our own benchmarks put the card at 1,500 TFLOPS.", "1,500 TFLOPS", True),
+    ("在自有平台上测得每秒 5,000 个 token。", "5,000 个 token", True),
     ("An independent lab measured 700 W.", "700 W", False),
 ]
 
