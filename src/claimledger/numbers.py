@@ -208,6 +208,13 @@ _ORDER_OF_MAGNITUDE = re.compile(
     rf"(?i)\b(?P<count>an|one|two|three|four|five|\d+)[ ]+orders?[ ]+of[ ]+magnitude\b"
     rf"|(?P<zh_count>[{_ZD}\d])[ \t]*[个個]?[ \t]*数量级"
 )
+# Multiplier words in a comparison ("twice the bandwidth", "double that of",
+# "triple what", "翻了一番" = doubled, "翻两番" = quadrupled); "doubled" alone is a trend verb.
+_EN_MULTIPLIER_WORDS = {"twice": 2, "double": 2, "triple": 3, "treble": 3, "quadruple": 4}
+_MULTIPLIER_WORD = re.compile(
+    r"(?i)\b(?P<en>twice|double|triple|treble|quadruple)(?=[ ]+(?:the|that|its|their|his|her|our|what|as)\b)"
+    rf"|翻了?(?:(?P<zh>[一两二三四])番|(?P<bei>倍))"
+)
 
 # --- Markers and ranges: 20%, 10x, 3 倍, 三成, 3-5x, between 3 and 5 -------------------
 
@@ -425,6 +432,7 @@ def _find_numbers(text: str, lang: str | None) -> list[NumberMatch]:
     if lang != "zh":
         atoms += _word_atoms(plain)
     atoms += _magnitude_atoms(plain)
+    atoms += _multiplier_word_atoms(plain)
     if not atoms:
         return []
     atoms = _compose(plain, _drop_not_numbers(plain, _non_overlapping(atoms)))
@@ -1073,6 +1081,21 @@ def _magnitude_atoms(text: str) -> list[_Atom]:
         else:
             exponent = int(_EN_SMALL[count.lower()])
         value = Decimal(10) ** exponent
+        atoms.append(_Atom(match.start(), match.end(), value, Decimal(1), multiplier=True, marked=True))
+    return atoms
+
+
+def _multiplier_word_atoms(text: str) -> list[_Atom]:
+    if "翻" not in text and not any(word in text.lower() for word in _EN_MULTIPLIER_WORDS):
+        return []
+    atoms = []
+    for match in _MULTIPLIER_WORD.finditer(text):
+        if match.group("en"):
+            value = Decimal(_EN_MULTIPLIER_WORDS[match.group("en").lower()])
+        elif match.group("zh"):
+            value = Decimal(2) ** int(_ZH_DIGITS[match.group("zh")])
+        else:
+            value = Decimal(2)
         atoms.append(_Atom(match.start(), match.end(), value, Decimal(1), multiplier=True, marked=True))
     return atoms
 
