@@ -35,7 +35,7 @@ THE_NAME = re.compile(r"^\s+(?:the|that\s+of|those\s+of)\s+", re.IGNORECASE)
 LONGEST_PHRASE_WORDS = 5
 NOT_A_BASELINE_START = frozenset("and or but which that to in on at for with as by if when while so".split())
 LONGEST_ZH_PHRASE = 24
-HAN_COMPARE = re.compile(r"(?<![相对百好无占同环之类])比(?![例较特赛如重率值])")
+HAN_COMPARE = re.compile(r"(?<![相对百好无占同环之类])比(?![例较特赛如重率值])|(?<![比相计])较(?!为)")
 ZH_OF = re.compile(r"的\s*$")
 ZH_BEFORE_OF = re.compile(r"(?:达到|达|是|为|相当于|至|到|比|仅|只有|约|近)")
 ZH_WITH = re.compile(r"(?:与|和|跟|同)\s*(?P<b>[^，。；,;：:]{1,24}?)\s*(?:相比|相较|比较|对比)")
@@ -172,7 +172,8 @@ def _chinese_before(sentence: str, start: int, names: Sequence[Name]) -> Baselin
     compares = list(HAN_COMPARE.finditer(prefix))
     if compares:
         after_compare = clause_start + compares[-1].end()
-        comparative = _zh_comparative().search(sentence, after_compare + 1, start)
+        # start + 1: the figure itself may open with the verb ("较 X 翻了一番").
+        comparative = _zh_comparative().search(sentence, after_compare + 1, start + 1)
         if comparative:
             text = sentence[after_compare:comparative.start()].strip()
             if len(text) >= 2 and len(text) <= LONGEST_ZH_PHRASE and not CLAUSE_PUNCTUATION.search(text) and not FIGURE_MARK.search(text):
