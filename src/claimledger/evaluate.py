@@ -10,12 +10,12 @@ from __future__ import annotations
 import json
 import math
 import re
-import tomllib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from importlib.resources import files
 from pathlib import Path
 from typing import Any
+
+from claimledger.data_files import data_table
 
 SHARED_BENCHMARKS = Path(__file__).resolve().parents[3] / "shared" / "benchmarks"
 SETS = ("newsquant", "recognizers-zh", "recognizers-en", "gold")
@@ -51,7 +51,7 @@ _GLUED_UNIT = re.compile(r"[A-Za-z]")
 # Percentages the Recognizers number specs read as numbers: 百分之五十 is 50.
 _WRITTEN_AS_FRACTION = re.compile(r"[负負]?[ \t]*[百千万萬佰仟][ \t]*分[ \t]*之")
 
-_UNITS = tomllib.loads(files("claimledger").joinpath("data/eval_units.toml").read_text("utf-8"))
+_UNITS = data_table("eval_units.toml")
 _IRREGULAR: dict[str, str] = _UNITS["irregular_plurals"]
 _NOT_SUPERLATIVES = frozenset(_UNITS["not_superlatives"]["words"])
 _SAME_UNIT: dict[str, str] = {alias: name for name, aliases in _UNITS["same_unit"].items() for alias in aliases}

@@ -27,13 +27,13 @@ rules make an English post and its Chinese report share keys.
 from __future__ import annotations
 
 import re
-import tomllib
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
-from importlib import resources
 from typing import Any
+
+from claimledger.data_files import data_table
 
 HAN = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 POSSESSIVE = re.compile(rf"['’]s\b|(?<=[{HAN}A-Za-z0-9])的")
@@ -115,7 +115,7 @@ def singular(word: str) -> str:
 @cache
 def alias_tables() -> AliasTables:
     """The alias tables from ``data/aliases.toml``, folded once per process."""
-    raw = tomllib.loads(resources.files("claimledger").joinpath("data/aliases.toml").read_text("utf-8"))
+    raw = data_table("aliases.toml")
     return AliasTables(
         names=_alias_map(raw["names"]),
         metrics=_alias_map(raw["metrics"]),

@@ -10,14 +10,14 @@ dates and times, ordinals, URLs, e-mails, phone and registration numbers.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from decimal import Context, Decimal, localcontext
-from importlib.resources import files
+
+from claimledger.data_files import data_table
 
 __all__ = ["PERCENTAGE_POINTS", "NumberMatch", "find_numbers", "parse_number"]
 
-_DATA = tomllib.loads(files("claimledger").joinpath("data/numbers.toml").read_text("utf-8"))
+_DATA = data_table("numbers.toml")
 _EN = _DATA["english"]
 _ZH = _DATA["chinese"]
 
@@ -213,7 +213,7 @@ _ORDER_OF_MAGNITUDE = re.compile(
 _EN_MULTIPLIER_WORDS = {"twice": 2, "double": 2, "triple": 3, "treble": 3, "quadruple": 4}
 _MULTIPLIER_WORD = re.compile(
     r"(?i)\b(?P<en>twice|double|triple|treble|quadruple)(?=[ ]+(?:the|that|its|their|his|her|our|what|as)\b)"
-    rf"|翻了?(?:(?P<zh>[一两二三四])番|(?P<bei>倍))"
+    r"|翻了?(?:(?P<zh>[一两二三四])番|(?P<bei>倍))"
 )
 
 # --- Markers and ranges: 20%, 10x, 3 倍, 三成, 3-5x, between 3 and 5 -------------------

@@ -10,11 +10,11 @@ expressions built from the same file; pint only sees canonical unit names.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
+
+from claimledger.data_files import data_table
 
 if TYPE_CHECKING:
     import pint
@@ -54,11 +54,9 @@ class UnitMatch:
     expression: str
 
 
-@lru_cache(maxsize=1)
 def unit_table() -> dict[str, Any]:
     """data/units.toml, parsed."""
-    data = resources.files("claimledger").joinpath("data/units.toml").read_bytes()
-    return tomllib.loads(data.decode("utf-8"))
+    return data_table("units.toml")
 
 
 @lru_cache(maxsize=1)

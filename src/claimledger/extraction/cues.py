@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from functools import lru_cache
-from importlib import resources
 from typing import Any
+
+from claimledger.data_files import data_table
 
 LATIN_WORD_CHAR = re.compile(r"[A-Za-z0-9]")
 ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
@@ -21,11 +21,9 @@ def lowered(text: str) -> str:
     return text.translate(ASCII_LOWER)
 
 
-@lru_cache(maxsize=1)
 def cue_table() -> dict[str, Any]:
     """data/cues.toml, parsed."""
-    data = resources.files("claimledger").joinpath("data/cues.toml").read_bytes()
-    return tomllib.loads(data.decode("utf-8"))
+    return data_table("cues.toml")
 
 
 def phrase_pattern(phrase: str) -> str:

@@ -7,12 +7,11 @@ and their digits (GB200, NVL72, Llama 3.1 405B) are never claims.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
+from claimledger.data_files import data_table
 from claimledger.extraction.cues import lowered
 
 NAME_KINDS = ("organization", "product", "component", "model", "benchmark")
@@ -34,11 +33,9 @@ class Name:
     canonical: str = ""
 
 
-@lru_cache(maxsize=1)
 def gazetteer() -> dict[str, Any]:
     """data/gazetteer.toml, parsed."""
-    data = resources.files("claimledger").joinpath("data/gazetteer.toml").read_bytes()
-    return tomllib.loads(data.decode("utf-8"))
+    return data_table("gazetteer.toml")
 
 
 def _alternation(names: list[str]) -> str:
