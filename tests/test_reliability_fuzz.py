@@ -31,7 +31,7 @@ from claimledger.keys import (
     split_round,
 )
 from claimledger.report import clean
-from claimledger.text import printable
+from claimledger.terminal import printable
 
 SLOW = settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]

@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from claimledger.text import document_lang, html_to_text, main_text, printable
+from claimledger.terminal import printable
+from claimledger.text import document_lang, html_to_text, main_text
 
 
 def test_blocks_become_paragraphs_and_breaks_lines():
@@ -78,3 +79,8 @@ def test_undeclared_page_charsets_of_english_and_chinese_pages():
     assert "繁體中文的頁面" in main_text("<p>繁體中文的頁面，效能提升百分之三十。</p>".encode("big5"))
     assert main_text("<p>naïve café, résumé.</p>".encode("cp1252"), "utf-8") == "naïve café, résumé."
     assert main_text('<meta charset="big5"><p>頁面</p>'.encode("big5"), "utf-8") == "頁面"
+
+
+def test_printable_drops_bidirectional_overrides_or_replaces_them():
+    assert printable("rate\u202e 5 GB/s\u2066") == "rate 5 GB/s"
+    assert printable("a\u202eb", replacement=" ") == "a b"

@@ -8,8 +8,6 @@ markup in it is never interpreted.
 from __future__ import annotations
 
 import json
-import re
-import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from typing import IO, Any
@@ -20,10 +18,10 @@ from rich.text import Text
 
 from claimledger.diff import STATUSES, Change, DiffResult
 from claimledger.keys import display_name, measure_name, split_round
+from claimledger.terminal import printable
 from claimledger.types import Claim
 
 BOOLEAN_FIELDS = ("projected", "self_reported")
-TERMINAL_ESCAPE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])")
 STATUS_STYLES = {
     "new": "green",
     "updated": "yellow",
@@ -52,8 +50,7 @@ def clean(text: Any) -> str:
     """Feed text made safe to print: escape sequences gone, control characters as spaces."""
     if text is None:
         return ""
-    text = TERMINAL_ESCAPE.sub("", str(text))
-    return "".join(" " if unicodedata.category(char)[0] == "C" else char for char in text).strip()
+    return printable(str(text), replacement=" ").strip()
 
 
 def claim_object(row: dict[str, Any] | None) -> dict[str, Any] | None:

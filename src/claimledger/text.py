@@ -35,9 +35,6 @@ SPACES = re.compile(r"[ \t\f\v\u00a0\u2000-\u200b\u202f\u205f]+")
 BLANK_LINES = re.compile(r"\n{3,}")
 ANY_WHITESPACE = re.compile(r"[ \t\n\r\f\v]+")
 LINE_BREAK, PARAGRAPH_BREAK = "\u2028", "\u2029"
-# C0 and C1 controls except tab and newline, plus ANSI escape sequences: nothing from a feed may drive a terminal.
-ANSI_ESCAPE = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)?|[@-Z\\-_])")
-CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def html_to_text(html: str) -> str:
@@ -143,8 +140,3 @@ def plain_text(text: str) -> str:
 def document_lang(text: str, hint: str | None = None) -> str:
     """The language of a document's text; the feed's `hint` when the text has no letters."""
     return detect_lang(text, default=hint or "en")
-
-
-def printable(text: str) -> str:
-    """`text` safe for a terminal: escape sequences and control characters removed."""
-    return CONTROL.sub("", ANSI_ESCAPE.sub("", text))

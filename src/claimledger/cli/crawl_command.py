@@ -154,7 +154,7 @@ def print_summary(report: CrawlReport, console: Console) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    from claimledger.text import printable
+    from claimledger.terminal import printable
 
     shown = report.feeds
     if len(shown) > LIST_EVERY_FEED_UP_TO:

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import json
-import re
 import sys
 from typing import TYPE_CHECKING
 
 import click
 
+from claimledger.terminal import printable
+
 if TYPE_CHECKING:
     from claimledger.types import Claim
 
-# Terminal control characters and escape sequences never reach the table.
-CONTROL = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-_]|[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 TABLE_COLUMNS = ("text", "value", "kind", "unit", "qualifier", "trend", "baseline", "subject", "metric", "condition", "notes", "lang")
 PIPED_WIDTH = 200
 # Inputs above this size get a spinner while the extractor works.
@@ -50,7 +49,7 @@ def clean(value: object) -> str:
         return ""
     if isinstance(value, float):
         return f"{value:g}"
-    return CONTROL.sub("", str(value))
+    return printable(str(value))
 
 
 def render_table(claims: list[Claim]) -> None:
