@@ -20,9 +20,9 @@ $(STAMP): pyproject.toml
 # is stopped however the run ends.
 run: install
 	rm -rf run && mkdir -p run
-	@$(BIN)/python -m claimledger.corpus_server --root corpus --port 8765 & server=$$!; \
+	@$(BIN)/python corpus/serve.py --root corpus --port 8765 & server=$$!; \
 	trap 'kill $$server 2>/dev/null' EXIT INT TERM; \
-	$(BIN)/python -m claimledger.corpus_server --wait-for 8765 \
+	$(BIN)/python corpus/serve.py --wait-for 8765 \
 	&& $(BIN)/claims crawl --feeds feeds/demo.toml --db run/claims.db \
 	&& $(BIN)/claims diff --db run/claims.db
 

@@ -327,7 +327,7 @@ def ledger_section(settings: Settings) -> Section:
     section = Section("Ledger and diff")
     section.notes.append(
         f"ingest: generated documents of {CLAIMS_PER_DOCUMENT} claims each through the crawl's "
-        "write path (crawl_store.store_document, one transaction per document); claims/s counts the time "
+        "write path (crawl.store.store_document, one transaction per document); claims/s counts the time "
         "inside it only")
     for size in settings.ledger_sizes:
         db_path = settings.work / f"ledger-{size}.db"

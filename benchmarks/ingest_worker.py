@@ -2,8 +2,8 @@
 
     python -m benchmarks.ingest_worker DB_PATH CLAIM_COUNT
 
-Every document is stored as the crawl stores one (`crawl_store.store_document`:
-one transaction per document, claim keys computed, search triggers firing),
+Every document is stored as the crawl stores one (`crawl.store.store_document`:
+one transaction per document, search triggers firing; keys are left to the diff),
 one feed per source. Only the time inside the write path counts towards
 claims per second; generating the documents is timed apart.
 """
@@ -17,10 +17,11 @@ import time
 from pathlib import Path
 
 from benchmarks.ledgers import generate_documents
-from claimledger.crawl_store import PreparedDocument, store_document, sync_feeds, utc_now
-from claimledger.feed_parse import Entry
-from claimledger.feeds_config import FeedConfig
-from claimledger.ledger import open_ledger
+from claimledger.crawl.schedule import utc_now
+from claimledger.crawl.store import PreparedDocument, store_document, sync_feeds
+from claimledger.crawl.parse import Entry
+from claimledger.crawl.config import FeedConfig
+from claimledger.ledger.open import open_ledger
 from claimledger.types import Document
 
 

@@ -19,8 +19,8 @@ from benchmarks.ledgers import generate_documents  # noqa: E402
 from benchmarks.measure import run_measured  # noqa: E402
 from benchmarks.posts import chinese_numeral, post  # noqa: E402
 from benchmarks.sentences import chinese_sentences  # noqa: E402
-from claimledger.feeds_config import load_feeds  # noqa: E402
-from claimledger.lang import detect_lang  # noqa: E402
+from claimledger.crawl.config import load_feeds  # noqa: E402
+from claimledger.text.lang import detect_lang  # noqa: E402
 
 BASE = "http://127.0.0.1:8123"
 

@@ -7,6 +7,7 @@ write them).
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import shutil
 import sqlite3
@@ -14,13 +15,14 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 from urllib.parse import quote
 
 import pytest
 
 from claimledger.browse import history
 from claimledger.browse.app import build_datasette
-from claimledger.ledger import open_ledger
+from claimledger.ledger.open import open_ledger
 
 THROUGHPUT_KEY = "gb300 nvl72 | token per second per gpu | [token] / [time] / [gpu] | - | -"
 SPEEDUP_KEY = "gb300 nvl72 | - | ratio | gb200 nvl72 | -"
@@ -342,11 +344,18 @@ def tps_per_mw_key(ledger: Path) -> str:
     return found[0]
 
 
+def corpus_serve_module() -> ModuleType:
+    """corpus/serve.py, the demo corpus server `make run` uses (it lives beside the corpus, not in the package)."""
+    spec = importlib.util.spec_from_file_location("corpus_serve", REPOSITORY / "corpus" / "serve.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 @contextmanager
 def serving_corpus(folder: Path) -> Iterator[Path]:
     """corpus/ copied into `folder`, its origin moved to a free loopback port, served; yields the feeds file."""
-    from claimledger.corpus_server import make_server
-
+    make_server = corpus_serve_module().make_server
     root = folder / "corpus"
     shutil.copytree(REPOSITORY / "corpus", root)
     server = make_server(root, 0)

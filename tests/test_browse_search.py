@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from claimledger.browse.search import fts_query, space_cjk
-from claimledger.ledger import migrations, open_ledger
+from claimledger.ledger.open import open_ledger
+from claimledger.ledger.schema import migrations
 
 SENTENCES = {
     1: "GB300 NVL72 每秒生成 16,635 个 token，最高达 GB200 NVL72 的 10 倍。",

@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from claimledger.cli import cli
-from claimledger.ledger import open_ledger
+from claimledger.ledger.open import open_ledger
 from test_browse import build_sample_ledger, corpus_ledger, serving_corpus, tps_per_mw_key
 
 CHROMIUM = shutil.which("chromium")
@@ -208,7 +208,7 @@ def test_pages_stay_whole_while_the_corpus_is_crawled(tmp_path):
 def test_an_older_ledger_gets_its_search_indexes(tmp_path):
     import sqlite_utils
 
-    from claimledger.ledger import migrations
+    from claimledger.ledger.schema import migrations
 
     path = tmp_path / "old.db"
     migrations.apply(sqlite_utils.Database(path), stop_before="m002_cjk_search")

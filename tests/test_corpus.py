@@ -22,7 +22,7 @@ import feedparser
 import pytest
 from bs4 import BeautifulSoup
 
-from claimledger.lang import detect_lang
+from claimledger.text.lang import detect_lang
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus"

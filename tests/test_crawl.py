@@ -9,10 +9,12 @@ from http.server import BaseHTTPRequestHandler
 import pytest
 import sqlite_utils
 
-from claimledger.crawl import CrawlLockedError, CrawlOptions, crawl, crawl_lock, freshness, parse_retry_after
-from claimledger.crawl_store import parse_iso, utc_now
-from claimledger.feeds_config import FeedConfig
-from claimledger.fetch import FetchLimits
+from claimledger.crawl.lock import crawl_lock
+from claimledger.crawl.round import CrawlOptions, crawl
+from claimledger.crawl.schedule import freshness, parse_iso, parse_retry_after, utc_now
+from claimledger.crawl.config import FeedConfig
+from claimledger.crawl.fetch import FetchLimits
+from claimledger.errors import CrawlLockedError
 from conftest import redirect, reply, rss_feed
 
 OPTIONS = CrawlOptions(

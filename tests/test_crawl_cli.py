@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from claimledger.cli import cli
-from claimledger.cli.crawl_command import parse_interval
-from claimledger.crawl import crawl_lock
+from claimledger.crawl.lock import crawl_lock
+from claimledger.crawl.schedule import parse_interval
 from conftest import reply, rss_feed
 
 CLAIMS = str(Path(sys.executable).parent / "claims")
@@ -92,7 +92,7 @@ def test_interval_parsing():
     assert [parse_interval(text) for text in ("90", "90s", "30m", "2h", "1d", "1.5h")] == [
         90, 90, 1800, 7200, 86400, 5400]
     for bad in ("", "soon", "0m", "-5m", "5w"):
-        with pytest.raises(Exception, match="is not an interval"):
+        with pytest.raises(ValueError, match="is not an interval"):
             parse_interval(bad)
 
 

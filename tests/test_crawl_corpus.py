@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
-from claimledger.crawl import CrawlOptions, crawl
-from claimledger.feeds_config import FeedConfig
-from claimledger.fetch import FetchLimits
+from claimledger.crawl.round import CrawlOptions, crawl
+from claimledger.crawl.config import FeedConfig
+from claimledger.crawl.fetch import FetchLimits
 
 SHARED = Path(__file__).parents[1].parent / "shared"
 SERVE_CORPUS = SHARED / "tools" / "serve_corpus.py"

@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
-from claimledger.crawl import CrawlOptions, crawl
-from claimledger.crawl_store import parse_iso, utc_now
-from claimledger.feeds_config import FeedConfig
-from claimledger.fetch import USER_AGENT, FetchLimits
+from claimledger.crawl.round import CrawlOptions, crawl
+from claimledger.crawl.schedule import parse_iso, utc_now
+from claimledger.crawl.config import FeedConfig
+from claimledger.crawl.fetch import USER_AGENT, FetchLimits
 from conftest import rss_feed
 
 SERVE_CORPUS = Path(__file__).parents[1].parent / "shared" / "tools" / "serve_corpus.py"

@@ -18,8 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from claimledger.diff import STATUSES, parse_date_option, rounding_half_width, run_diff
-from claimledger.ledger import open_ledger
+from claimledger.diff.statuses import STATUSES, parse_date_option, rounding_half_width, run_diff
+from claimledger.ledger.open import open_ledger
 
 TOKENS_PER_GPU = "[token] / [time] / [gpu]"
 

@@ -210,6 +210,6 @@ def test_key_reads_standard_input_and_explains_a_missing_key():
     ],
 )
 def test_feed_text_is_cleaned_before_it_is_shown(text, shown):
-    from claimledger.report import clean
+    from claimledger.diff.report import clean
 
     assert clean(text) == shown

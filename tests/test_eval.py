@@ -12,14 +12,13 @@ import pytest
 from click.testing import CliRunner
 
 from claimledger.cli import cli
-from claimledger.evaluate import (
+from claimledger.evaluation import (
     Score,
     align_quantities,
     change_label,
     evaluate,
     predict_quantities,
     recognizer_items,
-    singular,
     unit_name,
 )
 
@@ -143,17 +142,6 @@ def test_change_labels(qualifier, trend, label) -> None:
     assert change_label(qualifier, trend) == label
 
 
-@pytest.mark.parametrize(
-    ("word", "single"),
-    [
-        ("goals", "goal"), ("boxes", "box"), ("bus", "bus"), ("GPU", "GPU"), ("children", "child"),
-        ("calories", "calorie"), ("cities", "city"), ("viruses", "virus"), ("houses", "house"), ("causes", "cause"),
-    ],
-)
-def test_singular(word: str, single: str) -> None:
-    assert singular(word) == single
-
-
 def test_recognizer_items_per_model() -> None:
     text = "增长百分之五，2.4个百分点，共 30 台"
     numbers = [item["value"] for item in recognizer_items(text, "zh", "NumberModel")]
@@ -246,7 +234,7 @@ def test_invalid_gold_records_are_rejected_with_their_line(tmp_path: Path, recor
 
 
 def test_absent_public_set_says_where_it_was_looked_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import claimledger.evaluate as evaluate_module
+    import claimledger.evaluation as evaluate_module
 
     missing = tmp_path / "shared" / "benchmarks" / "newsquant" / "newsquant.jsonl"
     monkeypatch.setitem(evaluate_module.DEFAULT_PATHS, "newsquant", missing)

@@ -1,6 +1,6 @@
 """Extraction rules that decide whether two posts' claims share a key: subjects,
 baselines, metrics and hedges, in English and Chinese, checked on the claim and
-on the key it gets (`claimledger.keys.claim_key`)."""
+on the key it gets (`claimledger.diff.keys.claim_key`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from claimledger import extract
 from claimledger.extraction.pipeline import split_sentences
-from claimledger.keys import claim_key
+from claimledger.diff.keys import claim_key
 
 
 def claim_of(sentence: str, text: str):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from claimledger.feed_parse import parse_feed
+from claimledger.crawl.parse import parse_feed
 
 XML = {"Content-Type": "application/rss+xml; charset=utf-8"}
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from claimledger.feeds_config import FeedConfig, FeedsConfigError, load_feeds
+from claimledger.crawl.config import FeedConfig, load_feeds
+from claimledger.errors import FeedsConfigError
 
 REPO = Path(__file__).parents[1]
 

@@ -12,7 +12,8 @@ from http.server import BaseHTTPRequestHandler
 
 import pytest
 
-from claimledger.fetch import USER_AGENT, Fetcher, FetchError, FetchLimits, is_refused_address
+from claimledger.crawl.fetch import USER_AGENT, Fetcher, FetchLimits, is_refused_address
+from claimledger.errors import FetchError
 from conftest import redirect, reply
 
 FEED = b"<?xml version='1.0'?><rss version='2.0'><channel><title>t</title></channel></rss>"

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from claimledger.keys import (
+from claimledger.diff.keys import (
     ClaimKey,
     alias_tables,
     canonical_dimensionality,
@@ -22,9 +22,9 @@ from claimledger.keys import (
     normalise_name,
     publisher,
     round_in_sentence,
-    singular,
     split_round,
 )
+from claimledger.text.english import singular
 from claimledger.types import Claim
 
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from claimledger.numbers import PERCENTAGE_POINTS, NumberMatch, find_numbers, parse_number
+from claimledger.extraction.numbers import PERCENTAGE_POINTS, NumberMatch, find_numbers, parse_number
 
 # (text, [(matched text, value or (low, high), percent, multiplier), ...])
 ENGLISH = [

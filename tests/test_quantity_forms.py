@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from claimledger.extraction import extract
-from claimledger.numbers import find_numbers
+from claimledger.extraction.numbers import find_numbers
 
 
 def quantities(text: str) -> list[tuple]:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from claimledger.ledger import open_ledger
+from claimledger.ledger.open import open_ledger
 from conftest import LoopbackServer, reply, rss_feed
 
 CLAIMS = str(Path(sys.executable).parent / "claims")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from claimledger.ledger import open_ledger
+from claimledger.ledger.open import open_ledger
 
 CLAIMS = str(Path(sys.executable).parent / "claims")
 GOOD = '[[feeds]]\nname = "Vendor blog"\nurl = "https://vendor.example/feed.xml"\n'

@@ -25,7 +25,7 @@ import feedparser
 import pytest
 from bs4 import BeautifulSoup
 
-from claimledger.feed_parse import parse_feed, run_feedparser
+from claimledger.crawl.parse import parse_feed, run_feedparser
 from test_reliability_faults import CrawlRun, run_measured, start_server, write_feeds
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"

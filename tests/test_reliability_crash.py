@@ -23,9 +23,9 @@ from pathlib import Path
 
 import pytest
 
-from claimledger.crawl import CrawlOptions, crawl
-from claimledger.feeds_config import load_feeds
-from claimledger.fetch import FetchLimits
+from claimledger.crawl.round import CrawlOptions, crawl
+from claimledger.crawl.config import load_feeds
+from claimledger.crawl.fetch import FetchLimits
 from conftest import LoopbackServer, reply, rss_feed
 
 CLAIMS = str(Path(sys.executable).parent / "claims")

@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from claimledger.crawl_store import parse_iso
-from claimledger.fetch import USER_AGENT
+from claimledger.crawl.schedule import parse_iso
+from claimledger.crawl.fetch import USER_AGENT
 from conftest import rss_feed
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"

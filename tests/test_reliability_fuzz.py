@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from claimledger import extract
-from claimledger.crawl_prepare import prepare_document
-from claimledger.feed_parse import parse_feed
-from claimledger.keys import (
+from claimledger.crawl.prepare import prepare_document
+from claimledger.crawl.parse import parse_feed
+from claimledger.diff.keys import (
     canonical_dimensionality,
     claim_key,
     fold,
@@ -30,7 +30,7 @@ from claimledger.keys import (
     round_in_sentence,
     split_round,
 )
-from claimledger.report import clean
+from claimledger.diff.report import clean
 from claimledger.terminal import printable
 
 SLOW = settings(

@@ -5,9 +5,9 @@ from __future__ import annotations
 import sqlite3
 import time
 
-from claimledger.crawl import CrawlOptions, crawl
-from claimledger.feeds_config import FeedConfig
-from claimledger.fetch import FetchLimits
+from claimledger.crawl.round import CrawlOptions, crawl
+from claimledger.crawl.config import FeedConfig
+from claimledger.crawl.fetch import FetchLimits
 from conftest import reply, rss_feed
 
 OPTIONS = CrawlOptions(workers=1, limits=FetchLimits(host_gap=0))

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from claimledger.terminal import printable
-from claimledger.text import document_lang, html_to_text, main_text
+from claimledger.text.clean import document_lang, html_to_text, main_text
 
 
 def test_blocks_become_paragraphs_and_breaks_lines():

@@ -1,10 +1,10 @@
-"""The domain unit registry and unit surface forms (claimledger.units)."""
+"""The domain unit registry and unit surface forms (claimledger.extraction.units)."""
 
 from __future__ import annotations
 
 import pytest
 
-from claimledger.units import match_per_units_before, match_unit, si_value, unit_info, unit_registry
+from claimledger.extraction.units import match_per_units_before, match_unit, si_value, unit_info, unit_registry
 
 
 @pytest.mark.parametrize(
@@ -100,7 +100,7 @@ def test_case_matters_for_symbols() -> None:
 
 
 def test_every_surface_form_names_a_unit_pint_knows() -> None:
-    from claimledger.units import _surface_forms
+    from claimledger.extraction.units import _surface_forms
 
     for table in _surface_forms():
         for surface, expression in table.items():

@@ -56,7 +56,10 @@ class Claim:
 
 @dataclass(slots=True)
 class Document:
-    """A post as the ledger stores it: where it came from and its clean text."""
+    """A post as the ledger stores it: where it came from, its clean text and its claims.
+
+    The crawl builds one per new text (crawl.store) and ledger.writes stores it.
+    """
 
     url: str
     title: str

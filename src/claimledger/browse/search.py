@@ -14,20 +14,10 @@ import re
 
 from datasette.utils import escape_fts
 
-# The same ranges as the SQL in ledger.m002_cjk_search (kana, CJK unified
-# ideographs with extension A and the supplementary planes, compatibility
-# ideographs); tests check the two agree.
-CJK_RANGES: tuple[tuple[int, int], ...] = (
-    (0x3040, 0x30FF),
-    (0x3400, 0x4DBF),
-    (0x4E00, 0x9FFF),
-    (0xF900, 0xFAFF),
-    (0x20000, 0x2FFFF),
-)
+from claimledger.text.scripts import SEARCH_TOKEN_RANGES, character_class
 
-_CJK_CHARACTER = re.compile(
-    "([" + "".join(f"{chr(low)}-{chr(high)}" for low, high in CJK_RANGES) + "])"
-)
+# The ranges the SQL of the search indexes spaces out (ledger.search_index).
+_CJK_CHARACTER = re.compile(f"([{character_class(SEARCH_TOKEN_RANGES)}])")
 
 
 def space_cjk(text: str) -> str:

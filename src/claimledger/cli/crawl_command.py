@@ -2,37 +2,25 @@
 
 from __future__ import annotations
 
-import re
 import signal
 import sqlite3
 import threading
-import time
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING
 
 import click
 
+from claimledger.cli.failure import failure
+
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from claimledger.crawl import CrawlOptions, CrawlReport, FeedReport
-    from claimledger.feeds_config import FeedConfig
+    from claimledger.crawl.round import CrawlOptions, CrawlReport, FeedReport
+    from claimledger.crawl.config import FeedConfig
 
-INTERVAL = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|m|h|d)?\s*$")
-SECONDS_PER_UNIT = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 # Past this many feeds the summary lists only the feeds that need attention.
 LIST_EVERY_FEED_UP_TO = 30
-
-
-def parse_interval(value: str | None) -> float | None:
-    """'30m' -> 1800.0; units s, m, h, d (seconds without a unit)."""
-    if value is None:
-        return None
-    match = INTERVAL.match(value)
-    if not match or float(match.group(1)) <= 0:
-        raise click.BadParameter(f"{value!r} is not an interval such as 90s, 30m, 2h or 1d", param_hint="--every")
-    return float(match.group(1)) * SECONDS_PER_UNIT[match.group(2) or "s"]
 
 
 @click.command("crawl")
@@ -66,15 +54,21 @@ def command(
     """
     from rich.console import Console
 
-    from claimledger.crawl import CrawlLockedError, CrawlOptions, crawl_lock
-    from claimledger.feeds_config import FeedsConfigError, load_feeds
-    from claimledger.fetch import FetchLimits
+    from claimledger.crawl.config import load_feeds
+    from claimledger.crawl.fetch import FetchLimits
+    from claimledger.crawl.lock import crawl_lock
+    from claimledger.crawl.round import CrawlOptions
+    from claimledger.crawl.schedule import parse_interval, sleep_unless_stopped
+    from claimledger.errors import CrawlLockedError, FeedsConfigError
 
-    interval = parse_interval(every)
+    try:
+        interval = parse_interval(every)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--every") from None
     try:
         feeds = load_feeds(feeds_path)
     except FeedsConfigError as error:
-        raise click.ClickException(str(error)) from None
+        raise failure(error) from None
     options = CrawlOptions(concurrency=concurrency, workers=workers, limits=FetchLimits(deadline=timeout))
     console = Console()
     stop = threading.Event()
@@ -87,7 +81,7 @@ def command(
                 if interval is None or sleep_unless_stopped(stop, interval):
                     break
     except CrawlLockedError as error:
-        raise click.ClickException(str(error)) from None
+        raise failure(error) from None
     except (sqlite3.Error, OSError) as error:
         raise click.ClickException(f"{db_path}: cannot use the ledger: {error}") from None
     except ImportError as error:
@@ -97,18 +91,6 @@ def command(
             signal.signal(signum, handler)
     if stop.is_set():
         console.print("Stopped on request; everything fetched so far is stored.")
-
-
-def sleep_unless_stopped(stop: threading.Event, seconds: float) -> bool:
-    """Sleep `seconds` or until `stop` is set; True when stopped.
-
-    Polls rather than `stop.wait()`: the signal handler that sets `stop` runs
-    on this same thread and must never find the event's lock held.
-    """
-    deadline = time.monotonic() + seconds
-    while not stop.is_set() and time.monotonic() < deadline:
-        time.sleep(min(0.2, max(0.0, deadline - time.monotonic())))
-    return stop.is_set()
 
 
 def install_stop_handlers(stop: threading.Event, console: Console) -> dict[int, object]:
@@ -131,7 +113,7 @@ def run_round(
     """One crawl round behind a progress bar (shown only on a terminal)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from claimledger.crawl import crawl
+    from claimledger.crawl.round import crawl
 
     progress = Progress(
         TextColumn("crawling"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

@@ -10,16 +10,12 @@ from pathlib import Path
 
 import click
 
-
-class LedgerError(click.ClickException):
-    """A ledger that cannot be read; exit 2, so it is never mistaken for a --fail-on hit."""
-
-    exit_code = 2
+from claimledger.cli.failure import UNREADABLE_LEDGER, failure
 
 
 def parse_statuses(text: str | None) -> set[str]:
     """The --fail-on list, checked against the known statuses."""
-    from claimledger.diff import STATUSES
+    from claimledger.diff.statuses import STATUSES
 
     if not text:
         return set()
@@ -30,21 +26,6 @@ def parse_statuses(text: str | None) -> set[str]:
             f"unknown status {', '.join(unknown)}; choose from {', '.join(STATUSES)}", param_hint="--fail-on"
         )
     return statuses
-
-
-def check_ledger(path: Path) -> None:
-    """Refuse a missing file or one that is not a claimledger ledger, before anything writes to it."""
-    if not path.is_file():
-        raise LedgerError(f"{path}: no ledger there (create one with `claims crawl --db {path}`)")
-    connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-    try:
-        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    except sqlite3.DatabaseError as error:
-        raise LedgerError(f"{path}: not a SQLite database ({error})") from error
-    finally:
-        connection.close()
-    if not {"claims", "documents"} <= tables:
-        raise LedgerError(f"{path}: not a claimledger ledger (no claims and documents tables)")
 
 
 @click.command("diff")
@@ -75,9 +56,10 @@ def command(
         claims diff --db claims.db --since 2026-08-01 --format markdown
         claims diff --fail-on updated,conflict   # exit 1 when a figure changed
     """
-    from claimledger.diff import parse_date_option, run_diff
-    from claimledger.ledger import open_ledger
-    from claimledger.report import RENDERERS
+    from claimledger.diff.statuses import parse_date_option, run_diff
+    from claimledger.errors import LedgerError
+    from claimledger.ledger.open import check_ledger, open_ledger
+    from claimledger.diff.report import RENDERERS
 
     failing = parse_statuses(fail_on)
     window = []
@@ -86,13 +68,15 @@ def command(
             window.append(parse_date_option(text, end_of_day) if text else None)
         except ValueError as error:
             raise click.BadParameter(f"{text!r} is not a date like 2026-08-12 ({error})", param_hint=option) from error
-    check_ledger(db_path)
     try:
+        check_ledger(db_path)
         db = open_ledger(db_path)
         with _status(f"Comparing the claims in {db_path}"):
             result = run_diff(db, since=window[0], until=window[1], subject=subject)
+    except LedgerError as error:
+        raise failure(error, UNREADABLE_LEDGER) from error
     except sqlite3.DatabaseError as error:
-        raise LedgerError(f"{db_path}: {error}") from error
+        raise failure(LedgerError(f"{db_path}: {error}"), UNREADABLE_LEDGER) from error
     try:
         RENDERERS[output_format](result, sys.stdout)
     except BrokenPipeError:

@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING
 
 import click
 
+from claimledger.cli.failure import failure
+
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from claimledger.evaluate import Result
+    from claimledger.evaluation import Result
 
 SET_NAMES = ("newsquant", "recognizers-zh", "recognizers-en", "gold")
 
@@ -69,7 +71,8 @@ def command(set_name: str, path: Path | None, errors: int, predictions_dir: Path
     """
     from rich.progress import Progress
 
-    from claimledger.evaluate import EvaluationError, count_cases, evaluate
+    from claimledger.errors import EvaluationError
+    from claimledger.evaluation import count_cases, evaluate
 
     if set_name == "gold" and path is None:
         raise click.UsageError("the gold set needs a PATH to your gold JSONL file")
@@ -79,7 +82,7 @@ def command(set_name: str, path: Path | None, errors: int, predictions_dir: Path
             task = progress.add_task(f"scoring {set_name}", total=total)
             results = evaluate(set_name, path, advance=lambda n: progress.advance(task, n))
     except EvaluationError as error:
-        raise click.ClickException(str(error)) from error
+        raise failure(error) from error
     except OSError as error:
         raise click.ClickException(f"{error.filename or path}: {error.strerror}") from error
     for result in results:

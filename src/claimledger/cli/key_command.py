@@ -9,12 +9,14 @@ from typing import Any
 
 import click
 
+from claimledger.cli.failure import UNREADABLE_LEDGER, failure
+
 PARTS = ("subject", "metric", "measure", "baseline", "condition")
 
 
 def key_record(claim: dict[str, Any]) -> dict[str, Any]:
     """A claim's figure, its key, and each key part beside the text it came from."""
-    from claimledger.keys import claim_key, claim_round
+    from claimledger.diff.keys import claim_key, claim_round
 
     key = claim_key(claim)
     round_ = claim_round(claim)
@@ -40,7 +42,7 @@ def render_table(records: list[dict[str, Any]]) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from claimledger.report import clean
+    from claimledger.diff.report import clean
 
     console = Console(highlight=False)
     if not records:
@@ -68,10 +70,13 @@ def claims_from_text(text: str, lang: str) -> list[dict[str, Any]]:
 
 def claims_from_ledger(db_path: Path, claim_ids: tuple[int, ...]) -> list[dict[str, Any]]:
     """Stored claims by id, in the order asked."""
-    from claimledger.cli.diff_command import check_ledger
-    from claimledger.ledger import open_ledger
+    from claimledger.errors import LedgerError
+    from claimledger.ledger.open import check_ledger, open_ledger
 
-    check_ledger(db_path)
+    try:
+        check_ledger(db_path)
+    except LedgerError as error:
+        raise failure(error, UNREADABLE_LEDGER) from error
     db = open_ledger(db_path)
     placeholders = ", ".join("?" for _ in claim_ids)
     rows = {row["id"]: row for row in db.query(f"SELECT * FROM claims WHERE id IN ({placeholders})", claim_ids)}

@@ -8,27 +8,15 @@ from pathlib import Path
 
 import click
 
-
-def check_ledger(path: Path) -> None:
-    """Refuse a missing file or one that is not a claimledger ledger, with a one-line reason."""
-    if not path.is_file():
-        raise click.ClickException(f"{path}: no ledger there (create one with `claims crawl --db {path}`)")
-    connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-    try:
-        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    except sqlite3.DatabaseError as error:
-        raise click.ClickException(f"{path}: not a SQLite database ({error})") from error
-    finally:
-        connection.close()
-    if not {"claims", "documents"} <= tables:
-        raise click.ClickException(f"{path}: not a claimledger ledger (no claims and documents tables)")
+from claimledger.cli.failure import failure
 
 
 def bring_schema_up_to_date(path: Path) -> list[str]:
     """Apply migrations the ledger lacks (an older ledger has no search indexes); the names applied."""
     import sqlite_utils
 
-    from claimledger.ledger import migrations, open_ledger
+    from claimledger.ledger.open import open_ledger
+    from claimledger.ledger.schema import migrations
 
     pending = [migration.name for migration in migrations.pending(sqlite_utils.Database(path))]
     if pending:
@@ -75,7 +63,13 @@ def command(db_path: Path, port: int, host: str) -> None:
 
     from claimledger.browse.app import build_datasette
 
-    check_ledger(db_path)
+    from claimledger.errors import LedgerError
+    from claimledger.ledger.open import check_ledger
+
+    try:
+        check_ledger(db_path)
+    except LedgerError as error:
+        raise failure(error) from error
     check_address(host, port)
     for name in bring_schema_up_to_date(db_path):
         click.echo(f"Migrated {db_path}: {name}", err=True)

@@ -2,8 +2,8 @@
 
     extract(text, lang=None, all_quantities=False) -> list[Claim]
 
-Text is cut into sentences (spaCy), numbers are found (claimledger.numbers),
-given units (claimledger.units), then framed: qualifier, trend, projected,
+Text is cut into sentences (spaCy), numbers are found (claimledger.extraction.numbers),
+given units (claimledger.extraction.units), then framed: qualifier, trend, projected,
 self-reported, baseline, subject, metric, condition. In claim mode (the
 default) only claim-worthy figures are kept: a unit, a percentage, a ratio, a
 plain number right after its metric (PUE 1.1), a large count of things, or a
@@ -42,7 +42,7 @@ from claimledger.extraction.names import Name, find_names
 from claimledger.extraction.nonclaims import glued_into_name, inside_any, non_claim_spans
 from claimledger.extraction.pipeline import Sentence, split_sentences
 from claimledger.types import Claim
-from claimledger.units import si_value, unit_info
+from claimledger.extraction.units import si_value, unit_info
 
 __all__ = ["extract"]
 

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 from claimledger.extraction.attributes import clause_bounds
 from claimledger.extraction.names import Name, condition_modifiers, find_metrics
-from claimledger.units import unit_info
+from claimledger.extraction.units import unit_info
+from claimledger.text.scripts import HAN
 
 SUBJECT_KINDS = ("product", "organization")
 CONDITION_KINDS = ("model", "benchmark")
@@ -51,7 +52,7 @@ SENTENCE_SUBJECT = re.compile(
 )
 HAN_SENTENCE_SUBJECT = re.compile(
     # "据公司介绍", "根据报告": a source being cited, not a subject.
-    r"(?!据|根据)(?P<name>[A-Za-z][\w-]*(?:\s+[A-Z][\w-]*){0,2}|[\u4e00-\u9fff]{2,6}?)\s*(?:方面)?\s*(?:今天|今日|也|已)?"
+    rf"(?!据|根据)(?P<name>[A-Za-z][\w-]*(?:\s+[A-Z][\w-]*){{0,2}}|[{HAN}]{{2,6}}?)\s*(?:方面)?\s*(?:今天|今日|也|已)?"
     r"(?:宣布|公布|表示|称|发布|披露|透露|介绍|强调|指出|给出|回应)"
 )
 NOT_A_SUBJECT = frozenset(

@@ -17,9 +17,11 @@ from dataclasses import dataclass
 
 from claimledger.extraction.cues import lowered
 from claimledger.extraction.names import accelerator_pattern, find_metrics
-from claimledger.numbers import NumberMatch, find_numbers
-from claimledger.units import (
+from claimledger.extraction.numbers import NumberMatch, find_numbers
+from claimledger.extraction.numbers.not_numbers import YEAR_DIGITS
+from claimledger.extraction.units import (
     OFFSET_UNITS,
+    PER_SEPARATOR,
     UnitMatch,
     is_countable,
     match_atom,
@@ -30,12 +32,13 @@ from claimledger.units import (
     unit_info,
     unit_table,
 )
+from claimledger.text.scripts import HAN
 
 DEVICE_DENOMINATORS = ("[rack]", "[node]", "[server]", "[gpu]", "[cpu]")
 SHARED_UNIT_GAP = re.compile(r"^-?\s*(?:,|，|and|or|与|和|及|或|、|,\s*and|,\s*or)\s*$", re.IGNORECASE)
 # "from 208 pounds to 193": the second end of a change takes the first one's unit.
 FROM_BEFORE = re.compile(r"(?:\bfrom|从)\s*$", re.IGNORECASE)
-TO_BETWEEN = re.compile(r"\s+(?:[a-z]+\s+)?to\s+|\s*[\u4e00-\u9fff]{0,3}?(?:到|至)\s*", re.IGNORECASE)
+TO_BETWEEN = re.compile(rf"\s+(?:[a-z]+\s+)?to\s+|\s*[{HAN}]{{0,3}}?(?:到|至)\s*", re.IGNORECASE)
 PERCENT_MARK = re.compile(r"%|％|per\s*cent|percent(?:age points?)?|百分之|成", re.IGNORECASE)
 RATIO_MARK = re.compile(r"×|[xX]\b|-?fold|times|倍|数量级|orders? of magnitude", re.IGNORECASE)
 COUNTED_WORDS = re.compile(
@@ -43,8 +46,8 @@ COUNTED_WORDS = re.compile(
 )
 # "5,000 颗以上 GPU", "10 个以上的节点": a hedge between the classifier and what it counts.
 CLASSIFIER_THEN_CUE = re.compile(r"[ \t]*[个颗块张台次枚片套名位项家款条种类座](?:以上|以下|以内|左右|上下|有余)(?:的)?[ \t]*")
-HAN_NOUN = re.compile(r"[\u4e00-\u9fff]{1,4}")
-COUNTED_HAN = re.compile(r"[ \t]*[余多]?(?P<noun>[个颗块张台次枚片套名位项家款条种类][\u4e00-\u9fff]{0,4})")
+HAN_NOUN = re.compile(rf"[{HAN}]{{1,4}}")
+COUNTED_HAN = re.compile(rf"[ \t]*[余多]?(?P<noun>[个颗块张台次枚片套名位项家款条种类][{HAN}]{{0,4}})")
 NOT_NOUNS = frozenset(
     """a an the of and or to in on at by for from with per than as is are was were be been
     percent times more less fewer higher lower faster slower better worse greater larger smaller
@@ -62,7 +65,7 @@ NOT_NOUNS = frozenset(
 # "dozens of people", "one of the best screens": what a word number counts follows "of".
 OF_THE = re.compile(r"[ \t]+of(?:[ \t]+(?:the|its|their|his|her|our|my|those|these))?(?=[ \t])")
 PER_NOUN = re.compile(r"[ \t]+per[ \t]+(?P<noun>[a-z][a-z-]*)\b")
-PER_GAP = re.compile(r"[\u4e00-\u9fff \t]{0,8}$")
+PER_GAP = re.compile(rf"[{HAN} \t]{{0,8}}$")
 # "Each NVL72 rack draws up to 190 kW", "per node, it holds 8 GPUs": the container
 # the sentence opens with divides the figure, as "190 kW per rack" does. At most
 # two words (a model name) before the container, a few lower-case words after it.
@@ -71,13 +74,13 @@ EACH_AFTER = re.compile(r"[ \t]+(?:(?:on|in|for|from|of|across|inside)[ \t]+)?(?
 LATIN_WORD = re.compile(r"[A-Za-z0-9][\w.-]*[ \t]*")
 # After the container, only a few lower-case words (a verb, a hedge) or a short
 # Chinese predicate ("的带宽为") before the figure.
-CONTAINER_GAP = re.compile(r"(?:,?[ \t]+[a-z-]+){0,4}[ \t]*|[ \t]*[\u4e00-\u9fff]{0,10}[ \t]*")
+CONTAINER_GAP = re.compile(rf"(?:,?[ \t]+[a-z-]+){{0,4}}[ \t]*|[ \t]*[{HAN}]{{0,10}}[ \t]*")
 METRIC_LINK = re.compile(
     r"\s*(?:(?:is|was|of|at|to|reached|hit|hits|reaches|stands at|below|under|above|about|around|roughly|"
     r"nearly|just|only|为|是|达|达到|低于|高于|仅|约|近|最高|最低|只有|降至|提升至|提高到|:|：)\s*){0,3}"
 )
 ACCELERATOR_AFTER = re.compile(r"([ \t]*(?:[张块颗台个][ \t]*)?)")
-HAN_UNIT = re.compile(r"[\u4e00-\u9fff]")
+HAN_UNIT = re.compile(rf"[{HAN}]")
 HALF_IN_CLASSIFIER = re.compile(r"[个個]半")
 # 3G, 4G, 5G networks: a generation of mobile networks (100G is a link speed).
 WIRELESS_GENERATION = re.compile(r"(?<![\w.])(?P<digit>[1-6])G(?![A-Za-z0-9])")
@@ -110,8 +113,7 @@ FRACTION = re.compile(r"\d+\s*[/⁄]\s*\d+")
 # The first end of a range and the unit written after it: "208 pounds to 193".
 FIRST_END = re.compile(r"[\d.,]+[ ]?(?=[A-Za-z])")
 RANGE_WORD = re.compile(r"[ ]+(?:to|and)[ ]+\S*?\d[\d.,]*", re.IGNORECASE)
-PER_SEPARATOR = re.compile(r"\s*/\s*|\s+per\s+|\s+an?[\s-]+|\s*每\s*", re.IGNORECASE)
-YEAR_LIKE = re.compile(r"^(?:1[89]|20)\d{2}$")
+YEAR_LIKE = re.compile(rf"^{YEAR_DIGITS}$")
 # "iPhone 11", "Boeing 787": a capitalised word right before, not opening the sentence.
 NAME_BEFORE = re.compile(r"(?<=[A-Za-z0-9,] )[A-Z][A-Za-z]*[ \u00a0]$|(?<=[A-Za-z0-9,] )[a-z]+[A-Z][A-Za-z]*[ \u00a0]$")
 INTEGER = re.compile(r"\d+")

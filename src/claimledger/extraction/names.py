@@ -13,6 +13,7 @@ from typing import Any
 
 from claimledger.data_files import data_table
 from claimledger.extraction.cues import lowered
+from claimledger.text.scripts import expand_scripts
 
 NAME_KINDS = ("organization", "product", "component", "model", "benchmark")
 # A Latin name is a whole word: no letter or digit glued to either end.
@@ -55,7 +56,7 @@ def name_patterns() -> list[tuple[str, re.Pattern[str]]]:
     for kind in NAME_KINDS:
         section = gazetteer()[kind]
         if section.get("patterns"):
-            compiled.append((kind, re.compile("(?:" + "|".join(section["patterns"]) + ")" + AFTER_WORD)))
+            compiled.append((kind, re.compile("(?:" + expand_scripts("|".join(section["patterns"])) + ")" + AFTER_WORD)))
         if section.get("names"):
             compiled.append((kind, re.compile(f"(?:{_alternation(section['names'])})" + AFTER_WORD)))
     return compiled

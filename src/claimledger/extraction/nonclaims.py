@@ -8,7 +8,9 @@ from __future__ import annotations
 import re
 
 from claimledger.extraction.names import find_names
-from claimledger.numbers import POWER_OF_UNIT
+from claimledger.extraction.numbers.arabic import POWER_OF_UNIT
+from claimledger.extraction.numbers.not_numbers import YEAR_CENTURIES, YEAR_DIGITS
+from claimledger.text import scripts
 
 # Month names are capitalised in dates; lower-case "may" is a verb.
 MONTHS = (
@@ -29,12 +31,12 @@ LATIN_PATTERNS = [
     rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{MONTHS}(?:,?\s+\d{{4}})?",
     rf"\b{MONTHS},?\s+\d{{4}}\b",
     r"\b(?:Q[1-4]|H[12]|FY|CY)\s*'?\d{2,4}\b",
-    r"\b(?:19|20)\d{2}s\b",
-    r"\b(?:19|20)\d{2}[-/.](?:0?[1-9]|1[0-2])[-/.](?:0?[1-9]|[12]\d|3[01])\b",
-    r"\b(?:0?[1-9]|[12]\d|3[01])[/.](?:0?[1-9]|1[0-2])[/.](?:19|20)?\d{2}\b",
+    rf"\b{YEAR_DIGITS}s\b",
+    rf"\b{YEAR_DIGITS}[-/.](?:0?[1-9]|1[0-2])[-/.](?:0?[1-9]|[12]\d|3[01])\b",
+    rf"\b(?:0?[1-9]|[12]\d|3[01])[/.](?:0?[1-9]|1[0-2])[/.]{YEAR_CENTURIES}?\d{{2}}\b",
     # Years after a preposition or in a span of years: "in 2025", "2024-2026".
-    r"\b(?:[Ii]n|[Ss]ince|[Bb]y|[Uu]ntil|[Ff]rom|[Bb]efore|[Aa]fter|[Dd]uring|of|through|early|late|mid-?)\s+(?:19|20)\d{2}\b(?![,.]\d)",
-    r"\b(?:19|20)\d{2}\s*[-–—~]\s*(?:19|20)?\d{2}\b",
+    rf"\b(?:[Ii]n|[Ss]ince|[Bb]y|[Uu]ntil|[Ff]rom|[Bb]efore|[Aa]fter|[Dd]uring|of|through|early|late|mid-?)\s+{YEAR_DIGITS}\b(?![,.]\d)",
+    rf"\b{YEAR_DIGITS}\s*[-–—~]\s*{YEAR_CENTURIES}?\d{{2}}\b",
     # A year naming a generation of things: "our own 2024 clusters", "the 2025 fleet".
     r"(?:\b(?:[Tt]he|[Oo]ur|[Ii]ts|[Tt]heir|[Yy]our|[Tt]his|[Tt]hat|[Tt]hese|[Tt]hose|[Mm]y|[Hh]is|[Hh]er|own|last|previous|['’]s)"
     r"\s+)(?:199\d|20[0-3]\d)(?=\s+[A-Za-z])",
@@ -82,7 +84,7 @@ LATIN = _compiled(LATIN_PATTERNS)
 HAN = _compiled(HAN_PATTERNS)
 # Each family runs only on text that has what it needs to match.
 WEB_TRIGGER = re.compile(r"@|://|www\.|\.(?:com|org|net|io|ai|dev|cn|co|gov|edu)\b")
-HAN_TRIGGER = re.compile(r"[\u4e00-\u9fff]")
+HAN_TRIGGER = re.compile(f"[{scripts.HAN}]")
 
 LAST_WORD = re.compile(r"[A-Za-z]+$")
 GLUED_AFTER = re.compile(r"[-_]?[A-Za-z]+\d")

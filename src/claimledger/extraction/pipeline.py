@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from claimledger.lang import detect_lang
+from claimledger.text.lang import detect_lang
 
 if TYPE_CHECKING:
     from spacy.language import Language

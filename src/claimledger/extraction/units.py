@@ -28,7 +28,7 @@ SI_SYMBOL_PREFIXES = {
 
 # How a denominator is joined to what precedes it: "/s", " per second", "每秒".
 SPACES_OR_HYPHENS = re.compile(r"[\s-]+")
-PER_SEPARATOR = r"(?:\s*/\s*|\s+per\s+|\s+an?\s+|-an?-|\s*每\s*)"
+PER_SEPARATOR = re.compile(r"\s*/\s*|\s+per\s+|\s+an?[\s-]+|-an?-|\s*每\s*", re.IGNORECASE)
 PER_PREFIX = re.compile(r"(?:\bper\b|每)\s*", re.IGNORECASE)
 
 
@@ -214,7 +214,6 @@ def match_atom(text: str, pos: int) -> UnitMatch | None:
 
 
 _SPACE = re.compile(r"[ \t\u00a0\u3000]*")
-_PER = re.compile(PER_SEPARATOR, re.IGNORECASE)
 
 
 def match_unit(text: str, pos: int) -> UnitMatch | None:
@@ -235,7 +234,7 @@ def match_unit(text: str, pos: int) -> UnitMatch | None:
     expressions = [first.expression]
     end = first.end
     while True:
-        separator = _PER.match(text, end)
+        separator = PER_SEPARATOR.match(text, end)
         if not separator:
             break
         denominator = match_atom(text, separator.end())

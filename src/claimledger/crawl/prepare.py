@@ -1,6 +1,6 @@
 """Entry to document, in a worker process: clean text, language, content hash and the claims in it.
 
-Workers are spawned by the crawl (crawl.py) and import this module only, so a
+Workers are spawned by the crawl (round.py) and import this module only, so a
 round whose entries have not changed never loads BeautifulSoup or the extractor.
 """
 
@@ -12,9 +12,9 @@ import signal
 import threading
 import time
 
-from claimledger.crawl_store import ArticlePage, PreparedDocument
-from claimledger.feed_parse import Entry
-from claimledger.text import document_lang, html_to_text, main_text, normalize_whitespace
+from claimledger.crawl.store import ArticlePage, PreparedDocument
+from claimledger.crawl.parse import Entry
+from claimledger.text.clean import document_lang, html_to_text, main_text, normalize_whitespace
 from claimledger.types import Claim
 
 

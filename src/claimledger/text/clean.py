@@ -13,7 +13,8 @@ import re
 import charset_normalizer
 from bs4 import BeautifulSoup, Comment, Tag
 
-from claimledger.lang import detect_lang
+from claimledger.text.lang import detect_lang
+from claimledger.text.scripts import CJK_PUNCTUATION_RANGES, FULLWIDTH_RANGES, HAN_RANGES, character_class
 
 NEVER_TEXT = ["script", "style", "noscript", "template", "iframe", "object", "embed", "svg", "canvas", "head"]
 BOILERPLATE = ["nav", "header", "footer", "aside", "form", "button", "select", "menu", "dialog"]
@@ -29,7 +30,7 @@ PARAGRAPHS = ["p", "li", "pre", "blockquote", "td", "h2", "h3", "h4"]
 LIKELY_CHARSETS = ["gb18030", "big5", "cp1252"]
 META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
 
-CJK = r"\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
+CJK = character_class(CJK_PUNCTUATION_RANGES + HAN_RANGES + FULLWIDTH_RANGES)
 SPACE_BETWEEN_CJK = re.compile(f"(?<=[{CJK}])[ \t]+(?=[{CJK}])")
 SPACES = re.compile(r"[ \t\f\v\u00a0\u2000-\u200b\u202f\u205f]+")
 BLANK_LINES = re.compile(r"\n{3,}")

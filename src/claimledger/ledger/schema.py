@@ -1,15 +1,15 @@
-"""The ledger: a SQLite database of feeds, fetches, documents and claims.
+"""The ledger's schema: feeds, fetches, documents and claims, built by ordered migrations.
 
-The schema is built by ordered migrations (`sqlite_utils.Migrations`), so an
-old ledger is brought up to date by opening it.
+`sqlite_utils.Migrations` records which have run, so an old ledger is brought
+up to date by opening it (ledger.open).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
+
+from claimledger.ledger.search_index import spaced_sql
 
 SCHEMA_VERSION_SET = "claimledger"
 migrations = Migrations(SCHEMA_VERSION_SET)
@@ -133,29 +133,6 @@ def m001_initial(db: sqlite_utils.Database) -> None:
     db["documents"].enable_fts(["title"], create_triggers=True)
 
 
-# The search migration spaces out Chinese and Japanese characters in SQL so the
-# index stays in sync from any connection, with no Python function to register.
-# Triggers cannot hold a WITH clause, so json_each over an array of zeros
-# stands in for the series of character positions; text past 4,000 characters
-# (far longer than a sentence or a title) is left out of the index.
-_CJK_CHARACTER_TEST = (
-    "unicode({c}) BETWEEN 0x3040 AND 0x30FF OR unicode({c}) BETWEEN 0x3400 AND 0x4DBF"
-    " OR unicode({c}) BETWEEN 0x4E00 AND 0x9FFF OR unicode({c}) BETWEEN 0xF900 AND 0xFAFF"
-    " OR unicode({c}) BETWEEN 0x20000 AND 0x2FFFF"
-)
-
-
-def _cjk_spaced_sql(text: str) -> str:
-    """SQL for `text` with a space on both sides of every CJK character."""
-    character = f"substr({text}, key + 1, 1)"
-    test = _CJK_CHARACTER_TEST.format(c=character)
-    positions = f"'[' || rtrim(replace(hex(zeroblob(min(length({text}), 4000))), '00', '0,'), ',') || ']'"
-    return (
-        f"(SELECT group_concat(CASE WHEN {test} THEN ' ' || {character} || ' '"
-        f" ELSE {character} END, '') FROM json_each({positions}))"
-    )
-
-
 @migrations()
 def m002_cjk_search(db: sqlite_utils.Database) -> None:
     """Search indexes where every CJK character is a token, so 每秒 or 倍 find their sentences.
@@ -168,11 +145,11 @@ def m002_cjk_search(db: sqlite_utils.Database) -> None:
         db.execute(f"CREATE VIRTUAL TABLE [{index}] USING fts5([{column}])")
         db.execute(
             f"INSERT INTO [{index}](rowid, [{column}]) "
-            f"SELECT id, {_cjk_spaced_sql(f'[{column}]')} FROM [{table}]"
+            f"SELECT id, {spaced_sql(f'[{column}]')} FROM [{table}]"
         )
         insert = (
             f"INSERT INTO [{index}](rowid, [{column}]) "
-            f"VALUES (new.id, {_cjk_spaced_sql(f'new.[{column}]')});"
+            f"VALUES (new.id, {spaced_sql(f'new.[{column}]')});"
         )
         delete = f"DELETE FROM [{index}] WHERE rowid = old.id;"
         db.execute(f"CREATE TRIGGER [{index}_ai] AFTER INSERT ON [{table}] BEGIN {insert} END")
@@ -218,16 +195,6 @@ def m004_claims_fts_on_sentence_only(db: sqlite_utils.Database) -> None:
         "INSERT INTO [claims_fts] ([claims_fts], rowid, [sentence]) VALUES ('delete', old.rowid, old.[sentence]); "
         "INSERT INTO [claims_fts] (rowid, [sentence]) VALUES (new.rowid, new.[sentence]); END"
     )
-
-
-def open_ledger(path: str | Path) -> sqlite_utils.Database:
-    """Open (creating if needed) a ledger at `path` in WAL mode, migrated to the latest schema."""
-    db = sqlite_utils.Database(path)
-    db.enable_wal()
-    db.execute("PRAGMA foreign_keys = ON")
-    db.execute("PRAGMA busy_timeout = 30000")
-    migrations.apply(db)
-    return db
 
 
 def schema_version(db: sqlite_utils.Database) -> list[str]:

@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from claimledger.data_files import data_table
+from claimledger.errors import EvaluationError
+from claimledger.text.english import singular
 
 SHARED_BENCHMARKS = Path(__file__).resolve().parents[3] / "shared" / "benchmarks"
 SETS = ("newsquant", "recognizers-zh", "recognizers-en", "gold")
@@ -52,15 +54,8 @@ _GLUED_UNIT = re.compile(r"[A-Za-z]")
 _WRITTEN_AS_FRACTION = re.compile(r"[负負]?[ \t]*[百千万萬佰仟][ \t]*分[ \t]*之")
 
 _UNITS = data_table("eval_units.toml")
-_IRREGULAR: dict[str, str] = _UNITS["irregular_plurals"]
 _NOT_SUPERLATIVES = frozenset(_UNITS["not_superlatives"]["words"])
 _SAME_UNIT: dict[str, str] = {alias: name for name, aliases in _UNITS["same_unit"].items() for alias in aliases}
-# viruses, bonuses, campuses (but houses, causes, pauses keep their e).
-_LATIN_US_PLURAL = re.compile(r"(?<=[^aeiou])uses$")
-
-
-class EvaluationError(Exception):
-    """A set or gold file that cannot be read; the message names the file (and line)."""
 
 
 @dataclass(slots=True)
@@ -309,21 +304,6 @@ def _british(word: str) -> str:
     return word
 
 
-def singular(word: str) -> str:
-    """A plural English noun made singular by its spelling (goals -> goal, cities -> city)."""
-    if len(word) <= 3 or not word.isascii():
-        return word
-    if word.lower() in _IRREGULAR:
-        return _IRREGULAR[word.lower()]
-    if word.endswith("ies"):
-        return word[:-3] + "y"
-    if word.endswith(("ches", "shes", "xes", "sses")) or _LATIN_US_PLURAL.search(word):
-        return word[:-2]
-    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
-
-
 def change_label(qualifier: str | None, trend: str | None) -> str:
     """Our qualifier and trend as one NewsQuant change label."""
     if qualifier in CHANGE_OF_QUALIFIER:
@@ -453,7 +433,7 @@ def recognizer_items(text: str, lang: str, model: str) -> list[dict[str, Any]]:
     percentages, counting percentage points as the specs do (2.4个百分点 = 2.4%).
     Dimension and currency models: numbers the extractor gives a unit.
     """
-    from claimledger.numbers import PERCENTAGE_POINTS, find_numbers
+    from claimledger.extraction.numbers import PERCENTAGE_POINTS, find_numbers
 
     if model in ("DimensionModel", "CurrencyModel"):
         return _unit_items(text, lang)

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 
-HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+from claimledger.text.scripts import HAN
+
+HAN_CHARACTER = re.compile(f"[{HAN}]")
 LATIN_WORD = re.compile(r"[A-Za-z]+")
 
 # A Han character carries about as much as a short Latin word.
@@ -17,7 +19,7 @@ HAN_SHARE_FOR_CHINESE = 0.3
 
 def detect_lang(text: str, default: str = "en") -> str:
     """Return "zh" or "en" for `text`; `default` when it has no letters at all."""
-    han = len(HAN.findall(text))
+    han = len(HAN_CHARACTER.findall(text))
     latin_words = len(LATIN_WORD.findall(text))
     if han == 0 and latin_words == 0:
         return default

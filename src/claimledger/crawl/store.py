@@ -10,31 +10,15 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 import sqlite_utils
 
-from claimledger.feed_parse import Entry
-from claimledger.feeds_config import FeedConfig
-from claimledger.keys import claim_key
-from claimledger.types import Claim
-
-BACKOFF_BASE = timedelta(minutes=15)
-BACKOFF_CAP = timedelta(days=1)
-RETRY_AFTER_CAP = timedelta(days=30)
-FRESH_CAP = timedelta(days=1)
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC).replace(microsecond=0)
-
-
-def iso(moment: datetime | None) -> str | None:
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ") if moment else None
-
-
-def parse_iso(text: str | None) -> datetime | None:
-    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC) if text else None
+from claimledger.crawl.parse import Entry
+from claimledger.crawl.config import FeedConfig
+from claimledger.crawl.schedule import RETRY_AFTER_CAP, backoff, iso
+from claimledger.ledger.writes import credit_document, document_with_text, insert_document
+from claimledger.types import Claim, Document
 
 
 @dataclass(slots=True)
@@ -61,6 +45,14 @@ class PreparedDocument:
     content_hash: str
     claims: list[Claim]
     article_fetch: tuple[str, int | None, str | None] | None = None
+
+    def document(self, source: str) -> Document:
+        """The document the ledger stores for this entry, credited to the feed `source`."""
+        entry = self.entry
+        return Document(
+            url=entry.url, title=self.title, text=self.text, lang=self.lang, source=source,
+            entry_id=entry.entry_id, published=entry.published, content_hash=self.content_hash, claims=self.claims,
+        )
 
 
 @dataclass(slots=True)
@@ -150,80 +142,30 @@ def previous_title(db: sqlite_utils.Database, feed_id: int, entry_key: str) -> s
 
 
 def store_document(
-    db: sqlite_utils.Database, feed: dict, document: PreparedDocument, now: datetime
+    db: sqlite_utils.Database, feed: dict, prepared: PreparedDocument, now: datetime
 ) -> tuple[int, int]:
     """Write one document, its claims and its feed-entry link atomically; return (new documents, new claims).
 
     The same text already stored (another feed's copy of the post, or an entry
     reverting to an earlier text) links to that document, credited to the
-    feed listed first; a changed text is a new document whose revision follows
-    the entry's highest.
+    feed listed first, whichever was crawled first; a changed text is a new
+    document whose revision follows the entry's highest.
     """
-    entry = document.entry
+    entry = prepared.entry
     with db.atomic():
-        if document.article_fetch:
-            log_article_fetch(db, feed["id"], document.article_fetch, now)
-        existing = db.execute(
-            "SELECT id, feed_id FROM documents WHERE content_hash = ? ORDER BY id LIMIT 1", [document.content_hash]
-        ).fetchone()
+        if prepared.article_fetch:
+            log_article_fetch(db, feed["id"], prepared.article_fetch, now)
+        existing = document_with_text(db, prepared.content_hash)
         new_documents = new_claims = 0
         if existing:
             document_id = existing[0]
             if feed["id"] < existing[1]:
-                attribute_to(db, document_id, feed)
+                credit_document(db, document_id, feed["id"], feed["name"])
         else:
-            (latest,) = db.execute(
-                "SELECT coalesce(max(revision), 0) FROM documents WHERE entry_id = ?", [entry.entry_id]
-            ).fetchone()
-            document_id = db["documents"].insert(
-                {
-                    "feed_id": feed["id"],
-                    "source": feed["name"],
-                    "entry_id": entry.entry_id,
-                    "url": entry.url,
-                    "title": document.title,
-                    "published": entry.published,
-                    "fetched": iso(now),
-                    "lang": document.lang,
-                    "text": document.text,
-                    "content_hash": document.content_hash,
-                    "revision": latest + 1,
-                }
-            ).last_pk
+            document_id, new_claims = insert_document(db, feed["id"], prepared.document(feed["name"]), iso(now))
             new_documents = 1
-            new_claims = insert_claims(db, document_id, feed["name"], entry, document.claims)
         link_entry(db, feed["id"], entry, document_id, now)
     return new_documents, new_claims
-
-
-def attribute_to(db: sqlite_utils.Database, document_id: int, feed: dict) -> None:
-    """Credit a post several feeds carry to the one listed first, whichever was crawled first."""
-    db.execute("UPDATE documents SET feed_id = ?, source = ? WHERE id = ?", [feed["id"], feed["name"], document_id])
-    db.execute("UPDATE claims SET source = ? WHERE document_id = ?", [feed["name"], document_id])
-
-
-CLAIM_FIELDS = Claim.field_names()
-CLAIM_ROW = [*CLAIM_FIELDS, "document_id", "source", "url", "published", "claim_key"]
-# OR IGNORE: an extractor reporting one span twice must not abort the document.
-INSERT_CLAIM = (
-    f"INSERT OR IGNORE INTO claims ({', '.join(f'[{column}]' for column in CLAIM_ROW)}) "
-    f"VALUES ({', '.join('?' for _ in CLAIM_ROW)})"
-)
-
-
-def insert_claims(db: sqlite_utils.Database, document_id: int, source: str, entry: Entry, claims: list[Claim]) -> int:
-    """Insert a document's claims with their provenance and keys; return how many were stored."""
-    rows = []
-    for claim in claims:
-        key = claim_key(claim)
-        rows.append([
-            *(getattr(claim, name) for name in CLAIM_FIELDS),
-            document_id, source, entry.url, entry.published, key.text if key else None,
-        ])
-    if not rows:
-        return 0
-    # Plain executemany: sqlite-utils' insert_all costs more than the insert itself at this size.
-    return db.conn.executemany(INSERT_CLAIM, rows).rowcount
 
 
 def link_entry(db: sqlite_utils.Database, feed_id: int, entry: Entry, document_id: int, now: datetime) -> None:
@@ -296,6 +238,3 @@ def move_feed(db: sqlite_utils.Database, feed: dict, outcome: FeedOutcome) -> No
         outcome.notes.append(f"moved permanently to {outcome.permanent_url}, which another feed already has")
 
 
-def backoff(failures: int) -> timedelta:
-    """How long to wait after `failures` failures in a row: doubling from 15 minutes, at most a day."""
-    return min(BACKOFF_BASE * 2 ** (failures - 1), BACKOFF_CAP)

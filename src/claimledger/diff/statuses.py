@@ -1,7 +1,7 @@
 """Statuses from the ledger: which figures are new, updated, superseded or contradicted.
 
 Two passes over the claims table: the first stores each claim's key
-(`claimledger.keys`; a bare model code such as "K4" takes the one branded name
+(`claimledger.diff.keys`; a bare model code such as "K4" takes the one branded name
 the ledger has for it, "Kestrel K4"), the second streams the claims ordered by key through the
 ledger's key index, so only one key's claims are in memory at a time.
 
@@ -42,7 +42,7 @@ one is published while the earlier one is current. The publication date is the
 claim's, else its document's, else the fetch date; a claim with none sorts first.
 
 The publisher of a figure is the vendor named in its source's name (``CoreWeave
-Blog`` and ``CoreWeave 中文`` are one publisher, see `claimledger.keys.publisher`),
+Blog`` and ``CoreWeave 中文`` are one publisher, see `claimledger.diff.keys.publisher`),
 otherwise the source itself.
 
 Equality is rounding-aware. A written figure stands for an interval:
@@ -77,7 +77,7 @@ from typing import Any, NamedTuple
 
 import sqlite_utils
 
-from claimledger.keys import (
+from claimledger.diff.keys import (
     ClaimKey,
     fold,
     has_revision_cue,

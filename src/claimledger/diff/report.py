@@ -16,8 +16,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from claimledger.diff import STATUSES, Change, DiffResult
-from claimledger.keys import display_name, measure_name, split_round
+from claimledger.diff.statuses import STATUSES, Change, DiffResult
+from claimledger.diff.keys import display_name, measure_name, split_round
 from claimledger.terminal import printable
 from claimledger.types import Claim
 

@@ -14,12 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from claimledger.errors import FeedsConfigError
+
 FEED_KEYS = {"name", "url", "lang", "allow_private"}
 LANGUAGES = {"en", "zh"}
-
-
-class FeedsConfigError(Exception):
-    """The feeds file cannot be used; the message names the file and the problem."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """Serve a folder (the demo corpus) on loopback, with Last-Modified and 304s, for `make run` and tests.
 
-    python -m claimledger.corpus_server --root corpus --port 8765    # serve until killed
-    python -m claimledger.corpus_server --wait-for 8765              # block until that port answers
+    python corpus/serve.py --root corpus --port 8765    # serve until killed
+    python corpus/serve.py --wait-for 8765              # block until that port answers
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def wait_for(port: int, seconds: float = 15.0) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m claimledger.corpus_server", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python corpus/serve.py", description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, default=Path("corpus"), help="folder to serve (default: corpus)")
     parser.add_argument("--port", type=int, default=8765, help="port on 127.0.0.1 (default: 8765)")
     parser.add_argument("--wait-for", type=int, metavar="PORT", help="only wait until PORT answers, then exit")

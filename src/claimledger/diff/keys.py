@@ -34,8 +34,9 @@ from functools import cache, cached_property, lru_cache
 from typing import Any
 
 from claimledger.data_files import data_table
+from claimledger.text.english import singular
+from claimledger.text.scripts import HAN
 
-HAN = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 POSSESSIVE = re.compile(rf"['’]s\b|(?<=[{HAN}A-Za-z0-9])的")
 POINT_IN_NUMBER = re.compile(r"(?<=\d)\.(?=\d)")
 SPACES = re.compile(r"\s+")
@@ -100,16 +101,6 @@ def fold(text: str) -> str:
 def _is_separator(char: str) -> bool:
     # Punctuation, symbols, separators and control characters.
     return unicodedata.category(char)[0] in "PSZC"
-
-
-def singular(word: str) -> str:
-    """Rule 5: an English plural folded to its singular; other words unchanged."""
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    # Four-letter words in -us are chip acronyms (GPUs, CPUs, TPUs), not Latin (status).
-    if word.endswith("s") and not word.endswith(("ss", "is")) and (len(word) == 4 or not word.endswith("us")):
-        return word[:-1]
-    return word
 
 
 @cache

@@ -22,6 +22,8 @@ from urllib.parse import urljoin, urlsplit
 
 import httpx
 
+from claimledger.errors import FetchError
+
 
 def _package_version() -> str:
     try:
@@ -38,10 +40,6 @@ ACCEPT = (
 REDIRECT_STATUSES = {301, 302, 303, 307, 308}
 PERMANENT_REDIRECTS = {301, 308}
 RAW_CHUNK = 16 * 1024
-
-
-class FetchError(Exception):
-    """A fetch that produced no usable response; the message says why in one line."""
 
 
 @dataclass(frozen=True, slots=True)

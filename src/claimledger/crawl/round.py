@@ -1,57 +1,49 @@
 """One crawl round: fetch every due feed, parse it, turn new entries into documents with claims, store them.
 
 Fetching runs on asyncio across hosts (polite per host, see fetch.py); text
-cleaning and extraction run in worker processes (crawl_prepare.py); all writes
-go through one writer thread that owns the ledger connection (crawl_store.py). Entries whose feed content has
-not changed since the last crawl cost no work at all.
+cleaning and extraction run in worker processes (prepare.py); all writes go
+through one writer thread that owns the ledger connection (store.py). Entries
+whose feed content has not changed since the last crawl cost no work at all.
 """
 
 from __future__ import annotations
 
 import asyncio
-import fcntl
 import os
 import re
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from difflib import SequenceMatcher
-from email.utils import parsedate_to_datetime
 from multiprocessing import get_context
 from pathlib import Path
 
 import sqlite_utils
 
-from claimledger.crawl_store import (
-    FRESH_CAP,
+from claimledger.crawl.config import FeedConfig
+from claimledger.crawl.fetch import Fetcher, FetchLimits, FetchResult, origin
+from claimledger.crawl.parse import Entry, ParsedFeed, codec_name, parse_feed
+from claimledger.crawl.schedule import freshness, parse_retry_after, skip_reason, utc_now
+from claimledger.crawl.store import (
     ArticlePage,
     FeedOutcome,
     PreparedDocument,
     known_entries,
-    parse_iso,
     previous_title,
     record_outcome,
     store_document,
     sync_feeds,
-    utc_now,
 )
-from claimledger.feed_parse import Entry, ParsedFeed, codec_name, parse_feed
-from claimledger.feeds_config import FeedConfig
-from claimledger.fetch import Fetcher, FetchError, FetchLimits, FetchResult, origin
-from claimledger.ledger import open_ledger
+from claimledger.errors import FetchError
+from claimledger.ledger.open import open_ledger
 
 POOL_FROM_FEEDS = 20
 # Below this similarity between an entry's old and new title, its id may have been reused for another post.
 REUSED_ID_SIMILARITY = 0.3
-
-
-class CrawlLockedError(Exception):
-    """Another crawl holds the ledger's lock."""
 
 
 @dataclass(slots=True)
@@ -96,35 +88,6 @@ class CrawlReport:
     @property
     def new_claims(self) -> int:
         return sum(report.new_claims for report in self.feeds)
-
-
-@contextmanager
-def crawl_lock(db_path: str | Path, wait: bool = False) -> Iterator[None]:
-    """Hold `<db>.lock` for the duration, so two crawls never write one ledger at once.
-
-    Raises:
-        CrawlLockedError: another crawl holds the lock and `wait` is false.
-    """
-    lock_path = Path(f"{db_path}.lock")
-    with open(lock_path, "a+") as lock_file:
-        try:
-            fcntl.flock(lock_file, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
-        except BlockingIOError:
-            lock_file.seek(0)
-            holder = lock_file.read().strip() or "?"
-            raise CrawlLockedError(
-                f"another crawl (pid {holder}) is writing to {db_path}; use --wait to wait for it"
-            ) from None
-        lock_file.seek(0)
-        lock_file.truncate()
-        lock_file.write(str(os.getpid()))
-        lock_file.flush()
-        try:
-            yield
-        finally:
-            lock_file.seek(0)
-            lock_file.truncate()
-            fcntl.flock(lock_file, fcntl.LOCK_UN)
 
 
 def crawl(
@@ -193,7 +156,7 @@ class Crawler:
             if count == 1:
                 self._workers = ThreadPoolExecutor(1, thread_name_prefix="prepare")
             else:
-                from claimledger.crawl_prepare import start_worker
+                from claimledger.crawl.prepare import start_worker
 
                 # spawn, not fork: this process already runs threads (the ledger writer).
                 self._workers = ProcessPoolExecutor(
@@ -213,7 +176,7 @@ class Crawler:
         Without that, one lost worker failed every entry still in flight and,
         once broken, the pool refused the entries of every later feed.
         """
-        from claimledger.crawl_prepare import prepare_document
+        from claimledger.crawl.prepare import prepare_document
 
         pool = self.workers
         try:
@@ -371,38 +334,6 @@ def response_charset(headers: dict[str, str]) -> str | None:
     return codec_name(match.group(1)) if match else None
 
 
-def skip_reason(row: dict, now: datetime) -> str | None:
-    """Why a feed is not fetched this round: retired, still fresh, or backing off after failures."""
-    if row["retired"]:
-        return "gone (HTTP 410): no longer fetched; give it a new URL in the feeds file to resume"
-    next_attempt = parse_iso(row["next_attempt"])
-    if next_attempt and next_attempt > now:
-        if not row["failures"]:
-            return f"fresh until {row['next_attempt']} (the server's Cache-Control or Expires)"
-        return f"backing off after {row['failures']} failure(s): next attempt {row['next_attempt']}"
-    return None
-
-
-def freshness(headers: dict[str, str]) -> timedelta | None:
-    """How long the response says it stays fresh: Cache-Control max-age, else Expires against Date; at most a day."""
-    cache_control = headers.get("cache-control", "").lower()
-    if "no-cache" in cache_control or "no-store" in cache_control:
-        return None
-    max_age = re.search(r"(?:^|[,\s])max-age\s*=\s*\"?(\d+)", cache_control)
-    if max_age:
-        fresh = timedelta(seconds=int(max_age.group(1)))
-    elif "expires" in headers:
-        try:
-            expires = parsedate_to_datetime(headers["expires"])
-            reference = parsedate_to_datetime(headers["date"]) if "date" in headers else utc_now()
-            fresh = expires - reference
-        except (TypeError, ValueError, IndexError):
-            return None
-    else:
-        return None
-    return min(fresh, FRESH_CAP) if fresh > timedelta(0) else None
-
-
 def judge_status(result: FetchResult, outcome: FeedOutcome, fetcher: Fetcher) -> None:
     """The outcome of a non-200 final status."""
     if result.status == 304:
@@ -422,18 +353,3 @@ def judge_status(result: FetchResult, outcome: FeedOutcome, fetcher: Fetcher) ->
                 fetcher.gate.pause(host, time.time() + retry_after.total_seconds())
 
 
-def parse_retry_after(headers: dict[str, str]) -> timedelta | None:
-    """Retry-After as a delay: seconds, or an HTTP date relative to the response's Date."""
-    value = headers.get("retry-after", "").strip()
-    if not value:
-        return None
-    if value.isdigit():
-        return timedelta(seconds=int(value))
-    try:
-        when = parsedate_to_datetime(value)
-        reference = parsedate_to_datetime(headers["date"]) if "date" in headers else utc_now()
-    except (TypeError, ValueError, IndexError):
-        return None
-    if when.tzinfo is None or reference.tzinfo is None:
-        return None
-    return max(when - reference, timedelta(0))

@@ -1,0 +1,31 @@
+"""The errors claimledger raises on purpose: each message names the file, feed, URL or ledger at fault."""
+
+from __future__ import annotations
+
+
+class ClaimledgerError(Exception):
+    """Base of every error claimledger raises for bad input or an unusable resource."""
+
+
+class ConfigError(ClaimledgerError):
+    """A file the user gave cannot be used."""
+
+
+class FeedsConfigError(ConfigError):
+    """The feeds file cannot be used; the message names the file and the problem."""
+
+
+class EvaluationError(ConfigError):
+    """A set or gold file that cannot be read; the message names the file (and line)."""
+
+
+class LedgerError(ClaimledgerError):
+    """A ledger that cannot be read or written."""
+
+
+class CrawlLockedError(LedgerError):
+    """Another crawl holds the ledger's lock."""
+
+
+class FetchError(ClaimledgerError):
+    """A fetch that produced no usable response; the message says why in one line."""

@@ -1,0 +1,225 @@
+"""What is not a number: dates, times, URLs, phone and registration numbers, addresses, idioms,
+and bare digits that are a year or part of a name (the 1988 film, iPhone 11).
+"""
+
+from __future__ import annotations
+
+import re
+
+from claimledger.data_files import data_table
+from claimledger.extraction.numbers.atoms import EN, ZH, Atom
+from claimledger.extraction.numbers.arabic import CURRENCY_BEFORE
+from claimledger.extraction.numbers.chinese import HAN_CHARACTER
+
+WORD_AFTER = re.compile(r"[ \u00a0]?([A-Za-z]+)")
+_YEAR_S = re.compile(r"['’]?s\b")
+_RANGE_PARTNER = re.compile(r"[ ]*(?:-|–|—|to|and)[ ]*(\d[\d,.]*\d|\d)")
+# A year as the number finder and the extractor read one: 1800 to 2099.
+YEAR_CENTURIES = r"(?:1[89]|20)"
+YEAR_DIGITS = rf"{YEAR_CENTURIES}\d{{2}}"
+_YEAR = re.compile(YEAR_DIGITS)
+_YEAR_LIKE = re.compile(rf"{YEAR_DIGITS}|\d{{2}}")
+_COUNT_WORDS = frozenset(EN["count_words"])
+_NOT_PLURALS = frozenset(EN["not_plurals"])
+_NOT_NAMES = frozenset(EN["not_names"])
+# A capitalised word (iPhone, S&P, NVLink, Game) right before a number.
+NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9&/\-])([A-Za-z]*[A-Z][A-Za-z&/\-]*)[ ]$")
+_ZH_NOT_NUMBERS = re.compile("|".join(sorted(ZH["not_numbers"], key=len, reverse=True)))
+_EN_NOT_NUMBERS = re.compile(r"(?i)\b(?:" + "|".join(EN["not_numbers"]) + r")\b")
+_WORDS = data_table("numbers.toml")["not_numbers"]
+_MONTH = f"(?:{'|'.join(_WORDS['months'])})"
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+_ZH_NUM = r"(?:\d{1,2}|[〇零一二两三四五六七八九十]{1,3})"
+_YEAR_CUE = "|".join(_WORDS["year_cues"])
+_YEAR_CUE_BEFORE = re.compile(rf"(?i)\b(?:{_YEAR_CUE})[ \-]+$")
+_YEAR_NUMBER = re.compile(rf"(?=[12])(?<![\d.,]){YEAR_DIGITS}(?!\d|[.,]\d|[ ]*(?:%|percent|x\b|times\b))")
+
+
+def _alternatives(first_chars: str, *patterns: str) -> re.Pattern[str]:
+    """One regex for patterns that all start with one of `first_chars`: the lookahead
+    lets the regex engine skip every other position quickly."""
+    return re.compile(f"(?=[{first_chars}])(?:" + "|".join(patterns) + ")")
+
+
+_WEB_DOMAINS = "|".join(_WORDS["web_domains"])
+_WEB_HINT = re.compile(rf"@|://|www\.|\.(?:{_WEB_DOMAINS})\b")
+_WEB = re.compile(
+    "|".join(
+        [
+            r"\b(?:https?://|www\.)\S+",
+            r"(?<![\w.+\-])[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+",
+            rf"(?<![\w.\-])[\w\-]+(?:\.[\w\-]+)*\.(?:{_WEB_DOMAINS})\b(?:/\S*)?",
+        ]
+    )
+)
+_MONTH_HINT = re.compile(r"(?=[ADFJMNOS])(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)")
+# Dates around a month name: matched at each month name the hint finds.
+_MONTH_FIRST_DATE = re.compile(
+    rf"{_MONTH}\b\.?(?:[ ]+{_DAY}(?:[ ]*[-–][ ]*{_DAY})?(?:,?[ ]+\d{{4}})?\b|,?[ ]+(?:of[ ]+)?\d{{4}}\b)"
+)
+_DAY_BEFORE_MONTH = re.compile(rf"\b{_DAY}[ ]+(?:of[ ]+)?$")
+_YEAR_AFTER_MONTH = re.compile(rf"{_MONTH}\b\.?(?:,?[ ]+\d{{4}}\b)?")
+# Digit forms that are not quantities, each group with a cheap test for whether it can occur.
+_SEPARATED_DATES = _alternatives(
+    r"\d", r"\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b", r"\b\d{1,2}/\d{1,2}/\d{2,4}\b", r"\b24/7\b"
+)
+_QUARTER_HINT = re.compile(r"[QH][1-4]|FY|CY|[1-4]Q")
+_QUARTERS = _alternatives(
+    r"QHFC1-4", r"\b(?:Q[1-4]|H[12]|[1-4]Q|FY|CY)[ ]?'?(?:\d{4}|\d{2})\b", r"\b(?:Q[1-4]|H[12])\b"
+)
+_YEAR_FORMS = _alternatives(
+    r"12'©",
+    rf"\b{YEAR_DIGITS}[ ]*(?:-|–|—|/|to|through)[ ]*(?:{YEAR_DIGITS}|\d{{2}})\b",
+    rf"\b{YEAR_CENTURIES}\d0s\b|'\d0s\b|\b{YEAR_DIGITS}['’]s\b|©[ ]*{YEAR_DIGITS}",
+)
+_SEPARATED_HINT = re.compile(r"\d[-/.]\d")
+_TIME_HINT = re.compile(r"\d(?::\d\d|[ ]?[AaPp]\.?[Mm]\b)")
+_PHONE_HINT = re.compile(r"[(+]\d|\d-\d{3,4}-\d|0\d{2,3}-\d{7}")
+_TIMES = _alternatives(
+    r"\d",
+    r"\b\d{1,2}:\d{2}(?::\d{2})?(?:[ ]?(?:[AaPp]\.[Mm]\.|(?:am|pm|AM|PM)\b))?",
+    r"\b\d{1,2}(?:\.\d{2})?[ ]?(?:[ap]\.m\.|(?:am|pm|AM|PM)\b)",
+)
+_PHONES = _alternatives(
+    r"\d+(",
+    r"(?:\+\d{1,3}[ \-]?)?\(\d{2,4}\)[ \-]?\d{3,4}[ \-]?\d{3,4}",
+    r"\+\d{1,3}(?:[ \-]\d{1,4}){2,5}",
+    r"\b\d{3,4}-\d{3,4}-\d{4}\b",
+    r"\b0\d{2,3}-\d{7,8}\b",
+)
+_LONG_DIGITS = re.compile(r"\d{11,}")
+# Display and video resolutions are names, not amounts: 1080p, 720p, and 4K or 8K
+# before a word of video ("4K video", "8K display"; but "4K tokens" is 4,000).
+_RESOLUTION_HINT = re.compile(r"\d[pPiK]\b")
+_RESOLUTIONS = re.compile(
+    r"\b(?:144|240|360|480|540|576|720|1080|1440|2160|4320)[pi]\b"
+    rf"|\b[24568]K(?=[ \-]?(?:{'|'.join(_WORDS['video_words_exact_case'])}"
+    rf"|(?i:{'|'.join(_WORDS['video_words'])}))\b)"
+)
+_NUMBER_SIGNS = re.compile(r"\bNo\.[ ]?\d+|#\d+")
+# Street addresses: 49 Zorro Ranch Road, 9 E 71st St.
+_ADDRESS = re.compile(
+    r"\b\d{1,5}[ ](?:[NSEW]\.?[ ])?(?:(?:[A-Z][a-z]+|\d+(?:st|nd|rd|th))[ ]){0,3}"
+    rf"(?:{'|'.join(_WORDS['street_words'])})\b"
+)
+_ADDRESS_HINT = re.compile(rf"\b(?:{'|'.join(_WORDS['street_words'])})\b")
+_REGISTRATION_HINTS = tuple(_WORDS["identifier_hints"])
+_REGISTRATION = re.compile(
+    rf"(?i:\b(?:{'|'.join(_WORDS['identifier_labels'])})\.?[:#\s]*)[\dA-Z][\dA-Z\-/]*"
+)
+_CHINESE_FORMS = _alternatives(
+    "\\d〇零一二两三四五六七八九十星周週礼禮第上下晚凌早中傍" + "".join(dict.fromkeys(label[0] for label in ZH["identifier_labels"])),
+    rf"(?:{'|'.join(ZH['identifier_labels'])})[:：\s]*[\dA-Z][\dA-Z\-]*号?",
+    r"(?:\d{4}|[〇零一二三四五六七八九]{4})[ \t]*(?:财|會計|会计)?年(?:[ \t]*度)?",
+    r"\d{2,4}[ \t]*年代",
+    rf"{_ZH_NUM}[ \t]*月(?:份|初|中|底|末|上旬|中旬|下旬)?(?:[ \t]*{_ZH_NUM}[ \t]*[日号號])?",
+    rf"{_ZH_NUM}[ \t]*[日号號](?=[，,、\s]|[晚早电電讯訊起至前凌上下中])",
+    r"(?:星期|周|週|礼拜|禮拜)[一二三四五六日天]",
+    r"第?[一二三四1-4][ \t]*季度",
+    rf"{_ZH_NUM}[ \t]*[点點](?:钟|鐘|半|整)",
+    rf"{_ZH_NUM}[ \t]*[点點时時][ \t]*{_ZH_NUM}[ \t]*分",
+    rf"(?:上午|下午|晚上|凌晨|早上|中午|傍晚|晚间)[ \t]*{_ZH_NUM}(?:[ \t]*[点點时時:：][ \t]*\d{{0,2}})?",
+    r"第[ \t]*(?:\d+|[零〇一二两三四五六七八九十百千万]+)",
+)
+
+
+def _not_number_spans(text: str, han: bool) -> list[tuple[int, int]]:
+    """Spans whose digits are not numbers: URLs, dates, times, phone and registration numbers."""
+    lower = text.lower()
+    spans = []
+    if _SEPARATED_HINT.search(text):
+        spans += [m.span() for m in _SEPARATED_DATES.finditer(text)]
+    if _QUARTER_HINT.search(text):
+        spans += [m.span() for m in _QUARTERS.finditer(text)]
+    if _TIME_HINT.search(text):
+        spans += [m.span() for m in _TIMES.finditer(text)]
+    if _PHONE_HINT.search(text):
+        spans += [m.span() for m in _PHONES.finditer(text)]
+    if _ADDRESS_HINT.search(text):
+        spans += [m.span() for m in _ADDRESS.finditer(text)]
+    if "No." in text or "#" in text:
+        spans += [m.span() for m in _NUMBER_SIGNS.finditer(text)]
+    for digits in _LONG_DIGITS.finditer(text):
+        start, end = digits.span()
+        if text[start - 1 : start] not in (",", ".") and text[end : end + 1] not in (",", "."):
+            spans.append((start, end))
+    if _WEB_HINT.search(text):
+        spans += [m.span() for m in _WEB.finditer(text)]
+    if _RESOLUTION_HINT.search(text):
+        spans += [m.span() for m in _RESOLUTIONS.finditer(text)]
+    for month in _MONTH_HINT.finditer(text):
+        start = month.start()
+        if start and text[start - 1].isalpha():
+            continue
+        date = _MONTH_FIRST_DATE.match(text, start)
+        if date:
+            spans.append(date.span())
+        day = _DAY_BEFORE_MONTH.search(text, max(0, start - 10), start)
+        if day:
+            spans.append((day.start(), _YEAR_AFTER_MONTH.match(text, start).end()))
+    if any(hint in lower for hint in _REGISTRATION_HINTS):
+        spans += [m.span() for m in _REGISTRATION.finditer(text)]
+    years = list(_YEAR_NUMBER.finditer(text))
+    for year in years:
+        cue = _YEAR_CUE_BEFORE.search(text, max(0, year.start() - 16), year.start())
+        if cue:
+            spans.append((cue.start(), year.end()))
+    if years or "0s" in text or "©" in text:
+        spans += [m.span() for m in _YEAR_FORMS.finditer(text)]
+    if han:
+        spans += [m.span() for m in _CHINESE_FORMS.finditer(text)]
+    return spans
+
+
+def counts_something(text: str, end: int) -> bool:
+    """True when a plural noun, a unit glued on, or a Chinese word follows (2048 GPUs, 2019W, 2025 张)."""
+    following = text[end : end + 1]
+    if following.isalpha():
+        return True
+    match = WORD_AFTER.match(text, end)
+    return bool(match) and (match.group(1).lower() in _COUNT_WORDS or match.group(1) in _COUNT_WORDS or _is_plural(match.group(1)))
+
+
+def _is_plural(word: str) -> bool:
+    return len(word) > 3 and word.islower() and word.endswith("s") and not word.endswith("ss") and word not in _NOT_PLURALS
+
+
+def is_year(text: str, atom: Atom) -> bool:
+    """A bare 1800..2099 with nothing counted after it is a year (the 1988 film, Act 2017)."""
+    if not _YEAR.fullmatch(text, atom.start, atom.end):
+        return False
+    if CURRENCY_BEFORE.search(text, max(0, atom.start - 4), atom.start):
+        return False
+    if _YEAR_S.match(text, atom.end):
+        return True  # 2018s best performer, 2018's
+    partner = _RANGE_PARTNER.match(text, atom.end)
+    if partner and not _YEAR_LIKE.fullmatch(partner.group(1)):
+        return False  # 2000 - 2500 calories: a range of counts
+    return not counts_something(text, atom.end)
+
+
+def is_label(text: str, atom: Atom) -> bool:
+    """A bare number right after a name is part of it: iPhone 11, S&P 500, Game 7, NVLink 6."""
+    name = NAME_BEFORE.search(text, max(0, atom.start - 30), atom.start)
+    if name is None or name.group(1) in _NOT_NAMES or (name.group(1).upper() == name.group(1) and len(name.group(1)) == 1):
+        return False
+    if _YEAR_S.match(text, atom.end):
+        return True  # Channel 5s coverage, Model 3s
+    return not counts_something(text, atom.end)
+
+
+def drop_not_numbers(text: str, atoms: list[Atom]) -> list[Atom]:
+    """Remove atoms inside dates, URLs, phone numbers, ordinals and idioms (一切, no one)."""
+    han = HAN_CHARACTER.search(text) is not None
+    spans = _not_number_spans(text, han)
+    covering = [m.span() for m in _ZH_NOT_NUMBERS.finditer(text)] if han else []
+    if "one" in text:
+        covering += [m.span() for m in _EN_NOT_NUMBERS.finditer(text)]
+    kept = []
+    for atom in atoms:
+        if any(start < atom.end and atom.start < end for start, end in spans):
+            continue
+        if any(start <= atom.start and atom.end <= end for start, end in covering):
+            continue
+        kept.append(atom)
+    return kept
