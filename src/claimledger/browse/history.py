@@ -2,32 +2,32 @@
 
 The chart is computed here and drawn by the `claim_history.html` template as
 inline SVG, so it renders offline with no JavaScript. One point per claim,
-value over publication date, colour and shape per source; a range is drawn as
-a bar from low to high.
+value over publication date, colour and shape per source; a range is a bar
+from low to high with caps; a hedged figure carries its hedge on the mark (an
+arrow toward where the value may lie for "up to" and "more than", a hollow mark
+for "about"). Figures one source published on the same day stand side by side,
+joined to the source's line once, so they never read as a range.
 """
 
 from __future__ import annotations
 
-import math
+from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
+from claimledger.browse.chart import Hedge, base_factor, format_number, hedge_of, marks_for, nice_range
+from claimledger.browse.ledgers import query_sql
+
 WIDTH, HEIGHT = 860, 380
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 90, 30, 20, 50
-# Colour-blind-safe palette (Okabe-Ito); shapes repeat after it so sources stay apart.
-COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
-SHAPES = ("circle", "square", "triangle", "diamond")
-
-HISTORY_COLUMNS = (
-    "id, text, value, low, high, unit, si_value, qualifier, subject, metric, "
-    "source, published, status, superseded_by, document_id, url"
-)
+SAME_DAY_SPACING = 9.0
+UNKNOWN_SOURCE = "(unknown source)"
 
 
 @dataclass(frozen=True)
 class Point:
-    """One claim on the chart: its position, its range bar and how it is marked."""
+    """One claim on the chart: its position, its range bar, its hedge and how it is marked."""
 
     claim_id: int
     x: float
@@ -37,6 +37,11 @@ class Point:
     colour: str
     shape: str
     label: str
+    hedge: Hedge | None
+
+    @property
+    def is_range(self) -> bool:
+        return self.low_y != self.high_y
 
 
 @dataclass(frozen=True)
@@ -49,17 +54,18 @@ class Tick:
 
 @dataclass(frozen=True)
 class Series:
-    """The claims of one source: their points, joined by a line, and the legend entry."""
+    """The claims of one source: their points, its line (one point per day) and the legend entry."""
 
     source: str
     colour: str
     shape: str
     points: list[Point]
+    line: list[Point]
 
     @property
     def polyline(self) -> str:
-        """The SVG `points` attribute joining this source's claims in date order."""
-        return " ".join(f"{point.x:.1f},{point.y:.1f}" for point in self.points)
+        """The SVG `points` attribute joining this source's days in date order."""
+        return " ".join(f"{point.x:.1f},{point.y:.1f}" for point in self.line)
 
 
 @dataclass(frozen=True)
@@ -77,12 +83,13 @@ class Chart:
     plot_top: int
     plot_bottom: int
     undated: int
+    baseline: str | None
+    hedges: list[Hedge]
 
 
 async def claims_for_key(database: Any, key: str) -> list[dict[str, Any]]:
-    """The claims with `key`, oldest first."""
-    sql = f"select {HISTORY_COLUMNS} from claims where claim_key = :key order by published, id"
-    return [dict(row) for row in (await database.execute(sql, {"key": key})).rows]
+    """The claims with `key`, oldest first: the rows of the `key_history` canned query."""
+    return [dict(row) for row in (await database.execute(query_sql("key_history"), {"key": key})).rows]
 
 
 async def charted_keys(database: Any, limit: int = 200) -> list[dict[str, Any]]:
@@ -98,11 +105,11 @@ async def charted_keys(database: Any, limit: int = 200) -> list[dict[str, Any]]:
 
 def chart(claims: list[dict[str, Any]]) -> Chart | None:
     """Lay out `claims` (one key) as a chart; None when no claim has both a date and a figure."""
-    unit, scale = _common_unit(claims)
+    unit, factors = _common_unit(claims)
     plotted = []
     for claim in claims:
         when = _parse_date(claim["published"])
-        low, value, high = (_scaled(claim, name, scale) for name in ("low", "value", "high"))
+        low, value, high = (_scaled(claim, name, factors) for name in ("low", "value", "high"))
         value = value if value is not None else _midpoint(low, high)
         if when is not None and value is not None:
             plotted.append((claim, when, low if low is not None else value, value, high if high is not None else value))
@@ -112,7 +119,7 @@ def chart(claims: list[dict[str, Any]]) -> Chart | None:
     last = max(when for _, when, *_ in plotted)
     if last - first < timedelta(days=30):
         first, last = first - timedelta(days=15), last + timedelta(days=15)
-    bottom, top, y_steps = _nice_range(min(low for *_, low, _, _ in plotted), max(high for *_, high in plotted))
+    bottom, top, y_steps = nice_range(min(low for *_, low, _, _ in plotted), max(high for *_, high in plotted))
 
     plot_right, plot_bottom = WIDTH - MARGIN_RIGHT, HEIGHT - MARGIN_BOTTOM
 
@@ -122,30 +129,36 @@ def chart(claims: list[dict[str, Any]]) -> Chart | None:
     def y_of(number: float) -> float:
         return plot_bottom - (number - bottom) / (top - bottom) * (plot_bottom - MARGIN_TOP)
 
-    sources = sorted({claim["source"] or "(unknown source)" for claim, *_ in plotted})
-    # Shape changes with colour (and shifts once the colours run out), so each source keeps its own mark.
-    marks = {
-        source: (COLOURS[i % len(COLOURS)], SHAPES[(i + i // len(COLOURS)) % len(SHAPES)])
-        for i, source in enumerate(sources)
-    }
+    sources = sorted({claim["source"] or UNKNOWN_SOURCE for claim, *_ in plotted})
+    marks = marks_for(sources)
     series = []
     for source in sources:
         colour, shape = marks[source]
-        points = [
-            Point(
-                claim_id=claim["id"],
-                x=x_of(when),
-                y=y_of(value),
-                low_y=y_of(low),
-                high_y=y_of(high),
-                colour=colour,
-                shape=shape,
-                label=f"{when.date().isoformat()} · {source} · {claim['text']}",
-            )
-            for claim, when, low, value, high in plotted
-            if (claim["source"] or "(unknown source)") == source
-        ]
-        series.append(Series(source=source, colour=colour, shape=shape, points=points))
+        by_day: dict[str, list[tuple[Any, ...]]] = defaultdict(list)
+        for entry in plotted:
+            if (entry[0]["source"] or UNKNOWN_SOURCE) == source:
+                by_day[entry[1].date().isoformat()].append(entry)
+        points, line = [], []
+        for day in sorted(by_day):
+            same_day = by_day[day]
+            for index, (claim, when, low, value, high) in enumerate(same_day):
+                offset = (index - (len(same_day) - 1) / 2) * SAME_DAY_SPACING
+                hedge = hedge_of(claim["qualifier"])
+                figure = f"{hedge.words} " if hedge else ""
+                points.append(Point(
+                    claim_id=claim["claim_id"],
+                    x=x_of(when) + offset,
+                    y=y_of(value),
+                    low_y=y_of(low),
+                    high_y=y_of(high),
+                    colour=colour,
+                    shape=shape,
+                    label=f"{day} · {source} · {claim['figure']}" + (f" ({figure.strip()})" if hedge else ""),
+                    hedge=hedge,
+                ))
+            line.append(points[-1])
+        series.append(Series(source=source, colour=colour, shape=shape, points=points, line=line))
+    baselines = {claim.get("baseline") for claim, *_ in plotted if claim.get("baseline")}
     return Chart(
         width=WIDTH,
         height=HEIGHT,
@@ -158,25 +171,28 @@ def chart(claims: list[dict[str, Any]]) -> Chart | None:
         plot_top=MARGIN_TOP,
         plot_bottom=plot_bottom,
         undated=len(claims) - len(plotted),
+        baseline=" / ".join(sorted(baselines)) or None,
+        hedges=sorted({p.hedge for s in series for p in s.points if p.hedge}, key=lambda h: h.words),
     )
 
 
-def _common_unit(claims: list[dict[str, Any]]) -> tuple[str, bool]:
-    """The y-axis label, and whether figures must be brought to base units to share an axis."""
+def _common_unit(claims: list[dict[str, Any]]) -> tuple[str, dict[str | None, float] | None]:
+    """The y-axis label, and the base factor per unit when the key mixes units (None when it does not)."""
     units = {claim["unit"] for claim in claims}
     if len(units) <= 1:
-        return (units.pop() or "value (as stated)") if units else "value", False
-    return "value in base units (SI)", True
+        only = next(iter(units), None)
+        return only or "value (as stated)", None
+    factors = {claim["unit"]: factor for claim in claims if (factor := base_factor(claim)) is not None}
+    return "value in base units (SI)", factors
 
 
-def _scaled(claim: dict[str, Any], name: str, to_base_units: bool) -> float | None:
+def _scaled(claim: dict[str, Any], name: str, factors: dict[str | None, float] | None) -> float | None:
     """The claim's `name` figure (low, value or high), in base units when the key mixes units."""
     number = claim[name]
-    if number is None or not to_base_units:
+    if number is None or factors is None:
         return number
-    if claim["si_value"] is None or not claim["value"]:
-        return None
-    return number * claim["si_value"] / claim["value"]
+    factor = factors.get(claim["unit"])
+    return None if factor is None else number * factor
 
 
 def _midpoint(low: float | None, high: float | None) -> float | None:
@@ -195,33 +211,8 @@ def _parse_date(text: str | None) -> datetime | None:
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)
 
 
-def _nice_range(low: float, high: float) -> tuple[float, float, list[float]]:
-    """Axis bounds on round numbers covering low..high (from zero when all are positive), and the ticks."""
-    low = min(low, 0.0)
-    if high <= low:
-        high = low + (abs(low) or 1.0)
-    raw_step = (high - low) / 5
-    magnitude = 10 ** math.floor(math.log10(raw_step))
-    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw_step)
-    bottom = math.floor(low / step) * step
-    top = math.ceil(high / step) * step
-    count = round((top - bottom) / step)
-    return bottom, top, [bottom + i * step for i in range(count + 1)]
-
-
 def _date_ticks(first: datetime, last: datetime, x_of: Any, count: int = 5) -> list[Tick]:
     """Evenly spaced date ticks from first to last."""
     span = last - first
     moments = [first + span * i / (count - 1) for i in range(count)]
     return [Tick(x_of(moment), moment.date().isoformat()) for moment in moments]
-
-
-def format_number(number: float | None) -> str:
-    """A figure for people: thousands separated, scientific notation for very large or small magnitudes."""
-    if number is None:
-        return ""
-    if number == 0:
-        return "0"
-    if abs(number) >= 1e7 or abs(number) < 1e-3:
-        return f"{number:.3g}"
-    return f"{number:,.10g}"
