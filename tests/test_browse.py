@@ -20,8 +20,9 @@ from urllib.parse import quote
 
 import pytest
 
-from claimledger.browse import history
+from claimledger.browse import chart, history, ledgers
 from claimledger.browse.app import build_datasette
+from claimledger.browse.evidence import percent
 from claimledger.ledger.open import open_ledger
 
 THROUGHPUT_KEY = "gb300 nvl72 | token per second per gpu | [token] / [time] / [gpu] | - | -"
@@ -71,6 +72,7 @@ def build_sample_ledger(path: Path) -> Path:
             for claim_id, figure, value, key, status, qualifier, self_reported in claims:
                 start = text.index(figure, sentence_start)
                 is_ratio = figure.endswith("倍")
+                metric = None if is_ratio else ("每 GPU 每秒 token 数" if lang == "zh" else "tokens per second per GPU")
                 db["claims"].insert({
                     "id": claim_id, "document_id": document_id, "text": figure,
                     "start": start, "end": start + len(figure),
@@ -80,7 +82,7 @@ def build_sample_ledger(path: Path) -> Path:
                     "dimensionality": None if is_ratio else "[token] / [time] / [gpu]",
                     "si_value": value, "qualifier": qualifier, "projected": 0,
                     "self_reported": self_reported, "baseline": "GB200 NVL72" if is_ratio else None,
-                    "subject": "GB300 NVL72", "metric": None if is_ratio else "tokens per second per GPU",
+                    "subject": "GB300 NVL72", "metric": metric,
                     "sentence": sentence, "sentence_start": sentence_start,
                     "sentence_end": sentence_start + len(sentence), "lang": lang,
                     "source": source, "url": url, "published": published,
@@ -91,9 +93,51 @@ def build_sample_ledger(path: Path) -> Path:
     return path
 
 
+# Text a feed could send to break out of an attribute, an SVG or a script; the
+# browser tests look for data-xss="ran", which any of it sets if it ever runs.
+BREAKOUT = "\"'></svg><script>document.documentElement.dataset.xss='ran'</script><img src=x onerror=\"document.documentElement.dataset.xss='ran'\">"
+HOSTILE_SUBJECT = f"Rack {BREAKOUT} NVL72"
+HOSTILE_KEY = f"rack {BREAKOUT} nvl72 | token per second per gpu | [token] / [time] / [gpu] | - | -"
+HOSTILE_CLAIMS = (6, 7)
+
+
+def add_hostile_claims(path: Path) -> Path:
+    """A feed whose name, post titles, sentences, subject, metric and key carry BREAKOUT; one figure updates another."""
+    db = open_ledger(path)
+    db["feeds"].insert({"id": 9, "name": f"Hostile {BREAKOUT} feed", "url": "http://127.0.0.1:8765/9/feed.xml",
+                        "lang": "en", "allow_private": 1, "status": "ok"})
+    for claim_id, figure, value, published, status in ((6, "9,000", 9000, "2025-05-01T00:00:00+00:00", "new"),
+                                                       (7, "9,900", 9900, "2025-05-21T00:00:00+00:00", "updated")):
+        sentence = f"{HOSTILE_SUBJECT} serves {figure} tokens per second per GPU {BREAKOUT}."
+        title = f"{BREAKOUT} post {claim_id}"
+        text = f"{title}\n\n{sentence}"
+        url = f"http://127.0.0.1:8765/9/posts/{claim_id}.html"
+        db["documents"].insert({"id": 10 + claim_id, "feed_id": 9, "source": f"Hostile {BREAKOUT} feed",
+                                "entry_id": url, "url": url, "title": title, "published": published,
+                                "lang": "en", "text": text, "content_hash": f"hostile-{claim_id}"})
+        start = text.index(figure)
+        db["claims"].insert({
+            "id": claim_id, "document_id": 10 + claim_id, "text": figure, "start": start, "end": start + len(figure),
+            "value": value, "low": value, "high": value, "kind": "quantity", "unit": "token / gpu / second",
+            "dimensionality": "[token] / [time] / [gpu]", "si_value": value, "projected": 0, "self_reported": 0,
+            "subject": HOSTILE_SUBJECT, "metric": f"tokens {BREAKOUT}", "baseline": None,
+            "sentence": sentence, "sentence_start": text.index(sentence), "sentence_end": len(text), "lang": "en",
+            "source": f"Hostile {BREAKOUT} feed", "url": url, "published": published,
+            "claim_key": HOSTILE_KEY, "status": status,
+        })
+    db["claims"].update(6, {"superseded_by": 7})
+    db.close()
+    return path
+
+
 @pytest.fixture
 def datasette(tmp_path):
     return build_datasette(build_sample_ledger(tmp_path / "ledger.db"))
+
+
+@pytest.fixture
+def hostile_datasette(tmp_path):
+    return build_datasette(add_hostile_claims(build_sample_ledger(tmp_path / "ledger.db")))
 
 
 async def rows(datasette, path: str) -> list[dict]:
@@ -127,20 +171,30 @@ async def test_index_and_database_pages_describe_the_ledger(datasette):
     assert "claimledger" in index and "Numeric claims that technology vendors publish" in index
     database = await html(datasette, "/ledger")
     assert "The claims ledger" in database
-    assert '<a href="/ledger/-/history">claim histories</a>' in database
-    assert '<a href="/ledger/-/history">Claim histories</a>' in index
+    for link, label in (("/ledger", "What changed"), ("/ledger/-/compare", "Compare across vendors"),
+                        ("/ledger/-/history", "Claim histories")):
+        assert f'<a href="{link}">{label}</a>' in index
     for table in ("claims", "documents", "feeds", "fetches"):
         assert f'href="/ledger/{table}"' in database
-    for query in ("latest_figures", "superseded_figures", "conflicts", "subject_history", "hedged_claims", "search"):
+    for query in ("changes", "key_history", "compare_subjects", "latest_figures", "superseded_figures",
+                  "conflicts", "subject_history", "hedged_claims", "search"):
         assert f'href="/ledger/{query}"' in database
     assert 'href="/ledger/_sqlite_migrations"' not in database
     assert 'href="/ledger/claims_search"' not in database
 
 
-async def test_every_column_is_described(datasette):
-    from claimledger.browse.app import load_metadata
+async def test_database_metadata_has_licence_source_and_about(datasette):
+    data = (await datasette.client.get("/-/metadata.json")).json()
+    for level in (data, data["databases"]["ledger"]):
+        assert level["license"].startswith("Apache-2.0") and level["license_url"].startswith("https://")
+        assert level["source"] and level["about"] == "claimledger" and level["about_url"].startswith("https://")
+    page = await html(datasette, "/ledger")
+    assert "Data license:" in page and "Data source:" in page and "About:" in page
 
-    tables = load_metadata()["databases"]["ledger"]["tables"]
+
+async def test_every_column_is_described(datasette):
+    await datasette.invoke_startup()
+    tables = ledgers.database_metadata()["tables"]
     db = open_ledger(Path(datasette.get_database("ledger").path))
     hidden = set(await datasette.get_database("ledger").hidden_table_names())
     for table in set(db.table_names()) - hidden:
@@ -155,12 +209,65 @@ async def test_claims_are_newest_first_with_facets(datasette):
     response = await datasette.client.get("/ledger/claims.json")
     data = response.json()
     assert [row[0] for row in data["rows"]] == [2, 5, 4, 3, 1]
-    assert set(data["facet_results"]) == {
-        "subject", "metric", "kind", "qualifier", "self_reported", "projected", "lang", "source", "status",
-    }
+    assert set(data["facet_results"]) == {"subject", "metric", "status", "qualifier", "source", "lang", "published"}
     statuses = {item["value"]: item["count"] for item in data["facet_results"]["status"]["results"]}
     assert statuses == {"new": 2, "reaffirmed": 1, "conflict": 1, "updated": 1}
+    days = {item["value"]: item["count"] for item in data["facet_results"]["published"]["results"]}
+    assert days == {"2025-02-10": 1, "2025-03-01": 2, "2025-04-02": 1, "2025-05-20": 1}
     assert [row["id"] for row in await rows(datasette, "/ledger/documents")] == [2, 4, 3, 1]
+
+
+async def test_entity_and_metric_concept_facets_merge_languages_and_aliases(datasette):
+    data = (await datasette.client.get("/ledger/claims.json")).json()
+    entity = data["facet_results"]["subject"]
+    assert entity["type"] == "entity"
+    assert [(item["value"], item["label"], item["count"]) for item in entity["results"]] == [
+        ("gb300 nvl72", "GB300 NVL72", 5),
+    ]
+    concepts = {item["value"]: (item["label"], item["count"]) for item in data["facet_results"]["metric"]["results"]}
+    assert concepts == {"token per second per gpu": ("tokens per second per GPU (每 GPU 每秒 token 数)", 4),
+                        "ratio": ("ratio", 1)}
+    chosen = await rows(datasette, f"/ledger/claims?_metric_concept={quote('token per second per gpu')}&_sort=id")
+    assert [row["id"] for row in chosen] == [1, 2, 3, 5]
+    page = await html(datasette, f"/ledger/claims?_metric_concept={quote('token per second per gpu')}")
+    assert "4 rows" in page and "metric concept is &#34;tokens per second per GPU&#34;" in page
+
+
+async def test_claims_columns_come_in_reading_order(datasette):
+    page = await html(datasette, "/ledger/claims")
+    head = page[page.index("<thead>"):page.index("</thead>")]
+    columns = re.findall(r'data-column="([^"]+)"', head)
+    assert columns[:10] == ["id", "subject", "metric", "text", "qualifier", "baseline", "status", "published",
+                            "source", "sentence"]
+    assert set(columns) == set(open_ledger(Path(datasette.get_database("ledger").path))["claims"].columns_dict)
+    first_row = page[page.index("<tbody>"):page.index("</tr>", page.index("<tbody>"))]
+    assert re.findall(r'<td class="col-([a-z_]+)', first_row)[:4] == ["id", "subject", "metric", "text"]
+
+
+async def test_a_claims_page_shows_its_evidence_at_normal_width(datasette):
+    page = await html(datasette, "/ledger/claims/2")
+    evidence = page[page.index('<section class="claimledger evidence"'):page.index("</section>", page.index('id="evidence"'))]
+    assert '<blockquote class="evidence">After tuning, GB300 NVL72 now delivers <mark>18,200 tokens per second per GPU</mark>.</blockquote>' in evidence
+    assert 'href="http://127.0.0.1:8765/1/posts/2.html">Stratus Cloud Blog</a>' in evidence
+    assert f'href="/ledger/-/history?key={quote(THROUGHPUT_KEY, safe="").replace("%20", "+")}"' in evidence
+    assert 'class="rows-and-columns claimledger-row"' in page, "one row is shown as a list of its columns"
+
+
+@pytest.mark.parametrize(
+    "path, message",
+    [("/ledger/claims?_sort=zzz", "Cannot sort claims by zzz"),
+     ("/ledger/claims.json?_sort_desc=zzz", "Cannot sort claims by zzz"),
+     ("/ledger/claims?_sort=id&_sort_desc=id", "not both"),
+     ("/ledger/x/-/history", "Page not found"),
+     ("/nowhere/-/history?key=x", "Database not found"),
+     ("/ledger?days=soon", "days must be a whole number"),
+     ("/ledger?until=tomorrow", "until must be a date"),
+     ("/ledger?since=2025-05-02&until=2025-05-01", "is after until")],
+)
+async def test_client_errors_are_4xx_with_a_reason(datasette, path, message):
+    response = await datasette.client.get(path)
+    assert 400 <= response.status_code < 500, response.text
+    assert message.lower() in response.text.lower()
 
 
 async def test_foreign_keys_show_labels(datasette):
@@ -213,6 +320,7 @@ async def test_superseded_figures_beside_their_replacements(datasette):
     page = await html(datasette, "/ledger/superseded_figures")
     assert '<a href="/ledger/claims/1">1</a>' in page
     assert "now delivers <mark>18,200 tokens per second per GPU</mark>." in page
+    assert '<td class="col-change_percent">+9.4%</td>' in page
 
 
 async def test_conflicts_between_sources(datasette):
@@ -262,17 +370,9 @@ async def test_text_from_feeds_is_escaped(datasette, path):
     assert "&lt;script&gt;document" in page
 
 
-async def test_history_page_escapes_sources_and_figures(datasette):
-    db = open_ledger(Path(datasette.get_database("ledger").path))
-    db["claims"].update(5, {"source": SCRIPT, "text": f"14,500 {SCRIPT}"})
-    page = await html(datasette, f"/ledger/-/history?key={quote(THROUGHPUT_KEY)}")
-    assert "<script>document" not in page
-    assert page.count("&lt;script&gt;document") >= 3
-
-
 async def test_history_chart_has_a_point_per_claim_marked_by_source(datasette):
     page = await html(datasette, f"/ledger/-/history?key={quote(THROUGHPUT_KEY)}")
-    begin = page.index('<svg class="history-chart"')
+    begin = page.index('<svg class="chart history-chart"')
     chart = page[begin:page.index("</svg>", begin)]
     assert sorted(int(claim_id) for claim_id in re.findall(r'data-claim-id="(\d+)"', chart)) == [1, 2, 3, 5]
     sources = re.findall(r'<g class="series" data-source="([^"]+)"', chart)
@@ -283,6 +383,33 @@ async def test_history_chart_has_a_point_per_claim_marked_by_source(datasette):
         assert f"{source} ({count})" in page
 
 
+async def test_history_shows_hedges_and_the_baseline_on_the_marks(datasette):
+    page = await html(datasette, f"/ledger/-/history?key={quote(SPEEDUP_KEY)}")
+    chart = page[page.index('<svg class="chart history-chart"'):page.index("</svg>", page.index('id="history-chart"'))]
+    assert 'data-hedge="up to"' in chart and '<g class="hedge hedge-down" data-hedge="up to">' in chart
+    assert "2025-03-01 · 算力前哨 · 10 倍 (up to)" in chart
+    assert "(vs GB200 NVL72)" in chart and "Compared with <strong>GB200 NVL72</strong>" in page
+    assert "≤ up to: arrow down, the figure is a ceiling" in page
+
+
+async def test_history_json_and_the_canned_query_give_the_same_series(datasette):
+    response = await datasette.client.get(f"/ledger/-/history.json?key={quote(THROUGHPUT_KEY)}")
+    assert response.status_code == 200
+    data = response.json()
+    assert data["key"] == THROUGHPUT_KEY and [claim["claim_id"] for claim in data["claims"]] == [1, 3, 5, 2]
+    assert data["claims"][0]["figure"] == "16,635 tokens per second per GPU"
+    assert data["claims"] == await rows(datasette, f"/ledger/key_history?key={quote(THROUGHPUT_KEY)}")
+    page = await html(datasette, f"/ledger/-/history?key={quote(THROUGHPUT_KEY)}")
+    assert f'href="/ledger/-/history.json?key={quote(THROUGHPUT_KEY, safe="").replace("%20", "+")}"' in page
+
+
+async def test_history_json_lists_keys_and_refuses_unknown_ones(datasette):
+    listed = (await datasette.client.get("/ledger/-/history.json")).json()
+    assert {row["claim_key"] for row in listed["keys"]} == {THROUGHPUT_KEY, SPEEDUP_KEY}
+    missing = await datasette.client.get("/ledger/-/history.json?key=nothing")
+    assert missing.status_code == 404 and missing.json()["claims"] == []
+
+
 async def test_history_page_lists_keys_and_refuses_unknown_ones(datasette):
     page = await html(datasette, "/ledger/-/history")
     assert f'<option value="{THROUGHPUT_KEY}"' in page and "(4 claims, 3 sources)" in page
@@ -291,14 +418,18 @@ async def test_history_page_lists_keys_and_refuses_unknown_ones(datasette):
     await html(datasette, "/nowhere/-/history?key=x", status=404)
 
 
+def series_claim(claim_id, figure, value, source, published, unit="token / gpu / second", si=None, qualifier=None,
+                 low=None, high=None):
+    return {"claim_id": claim_id, "figure": figure, "value": value, "low": value if low is None else low,
+            "high": value if high is None else high, "unit": unit, "si_value": value if si is None else si,
+            "source": source, "published": published, "qualifier": qualifier, "baseline": None}
+
+
 def test_chart_brings_mixed_units_to_base_units():
     claims = [
-        {"id": 1, "text": "1.6 Tb/s", "value": 1.6, "low": 1.6, "high": 1.6, "unit": "terabit / second",
-         "si_value": 1.6e12, "source": "A", "published": "2025-01-01T00:00:00+00:00"},
-        {"id": 2, "text": "200 GB/s", "value": 200, "low": 200, "high": 200, "unit": "gigabyte / second",
-         "si_value": 1.6e12, "source": "B", "published": "2025-03-01T00:00:00+00:00"},
-        {"id": 3, "text": "3–5x", "value": None, "low": 3, "high": 5, "unit": "terabit / second",
-         "si_value": None, "source": "A", "published": None},
+        series_claim(1, "1.6 Tb/s", 1.6, "A", "2025-01-01T00:00:00+00:00", unit="terabit / second", si=1.6e12),
+        series_claim(2, "200 GB/s", 200, "B", "2025-03-01T00:00:00+00:00", unit="gigabyte / second", si=1.6e12),
+        series_claim(3, "3–5x", None, "A", None, unit="terabit / second", low=3, high=5),
     ]
     drawn = history.chart(claims)
     assert drawn.y_label == "value in base units (SI)"
@@ -308,20 +439,235 @@ def test_chart_brings_mixed_units_to_base_units():
 
 
 def test_chart_draws_a_range_as_a_bar():
-    claims = [{"id": 1, "text": "3–5x", "value": None, "low": 3, "high": 5, "unit": None, "si_value": None,
-               "source": "A", "published": "2025-01-01"}]
+    claims = [series_claim(1, "3–5x", None, "A", "2025-01-01", unit=None, low=3, high=5)]
     point = history.chart(claims).series[0].points[0]
-    assert point.high_y < point.y < point.low_y
+    assert point.is_range and point.high_y < point.y < point.low_y
+
+
+def test_same_day_figures_of_one_source_stand_side_by_side_not_as_a_range():
+    claims = [
+        series_claim(1, "100", 100, "A", "2025-01-01T09:00:00+00:00"),
+        series_claim(2, "140", 140, "A", "2025-02-01T09:00:00+00:00"),
+        series_claim(3, "180", 180, "A", "2025-02-01T09:00:00+00:00"),
+    ]
+    series = history.chart(claims).series[0]
+    same_day = [point for point in series.points if point.claim_id in (2, 3)]
+    assert same_day[0].x != same_day[1].x, "dodged apart"
+    assert not any(point.is_range for point in series.points)
+    assert [point.claim_id for point in series.line] == [1, 3], "the line meets each day once"
+    assert len({point.x for point in series.line}) == len(series.line), "no vertical segment"
+
+
+def test_hedges_are_drawn_on_the_marks():
+    claims = [
+        series_claim(1, "up to 10x", 10, "A", "2025-01-01", qualifier="up_to"),
+        series_claim(2, "more than 200", 200, "A", "2025-02-01", qualifier="more_than"),
+        series_claim(3, "about 8x", 8, "A", "2025-03-01", qualifier="approximately"),
+        series_claim(4, "9x", 9, "A", "2025-04-01"),
+    ]
+    points = history.chart(claims).series[0].points
+    assert [(p.hedge.symbol, p.hedge.direction) if p.hedge else None for p in points] == [
+        ("≤", "down"), (">", "up"), ("≈", None), None,
+    ]
+    assert points[2].hedge.hollow and "(about)" in points[2].label
 
 
 def test_axis_ranges_are_round():
-    assert history._nice_range(0, 16635)[:2] == (0, 20000)
-    assert history._nice_range(3, 12)[2] == [0, 2.5, 5, 7.5, 10, 12.5]
+    assert chart.nice_range(0, 16635)[:2] == (0, 20000)
+    assert chart.nice_range(3, 12)[2] == [0, 2.5, 5, 7.5, 10, 12.5]
     assert history.chart([]) is None
 
 
 def test_figures_are_formatted_for_people():
-    assert [history.format_number(n) for n in (800000.0, 1.6e12, 0.5, 0, None)] == ["800,000", "1.6e+12", "0.5", "0", ""]
+    assert [chart.format_number(n) for n in (800000.0, 1.6e12, 0.5, 0, None)] == ["800,000", "1.6e+12", "0.5", "0", ""]
+    assert [percent(n) for n in (9.44, -18.75, 0.0, None)] == ["+9.4%", "-18.8%", "0%", ""]
+
+
+# What changed, its query and its Atom feed.
+
+async def test_what_changed_leads_the_ledgers_page(datasette):
+    page = await html(datasette, "/ledger?until=2025-05-31&days=120")
+    section = page[page.index('<section class="claimledger what-changed"'):page.index("</section>", page.index('id="what-changed"'))]
+    assert "published from 2025-02-01 to 2025-05-31 (120 days): 2 changes about 1 subject." in section
+    assert re.findall(r'<h3 class="subject" data-entity="([^"]+)">([^<]+) ', section) == [("gb300 nvl72", "GB300 NVL72")]
+    assert re.findall(r'<tr class="change" data-claim-id="(\d+)">', section) == ["2", "5"]
+    updated = section[section.index('data-claim-id="2"'):section.index('data-claim-id="5"')]
+    assert '<span class="status status-updated">updated</span>' in updated
+    assert "Stratus serves <mark>16,635 tokens per second per GPU</mark> on GB300 NVL72." in updated
+    assert "now delivers <mark>18,200 tokens per second per GPU</mark>." in updated
+    assert '<td class="percent">+9.4%</td>' in updated
+    assert 'href="http://127.0.0.1:8765/1/posts/1.html"' in updated and 'href="http://127.0.0.1:8765/1/posts/2.html"' in updated
+    assert f'href="/ledger/-/history?key={quote(THROUGHPUT_KEY, safe="").replace("%20", "+")}"' in updated
+    conflict = section[section.index('data-claim-id="5"'):]
+    assert "2025-03-01 · " in conflict and ">算力前哨</a>" in conflict, "against the other claimant's standing figure"
+    assert '<td class="percent">-12.8%</td>' in conflict
+    assert 'rel="alternate" type="application/atom+xml"' in page and 'href="/ledger/-/changes.atom"' in page
+    assert page.index('id="what-changed"') < page.index('<h2 id="queries">'), "before the queries and tables"
+
+
+async def test_what_changed_with_an_empty_window_points_to_the_latest_change(datasette):
+    page = await html(datasette, "/ledger?until=2025-01-31")
+    assert "published from 2025-01-25 to 2025-01-31 (7 days): 0 changes" in page
+    assert "The latest change in the ledger was published on 2025-05-20" in page
+    assert 'href="?until=2025-05-20&amp;days=7"' in page
+
+
+def test_the_window_is_seven_days_to_today_unless_chosen():
+    from datetime import date
+
+    from claimledger.browse.changes import BadWindow, window_from
+
+    today = date(2026, 3, 10)
+    assert window_from({}, today).params() == {"since": "2026-03-04", "until": "2026-03-10"}
+    assert window_from({"days": "30", "until": "2026-02-28"}, today).params() == {"since": "2026-01-30", "until": "2026-02-28"}
+    assert window_from({"since": "2026-01-01"}, today).days == 69
+    for bad in ({"days": "0"}, {"days": "-3"}, {"until": "2026-13-01"}, {"since": "2026-03-11"}):
+        with pytest.raises(BadWindow):
+            window_from(bad, today)
+
+
+async def test_changes_query_is_the_pages_json(datasette):
+    found = await rows(datasette, "/ledger/changes?since=2025-02-01&until=2025-05-31")
+    assert [(row["new_claim_id"], row["old_claim_id"], row["change"], row["change_percent"]) for row in found] == [
+        (2, 1, "updated", 9.4), (5, 3, "conflict", -12.8),
+    ]
+    assert {row["entity"] for row in found} == {"gb300 nvl72"}
+    assert found[0]["claimant"] == "Stratus Cloud Blog" and found[1]["claimant"] == "The Rack Report"
+    by_alias = await rows(datasette, f"/ledger/changes?since=2025-02-01&until=2025-05-31&subject={quote('Blackwell Ultra NVL72')}")
+    assert [row["new_claim_id"] for row in by_alias] == [2, 5]
+    by_metric = await rows(datasette, f"/ledger/changes?since=2025-02-01&until=2025-05-31&metric={quote('TPS/GPU')}")
+    assert [row["new_claim_id"] for row in by_metric] == [2, 5]
+    assert await rows(datasette, "/ledger/changes?since=2025-02-01&until=2025-05-31&subject=Rubin") == []
+
+
+def parsed_feed(response):
+    import feedparser
+
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"].startswith("application/atom+xml")
+    feed = feedparser.parse(response.content)
+    assert not feed.bozo, feed.get("bozo_exception")
+    return feed
+
+
+async def test_atom_feed_has_an_entry_per_change(datasette):
+    feed = parsed_feed(await datasette.client.get("/ledger/-/changes.atom"))
+    assert feed.version == "atom10" and feed.feed.title == "What changed in the claims ledger"
+    assert [entry.title for entry in feed.entries] == [
+        "GB300 NVL72 · tokens per second per GPU: 16,635 tokens per second per GPU → 18,200 tokens per second per GPU (updated, +9.4%)",
+        "GB300 NVL72 · tokens per second per GPU: 16,635 → 14,500 tokens per second per GPU (conflict, -12.8%)",
+    ]
+    first = feed.entries[0]
+    assert first.id == "http://localhost/ledger/claims/2#updated"
+    assert first.link == "http://127.0.0.1:8765/1/posts/2.html"
+    assert first.author == "Stratus Cloud Blog" and first.updated == "2025-05-20T09:00:00+00:00"
+    assert "now delivers <strong>18,200 tokens per second per GPU</strong>." in first.content[0].value
+    assert 'href="http://localhost/ledger/-/history?key=' in first.content[0].value
+
+
+async def test_atom_feed_for_one_subject_or_metric_and_an_empty_one(datasette):
+    feed = parsed_feed(await datasette.client.get(f"/ledger/-/changes.atom?subject={quote('gb300 nvl72')}"))
+    assert len(feed.entries) == 2 and feed.feed.title.endswith(": gb300 nvl72")
+    feed = parsed_feed(await datasette.client.get(f"/ledger/-/changes.atom?metric={quote('每 GPU 每秒 token 数')}"))
+    assert len(feed.entries) == 2
+    empty = parsed_feed(await datasette.client.get("/ledger/-/changes.atom?subject=Rubin"))
+    assert empty.entries == [] and empty.feed.updated == "2025-06-01T00:00:00+00:00"
+
+
+async def test_atom_feed_escapes_everything_from_feeds(hostile_datasette):
+    from xml.etree import ElementTree
+
+    response = await hostile_datasette.client.get("/ledger/-/changes.atom")
+    feed = parsed_feed(response)
+    hostile = feed.entries[0]
+    assert BREAKOUT in hostile.title and hostile.title_detail.type == "text/plain"
+    namespace = {"atom": "http://www.w3.org/2005/Atom"}
+    contents = [element.text for element in ElementTree.fromstring(response.content).iterfind(".//atom:content", namespace)]
+    assert len(contents) == 3
+    for content in contents:
+        assert "<script" not in content and "<img" not in content and "</svg>" not in content
+    assert "&lt;script&gt;document" in contents[0]
+
+
+# Compare across vendors.
+
+def test_figures_are_brought_to_the_unit_most_of_them_use():
+    from claimledger.browse.compare import in_one_unit
+
+    figures = [
+        {"claim_id": 1, "value": 1.6, "low": 1.6, "high": 1.6, "unit": "terabit / gpu / second", "si_value": 1.6e12},
+        {"claim_id": 2, "value": 200, "low": 200, "high": 200, "unit": "gigabyte / gpu / second", "si_value": 1.6e12},
+        {"claim_id": 3, "value": 0.8, "low": 0.8, "high": 0.8, "unit": "terabit / gpu / second", "si_value": 8e11},
+        {"claim_id": 4, "value": None, "low": 100, "high": 150, "unit": "gigabyte / gpu / second", "si_value": None},
+        {"claim_id": 5, "value": 7, "low": 7, "high": 7, "unit": "furlong / gpu / second", "si_value": None},
+    ]
+    unit, shown = in_one_unit(figures)
+    assert unit == "terabit / gpu / second"
+    assert [(f["shown_low"], f["shown_high"]) for f in shown] == [
+        (1.6, 1.6), (1.6, 1.6), (0.8, 0.8), (0.8, 1.2), (None, None),
+    ]
+
+
+async def test_compare_page_lists_concepts_and_the_latest_figure_per_subject(hostile_datasette):
+    from claimledger.browse.terms import concept
+
+    page = await html(hostile_datasette, "/ledger/-/compare")
+    assert f'<option value="{concept(THROUGHPUT_KEY)}" selected>tokens per second per GPU (2 subjects, 6 claims)</option>' in page
+    figures = re.findall(r'<a href="/ledger/claims/(\d+)" class="bar" data-claim-id="\d+"', page)
+    assert figures == ["2", "7"], "the standing figures, largest first (1 and 6 were replaced)"
+    await html(hostile_datasette, "/ledger/-/compare?concept=nothing", status=404)
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/ledger?until=2025-05-31&days=30", f"/ledger/-/history?key={quote(HOSTILE_KEY)}", "/ledger/-/history",
+     "/ledger/-/compare", "/ledger/claims/7", "/ledger/claims", "/ledger/documents/17",
+     "/ledger/changes?since=2025-05-01&until=2025-05-31", f"/ledger/key_history?key={quote(HOSTILE_KEY)}",
+     "/ledger/compare_subjects?concept=" + quote("token per second per gpu | [token] / [time] / [gpu] | - | -")],
+)
+async def test_every_page_escapes_breakouts_from_feeds(hostile_datasette, path):
+    page = await html(hostile_datasette, path)
+    for raw in ("<script>document", "</svg><script", "<img src=x", "\"'></svg>"):
+        assert raw not in page, raw
+    assert "&lt;script&gt;document" in page
+
+
+# The plugin as Datasette loads it: any database name, any base_url, its version.
+
+async def test_plain_datasette_lists_the_plugin_with_its_version(tmp_path):
+    from importlib.metadata import version
+
+    from datasette.app import Datasette
+
+    plain = Datasette([str(build_sample_ledger(tmp_path / "claims.db"))])
+    plugins = (await plain.client.get("/-/plugins.json")).json()
+    ours = [plugin for plugin in plugins if plugin["name"] == "claimledger"]
+    assert ours and ours[0]["version"] == version("claimledger") and ours[0]["templates"] is True
+    assert {"get_metadata", "register_routes", "render_cell", "handle_exception"} <= set(ours[0]["hooks"])
+
+
+async def test_pages_work_under_base_url_with_any_database_name(tmp_path):
+    import sqlite_utils
+    from datasette.app import Datasette
+
+    ledger = build_sample_ledger(tmp_path / "vendor-claims.db")
+    sqlite_utils.Database(tmp_path / "notes.db")["notes"].insert({"text": "not a ledger"})
+    served = Datasette([str(ledger), str(tmp_path / "notes.db")], settings={"base_url": "/base/"})
+    for path in ("/vendor-claims?until=2025-05-31&days=120", "/vendor-claims/-/history", "/vendor-claims/-/compare",
+                 f"/vendor-claims/-/history?key={quote(THROUGHPUT_KEY)}", "/vendor-claims/claims", "/vendor-claims/claims/2",
+                 "/vendor-claims/changes?since=2025-02-01&until=2025-05-31", "/vendor-claims/superseded_figures"):
+        page = await html(served, path)
+        links = re.findall(r'(?:href|src|action)="(/[^"]*)"', page)
+        assert links and all(link.startswith("/base/") for link in links), (path, [l for l in links if not l.startswith("/base/")])
+    page = await html(served, "/vendor-claims?until=2025-05-31&days=120")
+    assert 'href="/base/vendor-claims/-/history?key=' in page and "What changed" in page
+    feed = parsed_feed(await served.client.get("/vendor-claims/-/changes.atom"))
+    assert feed.entries[0].id == "http://localhost/base/vendor-claims/claims/2#updated"
+    assert feed.feed.links[0].href == "http://localhost/base/vendor-claims/-/changes.atom"
+    notes = await html(served, "/notes")
+    assert 'id="what-changed"' not in notes and "The claims ledger" not in notes
+    missing = await served.client.get("/notes/-/history")
+    assert missing.status_code == 404 and "not a claimledger ledger" in missing.text
 
 
 # The same pages on a ledger built the way `make run` builds it: corpus/ served on
@@ -413,7 +759,7 @@ def pick(found: list[dict], **wanted) -> list[dict]:
 @pytest.mark.parametrize(
     "path",
     ["/ledger/claims", "/ledger/documents", "/ledger/feeds", "/ledger/fetches", "/ledger/feed_entries",
-     "/ledger/latest_figures", "/ledger/superseded_figures", "/ledger/conflicts", "/ledger/hedged_claims",
+     "/ledger/changes?since=2026-01-01&until=2026-12-31", "/ledger/latest_figures", "/ledger/superseded_figures", "/ledger/conflicts", "/ledger/hedged_claims",
      "/ledger/subject_history?subject=Rubin", f"/ledger/search?q={quote('每秒')}"],
 )
 async def test_corpus_ledger_pages_answer_with_rows(corpus_datasette, path):
@@ -478,7 +824,9 @@ async def test_corpus_subject_history_runs_oldest_first(corpus_datasette):
 async def test_corpus_history_chart_marks_each_source(corpus_datasette):
     key = tps_per_mw_key(Path(corpus_datasette.get_database("ledger").path))
     page = await html(corpus_datasette, f"/ledger/-/history?key={quote(key)}")
-    assert len(re.findall(r'data-claim-id="\d+"', page)) == 5
+    chart = page[page.index('id="history-chart"'):page.index("</svg>", page.index('id="history-chart"'))]
+    assert len(re.findall(r'class="point" data-claim-id="\d+"', chart)) == 5
+    assert chart.count('data-hedge="up to"') >= 4 and chart.count('data-hedge="about"') >= 1
     assert re.findall(r'<g class="series" data-source="([^"]+)"', page) == [
         "Stratus Cloud Blog", "The Rack Report", "算力前哨",
     ]
@@ -491,11 +839,52 @@ async def test_corpus_script_quoted_in_a_post_is_shown_not_run(corpus_datasette)
     assert "<script>window.stratusCharts" not in page
 
 
+async def test_corpus_what_changed_this_autumn(corpus_datasette):
+    page = await html(corpus_datasette, "/ledger?until=2026-11-18&days=30")
+    assert "(30 days): 9 changes about 6 subjects." in page
+    row = page[page.index("<mark>880,000 TPS/MW</mark>") - 3000:page.index("<mark>880,000 TPS/MW</mark>")]
+    assert '<span class="status status-updated">updated</span>' in row and "800,000 TPS/MW" in row
+    found = await rows(corpus_datasette, "/ledger/changes?since=2026-10-20&until=2026-11-18")
+    update = pick(found, new_figure="880,000 TPS/MW")
+    assert [(row["old_figure"], row["old_source"], row["change_percent"]) for row in update] == [
+        ("800,000 TPS/MW", "Stratus Cloud Blog", 10.0),
+    ]
+
+
+async def test_corpus_conflicts_in_what_changed_pair_what_claims_diff_paired(corpus_datasette):
+    found = await rows(corpus_datasette, "/ledger/changes?since=2026-07-01&until=2026-07-31")
+    assert {(row["old_figure"], row["old_source"], row["new_figure"]) for row in pick(found, change="conflict")} == {
+        ("800,000 TPS/MW", "算力前哨", "about 650,000 TPS/MW"), ("10 倍", "算力前哨", "about 8x"),
+    }
+
+
+async def test_corpus_compare_tokens_per_megawatt_on_deepseek_r1(corpus_datasette):
+    from claimledger.browse.terms import concept
+
+    key = tps_per_mw_key(Path(corpus_datasette.get_database("ledger").path))
+    page = await html(corpus_datasette, f"/ledger/-/compare?concept={quote(concept(key))}")
+    assert "Compare across vendors: tokens per second per MW on DeepSeek R1" in page
+    bars = page[page.index('id="compare-chart"'):page.index("</svg>", page.index('id="compare-chart"'))]
+    assert re.findall(r'<text x="[\d.]+" y="[\d.]+">([^<]+)</text>', bars) == ["≤ 880,000", "80,000"]
+    assert 'data-hedge="up to"' in bars and "token / megawatt / second" in bars
+    assert "<td>Vera Rubin NVL72</td>" in page and "<td>GB200 NVL72</td>" in page
+
+
+async def test_corpus_feed_has_an_entry_per_change(corpus_datasette):
+    feed = parsed_feed(await corpus_datasette.client.get("/ledger/-/changes.atom"))
+    every = await rows(corpus_datasette, "/ledger/changes?since=2000-01-01&until=2100-01-01")
+    assert len(feed.entries) == len(every) >= 20
+    assert len({entry.id for entry in feed.entries}) == len(feed.entries)
+
+
 def test_every_plugin_hook_is_documented():
-    from claimledger.browse import plugin
+    import claimledger.browse as plugin
 
     hooks = [value for value in vars(plugin).values() if callable(value) and hasattr(value, "datasette_impl")]
-    assert {hook.__name__ for hook in hooks} == {"prepare_connection", "render_cell", "menu_links", "register_routes"}
+    assert {hook.__name__ for hook in hooks} == {
+        "startup", "get_metadata", "prepare_connection", "render_cell", "menu_links", "register_routes",
+        "extra_template_vars", "register_facet_classes", "filters_from_request", "handle_exception",
+    }
     assert all(hook.__doc__ for hook in hooks)
 
 
@@ -503,14 +892,18 @@ def test_configuration_keeps_to_keys_datasette_1_accepts():
     """Descriptions in metadata.yaml; table options and queries in config.yaml, laid out as datasette.yaml."""
     import yaml
 
-    from claimledger.browse.app import BROWSE_DIR
+    from claimledger.browse.ledgers import BROWSE_DIR
 
     metadata = yaml.safe_load((BROWSE_DIR / "metadata.yaml").read_text(encoding="utf-8"))
     config = yaml.safe_load((BROWSE_DIR / "config.yaml").read_text(encoding="utf-8"))
-    descriptive = {"title", "description", "description_html", "columns", "source", "source_url", "license", "license_url"}
+    descriptive = {"title", "description", "description_html", "columns", "source", "source_url", "license",
+                   "license_url", "about", "about_url"}
+    assert set(metadata) - {"databases"} <= descriptive
+    assert set(metadata["databases"]["ledger"]) - {"tables"} <= descriptive
     for table in metadata["databases"]["ledger"]["tables"].values():
         assert set(table) <= descriptive
-    table_options = {"sort", "sort_desc", "facets", "label_column", "fts_table", "fts_pk", "hidden", "size", "searchmode"}
+    table_options = {"sort", "sort_desc", "facets", "facet_size", "label_column", "fts_table", "fts_pk", "hidden",
+                     "size", "searchmode", "plugins"}
     for table in config["databases"]["ledger"]["tables"].values():
         assert set(table) <= table_options
     for query in config["databases"]["ledger"]["queries"].values():

@@ -78,7 +78,7 @@ async def changes_feed(datasette: Any, request: Any, database_name: str) -> tupl
     feed.link(href=self_url, rel="self", type="application/atom+xml")
     feed.link(href=absolute(database_url), rel="alternate", type="text/html")
     feed.generator("claimledger")
-    updated = [moment for change in changes if (moment := _moment(change["new_published"]))]
+    updated = [moment for change in changes if (moment := _moment(change["new_published_at"]))]
     latest_fetch = (await database.execute("select max(fetched) from documents")).first()[0]
     feed.updated(max(updated) if updated else _moment(latest_fetch) or datetime(1970, 1, 1, tzinfo=timezone.utc))
     for change in changes:
@@ -87,12 +87,11 @@ async def changes_feed(datasette: Any, request: Any, database_name: str) -> tupl
         entry = feed.add_entry(order="append")
         entry.id(f"{claim_url}#{change['change']}")
         entry.title(entry_title(change))
-        moment = _moment(change["new_published"]) or datetime(1970, 1, 1, tzinfo=timezone.utc)
+        moment = _moment(change["new_published_at"]) or datetime(1970, 1, 1, tzinfo=timezone.utc)
         entry.updated(moment)
         entry.published(moment)
         entry.author({"name": change["claimant"] or change["new_source"] or "unknown"})
-        post = web_url(change["new_url"])
-        entry.link(href=post or claim_url, rel="alternate")
-        entry.link(href=history_url, rel="related")
+        # One link only: feedgen 1.0 drops the rel of an entry's links, so a second would read as alternate too.
+        entry.link(href=web_url(change["new_url"]) or claim_url)
         entry.content(str(entry_html(change, history_url)), type="html")
     return feed.atom_str(pretty=True), len(changes)

@@ -241,6 +241,8 @@ def handle_exception(datasette: Any, request: Any, exception: Exception) -> Any:
     title = None
     if isinstance(exception, Base400):
         status, message = exception.status, exception.args[0] if exception.args else ""
+        if message == "404":  # what Datasette says of a path no route matched
+            message = "Page not found"
     elif isinstance(exception, DatasetteError):
         status, title, info = exception.status, exception.title, dict(exception.error_dict)
         message = Markup(exception.message) if exception.message_is_html else exception.message
