@@ -15,14 +15,25 @@ from pathlib import Path
 from urllib.parse import quote
 
 import httpx
+from re import findall as re_findall
 import pytest
 from click.testing import CliRunner
 
 from claimledger.cli import cli
 from claimledger.ledger.open import open_ledger
-from test_browse import build_sample_ledger, corpus_ledger, serving_corpus, tps_per_mw_key
+from test_browse import (
+    BREAKOUT,
+    HOSTILE_KEY,
+    add_hostile_claims,
+    build_sample_ledger,
+    corpus_ledger,
+    serving_corpus,
+    tps_per_mw_key,
+)
 
 CHROMIUM = shutil.which("chromium")
+LOOPBACK_TIMEOUT = 10
+STARTUP_DEADLINE = 60
 CHROMIUM_FLAGS = [
     "--headless",
     "--no-sandbox",
@@ -42,30 +53,52 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(ledger: Path) -> Iterator[str]:
-    """`claims serve` on a free loopback port, in its own process; yields its base URL."""
-    port = free_port()
-    command = [sys.executable, "-c", "from claimledger.cli import cli; cli()",
-               "serve", "--db", str(ledger), "--port", str(port)]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+def serving(command: list[str], ready_path: str, port: int, log: Path | None = None) -> Iterator[str]:
+    """`command` (a server on `port`) in its own process until `ready_path` answers 200; yields its base URL.
+
+    The server's output goes to `log` (or is discarded), so a test can read what it printed.
+    """
+    output = open(log, "w", encoding="utf-8") if log else subprocess.DEVNULL
+    server = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, text=True)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + STARTUP_DEADLINE
         while True:
             if server.poll() is not None:
-                raise AssertionError(f"claims serve exited: {server.stdout.read()}")
+                raise AssertionError(f"{command[:4]} exited: {log.read_text() if log else server.returncode}")
             try:
-                if httpx.get(f"{base}/ledger", timeout=2).status_code == 200:
+                if httpx.get(f"{base}{ready_path}", timeout=LOOPBACK_TIMEOUT).status_code == 200:
                     break
             except httpx.TransportError:
                 pass
             if time.monotonic() > deadline:
-                raise AssertionError("claims serve did not answer within 30 s")
+                raise AssertionError(f"{command[:4]} did not answer within {STARTUP_DEADLINE} s")
             time.sleep(0.2)
         yield base
     finally:
         server.terminate()
-        server.wait(timeout=10)
+        server.wait(timeout=LOOPBACK_TIMEOUT)
+        if log:
+            output.close()
+
+
+@contextmanager
+def running_server(ledger: Path, log: Path | None = None) -> Iterator[str]:
+    """`claims serve` on a free loopback port, in its own process; yields its base URL."""
+    port = free_port()
+    command = [sys.executable, "-c", "from claimledger.cli import cli; cli()",
+               "serve", "--db", str(ledger), "--port", str(port)]
+    with serving(command, "/ledger", port, log) as base:
+        yield base
+
+
+@contextmanager
+def plain_datasette(ledger: Path, *options: str, log: Path | None = None, ready_path: str | None = None) -> Iterator[str]:
+    """`datasette LEDGER` as a user runs it with the package installed (no claimledger code but the plugin)."""
+    port = free_port()
+    command = [sys.executable, "-m", "datasette", "serve", str(ledger), "--port", str(port), *options]
+    with serving(command, ready_path or f"/{ledger.stem}", port, log) as base:
+        yield base
 
 
 @pytest.fixture(scope="module")
@@ -124,8 +157,8 @@ def test_help_shows_the_options():
 
 
 def test_server_answers_on_loopback_and_refuses_writes(server, ledger):
-    assert httpx.get(f"{server}/ledger/claims.json?_shape=array&_col=id").json()[0]["id"] == 2
-    attempt = httpx.get(f"{server}/ledger.json", params={"sql": "update claims set value = 0"})
+    assert httpx.get(f"{server}/ledger/claims.json?_shape=array&_col=id", timeout=LOOPBACK_TIMEOUT).json()[0]["id"] == 2
+    attempt = httpx.get(f"{server}/ledger.json", params={"sql": "update claims set value = 0"}, timeout=LOOPBACK_TIMEOUT)
     assert attempt.status_code == 400
     assert sqlite3.connect(ledger).execute("select count(*) from claims where value = 0").fetchone() == (0,)
 
@@ -134,7 +167,7 @@ def test_server_sees_what_a_crawl_writes_meanwhile(server, ledger):
     writer = sqlite3.connect(ledger)
     writer.execute("update claims set metric = 'tokens per second per GPU, tuned' where id = 2")
     writer.commit()
-    row = httpx.get(f"{server}/ledger/claims/2.json?_shape=array").json()[0]
+    row = httpx.get(f"{server}/ledger/claims/2.json?_shape=array", timeout=LOOPBACK_TIMEOUT).json()[0]
     assert row["metric"] == "tokens per second per GPU, tuned"
     writer.execute("update claims set metric = 'tokens per second per GPU' where id = 2")
     writer.commit()
@@ -213,7 +246,7 @@ def test_an_older_ledger_gets_its_search_indexes(tmp_path):
     path = tmp_path / "old.db"
     migrations.apply(sqlite_utils.Database(path), stop_before="m002_cjk_search")
     with running_server(path) as base:
-        assert httpx.get(f"{base}/ledger/search.json?q=x").status_code == 200
+        assert httpx.get(f"{base}/ledger/search.json?q=x", timeout=LOOPBACK_TIMEOUT).status_code == 200
     assert "m002_cjk_search" in {m.name for m in migrations.applied(sqlite_utils.Database(path))}
 
 
@@ -236,6 +269,13 @@ def screenshot(url: str, path: Path, profile: Path) -> None:
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and path.stat().st_size > 10_000
 
 
+@pytest.fixture(scope="module")
+def plain_corpus_server(tmp_path_factory) -> Iterator[str]:
+    """Plain `datasette claims.db` on the corpus ledger: every page comes from the installed plugin."""
+    with plain_datasette(corpus_ledger(tmp_path_factory)) as base:
+        yield base
+
+
 @pytest.mark.browser
 @needs_chromium
 def test_superseded_figures_page_in_a_browser(corpus_server, tmp_path):
@@ -246,7 +286,7 @@ def test_superseded_figures_page_in_a_browser(corpus_server, tmp_path):
     assert "14,210 tokens per second per GPU" in rows
     assert "<mark>16,635 tokens per second per GPU</mark>" in rows
     assert "800,000 TPS/MW" in rows and "<mark>880,000 TPS/MW</mark>" in rows
-    assert ">superseded<" in rows and ">updated<" in rows
+    assert ">superseded<" in rows and ">updated<" in rows and ">+10.0%<" in rows
     screenshot(url, tmp_path / "superseded.png", tmp_path / "profile")
 
 
@@ -257,9 +297,106 @@ def test_history_chart_in_a_browser(corpus_server, corpus_key, tmp_path):
     dom = chromium("--dump-dom", url, profile=tmp_path / "profile")
     chart = dom[dom.index('id="history-chart"'):dom.index("</svg>", dom.index('id="history-chart"'))]
     assert chart.count('class="point"') == 5
-    assert "2026-07-29 · The Rack Report · about 650,000 TPS/MW" in chart
+    assert "2026-07-29 · The Rack Report · about 650,000 TPS/MW (about)" in chart
+    assert 'class="hedge hedge-down"' in chart
     assert "Stratus Cloud Blog (2)" in dom and "The Rack Report (1)" in dom and "算力前哨 (2)" in dom
     screenshot(url, tmp_path / "history.png", tmp_path / "profile")
+
+
+@pytest.mark.browser
+@needs_chromium
+def test_what_changed_through_plain_datasette(plain_corpus_server, tmp_path):
+    url = f"{plain_corpus_server}/claims?until=2026-11-18&days=30"
+    dom = chromium("--dump-dom", url, profile=tmp_path / "profile")
+    section = dom[dom.index('id="what-changed"'):dom.index("</section>", dom.index('id="what-changed"'))]
+    assert "(30 days): 9 changes about 6 subjects." in section
+    assert len(re_findall(r'<tr class="change" data-claim-id="\d+">', section)) == 9
+    assert "<mark>880,000 TPS/MW</mark>" in section and "<mark>800,000 TPS/MW</mark>" in section
+    assert '<td class="percent">+10.0%</td>' in section
+    assert 'href="/claims/-/changes.atom"' in dom and "Compare across vendors" in dom
+    screenshot(url, tmp_path / "changes.png", tmp_path / "profile")
+
+
+@pytest.mark.browser
+@needs_chromium
+def test_compare_across_vendors_through_plain_datasette(plain_corpus_server, corpus_key, tmp_path):
+    from claimledger.browse.terms import concept
+
+    url = f"{plain_corpus_server}/claims/-/compare?concept={quote(concept(corpus_key))}"
+    dom = chromium("--dump-dom", url, profile=tmp_path / "profile")
+    chart = dom[dom.index('id="compare-chart"'):dom.index("</svg>", dom.index('id="compare-chart"'))]
+    assert chart.count('class="bar"') == 2 and "≤ 880,000" in chart and "80,000" in chart
+    assert "Compare across vendors: tokens per second per MW on DeepSeek R1" in dom
+    screenshot(url, tmp_path / "compare.png", tmp_path / "profile")
+
+
+@pytest.mark.browser
+@needs_chromium
+def test_claim_page_and_facets_through_plain_datasette(plain_corpus_server, tmp_path):
+    claims = httpx.get(f"{plain_corpus_server}/claims/claims.json", params={"text": "880,000 TPS/MW", "_shape": "array"},
+                       timeout=LOOPBACK_TIMEOUT).json()
+    dom = chromium("--dump-dom", f"{plain_corpus_server}/claims/claims/{claims[0]['id']}", profile=tmp_path / "profile")
+    assert '<blockquote class="evidence">Vera Rubin NVL72 now peaks at <mark>880,000 TPS/MW</mark> on DeepSeek R1.</blockquote>' in dom
+    table = chromium("--dump-dom", f"{plain_corpus_server}/claims/claims?_facet_size=max", profile=tmp_path / "profile")
+    assert "latency (延迟)" in table and "throughput (吞吐)" in table, "one metric across languages"
+    assert "published (date)" in table
+
+
+def test_the_atom_feed_over_http_parses_with_an_entry_per_change(plain_corpus_server):
+    import feedparser
+
+    response = httpx.get(f"{plain_corpus_server}/claims/-/changes.atom", timeout=LOOPBACK_TIMEOUT)
+    feed = feedparser.parse(response.content)
+    assert response.status_code == 200 and not feed.bozo
+    every = httpx.get(f"{plain_corpus_server}/claims/changes.json",
+                      params={"since": "2000-01-01", "until": "2100-01-01", "_shape": "array", "_size": "max"},
+                      timeout=LOOPBACK_TIMEOUT).json()
+    assert len(feed.entries) == len(every)
+    one = feedparser.parse(httpx.get(f"{plain_corpus_server}/claims/-/changes.atom", params={"subject": "Rubin NVL72"},
+                                     timeout=LOOPBACK_TIMEOUT).content)
+    assert one.entries and all(entry.title.startswith("Vera Rubin NVL72") for entry in one.entries)
+
+
+@pytest.mark.browser
+@needs_chromium
+def test_pages_under_a_base_url_through_plain_datasette(ledger, tmp_path):
+    with plain_datasette(ledger, "--setting", "base_url", "/claims-ledger/", ready_path="/claims-ledger/ledger") as base:
+        dom = chromium("--dump-dom", f"{base}/claims-ledger/ledger?until=2025-05-31&days=120", profile=tmp_path / "profile")
+        assert "2 changes about 1 subject" in dom
+        assert 'href="/claims-ledger/ledger/-/history?key=' in dom
+        history = chromium("--dump-dom", f"{base}/claims-ledger/ledger/-/history", profile=tmp_path / "profile")
+        assert 'class="crumbs"><a href="/claims-ledger/">home</a>' in history
+
+
+def test_client_errors_leave_no_traceback_in_the_log(ledger, tmp_path):
+    log = tmp_path / "datasette.log"
+    with plain_datasette(ledger, log=log) as base:
+        for path, status in (("/ledger/x/-/history", 404), ("/ledger/claims?_sort=zzz", 400), ("/nowhere", 404),
+                             ("/ledger/-/history?key=none", 404), ("/ledger?days=soon", 400)):
+            assert httpx.get(base + path, timeout=LOOPBACK_TIMEOUT).status_code == status, path
+    printed = log.read_text(encoding="utf-8")
+    assert "Traceback" not in printed and "locals" not in printed, printed[-2000:]
+
+
+@pytest.fixture(scope="module")
+def hostile_server(tmp_path_factory) -> Iterator[str]:
+    """Plain `datasette` on a ledger whose feed, titles, sentences, names and keys carry breakouts."""
+    path = add_hostile_claims(build_sample_ledger(tmp_path_factory.mktemp("hostile") / "ledger.db"))
+    with plain_datasette(path) as base:
+        yield base
+
+
+@pytest.mark.browser
+@needs_chromium
+@pytest.mark.parametrize("page", [
+    "/ledger?until=2025-05-31&days=30", f"/ledger/-/history?key={quote(HOSTILE_KEY)}", "/ledger/-/compare",
+    "/ledger/claims/7", "/ledger/claims", "/ledger/documents/17",
+])
+def test_breakouts_from_feeds_never_run_on_the_new_pages(hostile_server, tmp_path, page):
+    dom = chromium("--dump-dom", f"{hostile_server}{page}", profile=tmp_path / "profile")
+    assert "document.documentElement.dataset.xss" in dom, "the hostile text is on the page"
+    assert 'data-xss="ran"' not in dom
+    assert BREAKOUT not in dom
 
 
 @pytest.mark.browser
