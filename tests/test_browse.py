@@ -646,6 +646,20 @@ async def test_plain_datasette_lists_the_plugin_with_its_version(tmp_path):
     assert {"get_metadata", "register_routes", "render_cell", "handle_exception"} <= set(ours[0]["hooks"])
 
 
+async def test_a_public_deploy_serves_every_page_immutable_without_arbitrary_sql(tmp_path):
+    """The README's publish recipe: the file immutable, a query time limit, allow_sql off."""
+    from datasette.app import Datasette
+
+    public = Datasette(immutables=[str(build_sample_ledger(tmp_path / "claims.db"))], metadata={"allow_sql": False},
+                       settings={"sql_time_limit_ms": 3500, "allow_download": False})
+    assert (await public.client.get("/claims.json?sql=select+1")).status_code == 403
+    for path in ("/claims?until=2025-05-31&days=120", "/claims/-/compare", "/claims/-/history",
+                 f"/claims/-/history.json?key={quote(THROUGHPUT_KEY)}", "/claims/claims/2",
+                 "/claims/changes?since=2025-02-01&until=2025-05-31", f"/claims/search?q={quote('倍')}"):
+        await html(public, path)
+    assert len(parsed_feed(await public.client.get("/claims/-/changes.atom")).entries) == 2
+
+
 async def test_pages_work_under_base_url_with_any_database_name(tmp_path):
     import sqlite_utils
     from datasette.app import Datasette

@@ -46,13 +46,15 @@ def check_address(host: str, port: int) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; 0.0.0.0 exposes the ledger to the network.")
 def command(db_path: Path, port: int, host: str) -> None:
-    """Browse the ledger in Datasette: claims with their evidence, queries, search, history charts.
+    """Browse the ledger in Datasette: what changed, comparisons across vendors, histories, evidence.
 
-    The ledger is opened read-only (a crawl may keep writing while you browse);
-    an older ledger first gets the migrations it lacks. Pages: the claims
-    table with facets and search (Chinese too), canned queries (latest figures,
-    superseded figures, conflicts, a subject over time, hedged claims) and a
-    claim key's history chart at /ledger/-/history.
+    The ledger is opened read-only (a crawl may keep writing while you browse)
+    as the database `ledger`; an older ledger first gets the migrations it
+    lacks. The pages come from the claimledger Datasette plugin, as they do for
+    plain `datasette claims.db`: What changed at /ledger (with an Atom feed at
+    /ledger/-/changes.atom), Compare across vendors at /ledger/-/compare, a
+    claim key's history at /ledger/-/history, the claims table with facets and
+    search (Chinese too) and the canned queries.
 
     \b
     Example:
