@@ -672,7 +672,7 @@ async def test_pages_work_under_base_url_with_any_database_name(tmp_path):
                  "/vendor-claims/changes?since=2025-02-01&until=2025-05-31", "/vendor-claims/superseded_figures"):
         page = await html(served, path)
         links = re.findall(r'(?:href|src|action)="(/[^"]*)"', page)
-        assert links and all(link.startswith("/base/") for link in links), (path, [l for l in links if not l.startswith("/base/")])
+        assert links and all(link.startswith("/base/") for link in links), (path, [link for link in links if not link.startswith("/base/")])
     page = await html(served, "/vendor-claims?until=2025-05-31&days=120")
     assert 'href="/base/vendor-claims/-/history?key=' in page and "What changed" in page
     feed = parsed_feed(await served.client.get("/vendor-claims/-/changes.atom"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from typing import Any
 
 # Colour-blind-safe palette (Okabe-Ito); shapes repeat after it so sources stay apart.
@@ -82,3 +83,14 @@ def base_factor(claim: dict[str, Any]) -> float | None:
     if claim.get("si_value") is None or not claim.get("value"):
         return None
     return claim["si_value"] / claim["value"]
+
+
+def published_moment(text: str | None) -> datetime | None:
+    """A published timestamp as an aware datetime (UTC when no zone is given); None if unreadable."""
+    if not text:
+        return None
+    try:
+        parsed = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)

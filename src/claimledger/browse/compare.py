@@ -98,7 +98,10 @@ async def latest_figures(database: Any, concept: str) -> list[dict[str, Any]]:
 
 
 def in_one_unit(figures: list[dict[str, Any]]) -> tuple[str | None, list[dict[str, Any]]]:
-    """The unit most figures are written in, and each figure with `shown_low`/`shown_high` in it (None if it cannot be)."""
+    """The unit most figures are written in, and each figure with `shown_low`/`shown_high` in it.
+
+    Both are None for a figure whose unit cannot be converted to it.
+    """
     units = Counter(figure["unit"] for figure in figures)
     unit = units.most_common(1)[0][0] if units else None
     factors = {figure["unit"]: factor for figure in figures if (factor := base_factor(figure)) is not None}

@@ -17,20 +17,13 @@ from feedgen.feed import FeedGenerator
 from markupsafe import Markup
 
 from claimledger.browse.changes import changes_in
+from claimledger.browse.chart import published_moment
 from claimledger.browse.evidence import marked, percent, web_url
 
 FEED_ENTRIES = 100
 EARLIEST, LATEST = "0001-01-01", "9999-12-31"
-
-
-def _moment(text: str | None) -> datetime | None:
-    if not text:
-        return None
-    try:
-        parsed = datetime.fromisoformat(text)
-    except ValueError:
-        return None
-    return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)
+# When nothing says when: a change with no publication date, a ledger with nothing fetched.
+EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
 def entry_title(change: dict[str, Any]) -> str:
@@ -43,14 +36,17 @@ def entry_title(change: dict[str, Any]) -> str:
 
 def entry_html(change: dict[str, Any], history_url: str) -> Markup:
     """Both figures with their sources and sentences, and links to both posts and the key's history."""
-    parts = [Markup("<p><strong>{}</strong> by {}</p>").format(change["change"], change["claimant"] or change["new_source"])]
+    claimant = change["claimant"] or change["new_source"]
+    parts = [Markup("<p><strong>{}</strong> by {}</p>").format(change["change"], claimant)]
     for side, heading in (("old", "Before"), ("new", "Now")):
         if not change[f"{side}_figure"]:
             continue
         sentence = marked(change[f"{side}_sentence"], change[f"{side}_start"], change[f"{side}_end"],
                           change[f"{side}_sentence_start"], tag="strong")
         url = web_url(change[f"{side}_url"])
-        source = Markup('<a href="{}">{}</a>').format(url, change[f"{side}_source"]) if url else change[f"{side}_source"]
+        source = change[f"{side}_source"]
+        if url:
+            source = Markup('<a href="{}">{}</a>').format(url, source)
         parts.append(Markup("<p>{}: <strong>{}</strong> ({}, {})</p><blockquote>{}</blockquote>").format(
             heading, change[f"{side}_figure"], source, change[f"{side}_published"], sentence))
     parts.append(Markup('<p><a href="{}">History of this figure</a></p>').format(history_url))
@@ -78,16 +74,16 @@ async def changes_feed(datasette: Any, request: Any, database_name: str) -> tupl
     feed.link(href=self_url, rel="self", type="application/atom+xml")
     feed.link(href=absolute(database_url), rel="alternate", type="text/html")
     feed.generator("claimledger")
-    updated = [moment for change in changes if (moment := _moment(change["new_published_at"]))]
+    updated = [moment for change in changes if (moment := published_moment(change["new_published_at"]))]
     latest_fetch = (await database.execute("select max(fetched) from documents")).first()[0]
-    feed.updated(max(updated) if updated else _moment(latest_fetch) or datetime(1970, 1, 1, tzinfo=timezone.utc))
+    feed.updated(max(updated) if updated else published_moment(latest_fetch) or EPOCH)
     for change in changes:
         claim_url = absolute(datasette.urls.row(database_name, "claims", str(change["new_claim_id"])))
         history_url = absolute(f"{database_url}/-/history?" + urlencode({"key": change["claim_key"]}))
         entry = feed.add_entry(order="append")
         entry.id(f"{claim_url}#{change['change']}")
         entry.title(entry_title(change))
-        moment = _moment(change["new_published_at"]) or datetime(1970, 1, 1, tzinfo=timezone.utc)
+        moment = published_moment(change["new_published_at"]) or EPOCH
         entry.updated(moment)
         entry.published(moment)
         entry.author({"name": change["claimant"] or change["new_source"] or "unknown"})

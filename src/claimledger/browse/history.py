@@ -13,10 +13,18 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 from typing import Any
 
-from claimledger.browse.chart import Hedge, base_factor, format_number, hedge_of, marks_for, nice_range
+from claimledger.browse.chart import (
+    Hedge,
+    base_factor,
+    format_number,
+    hedge_of,
+    marks_for,
+    nice_range,
+    published_moment,
+)
 from claimledger.browse.ledgers import query_sql
 
 WIDTH, HEIGHT = 860, 380
@@ -108,7 +116,7 @@ def chart(claims: list[dict[str, Any]]) -> Chart | None:
     unit, factors = _common_unit(claims)
     plotted = []
     for claim in claims:
-        when = _parse_date(claim["published"])
+        when = published_moment(claim["published"])
         low, value, high = (_scaled(claim, name, factors) for name in ("low", "value", "high"))
         value = value if value is not None else _midpoint(low, high)
         if when is not None and value is not None:
@@ -198,17 +206,6 @@ def _scaled(claim: dict[str, Any], name: str, factors: dict[str | None, float] |
 def _midpoint(low: float | None, high: float | None) -> float | None:
     """The middle of a range, for the point of a claim stated only as low-high."""
     return (low + high) / 2 if low is not None and high is not None else None
-
-
-def _parse_date(text: str | None) -> datetime | None:
-    """A published timestamp as an aware datetime (UTC when no zone is given); None if unreadable."""
-    if not text:
-        return None
-    try:
-        parsed = datetime.fromisoformat(text)
-    except ValueError:
-        return None
-    return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)
 
 
 def _date_ticks(first: datetime, last: datetime, x_of: Any, count: int = 5) -> list[Tick]:

@@ -131,7 +131,9 @@ def _labelled_link(datasette: Any, database: str, table: str, column: str, value
     return inner
 
 
-def _highlighted_sentence(row: Any, column: str, sentence: str, table: str | None, database: str, datasette: Any) -> Any:
+def _highlighted_sentence(
+    row: Any, column: str, sentence: str, table: str | None, database: str, datasette: Any
+) -> Any:
     """The sentence escaped, with the claim's figure (start-sentence_start .. end-sentence_start) in <mark>.
 
     The offsets come from the row (`start`, `end`, `sentence_start`; `new_start`
