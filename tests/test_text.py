@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -84,3 +86,45 @@ def test_undeclared_page_charsets_of_english_and_chinese_pages():
 def test_printable_drops_bidirectional_overrides_or_replaces_them():
     assert printable("rate\u202e 5 GB/s\u2066") == "rate 5 GB/s"
     assert printable("a\u202eb", replacement=" ") == "a b"
+
+
+# Pages in the shapes that broke the heuristic on real sites, written for these tests.
+PAGES = Path(__file__).parent / "data" / "pages"
+
+
+def page(name: str) -> str:
+    return (PAGES / name).read_text(encoding="utf-8")
+
+
+AD_SLOT_MAIN = """<html><body><main><section class="billboard">Advertisement</section></main>
+<div class="article-body"><p>Wren Networks doubled its backbone to 400 Gb/s between its 6 data centers.</p>
+<p>Latency between the two largest sites fell to 2.1 ms.</p></div><div class="rail"><p>Sign up</p></div></body></html>"""
+
+
+def test_boilerplate_nested_in_boilerplate_is_removed_without_reading_a_removed_element():
+    assert main_text(page("nested-roles.html")) == (
+        "The Osprey accelerator draws 450 W at full load and ships with 96 GB of memory.\n\n"
+        "A rack of 32 Ospreys fits within a 15 kW budget."
+    )
+
+
+def test_an_empty_article_or_an_ad_slot_main_is_passed_over_for_the_text():
+    assert main_text(page("empty-article.html")) == (
+        "Larkspur cuts idle power\n\nBy the news desk, 11 February 2025\n\nLarkspur Systems says its new firmware cuts the idle power of its storage nodes "
+        "by 35%, from 80 W to 52 W.\n\nThe update ships to all 1,200 customer sites next month."
+    )
+    assert main_text(AD_SLOT_MAIN) == (
+        "Wren Networks doubled its backbone to 400 Gb/s between its 6 data centers.\n\n"
+        "Latency between the two largest sites fell to 2.1 ms."
+    )
+
+
+def test_text_written_straight_into_divs_is_found():
+    assert main_text(page("div-only.html")) == (
+        "Heron 2 ships\n\nHeron Labs began shipping the Heron 2 switch today.\n\nEach switch moves 51.2 Tb/s "
+        "across 64 ports of 800 Gb/s, twice the bandwidth of Heron 1.\n\nOrders placed this quarter ship within 6 weeks."
+    )
+
+
+def test_a_form_wrapping_the_whole_page_is_not_boilerplate_but_a_form_inside_it_is():
+    assert main_text(page("page-in-a-form.html")) == "The Osprey accelerator draws 450 W.\n\nIt ships in 3 configurations."

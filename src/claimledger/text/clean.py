@@ -1,17 +1,18 @@
 """HTML to clean text: a feed entry's content, or the main text of an article page.
 
 Block elements become line breaks, scripts and styles are dropped, entities are
-decoded. On article pages, navigation, headers, footers, asides and forms are
-left out and the text comes from <article>, <main>, or else the block that
-holds the most paragraph text.
+decoded. On article pages, navigation, headers, footers, asides and forms are left out
+and the text comes from <article> or <main> when they hold the text, else from
+the block that holds the most paragraph text.
 """
 
 from __future__ import annotations
 
 import re
+import warnings
 
 import charset_normalizer
-from bs4 import BeautifulSoup, Comment, Tag
+from bs4 import BeautifulSoup, Comment, Tag, XMLParsedAsHTMLWarning
 
 from claimledger.text.lang import detect_lang
 from claimledger.text.scripts import CJK_PUNCTUATION_RANGES, FULLWIDTH_RANGES, HAN_RANGES, character_class
@@ -26,6 +27,9 @@ BLOCKS = {
 }
 CELLS = {"td", "th"}
 PARAGRAPHS = ["p", "li", "pre", "blockquote", "td", "h2", "h3", "h4"]
+# An <article> or <main> holding less than this share of the best block's text is a teaser, an ad slot
+# or an empty shell, not the article.
+ARTICLE_SHARE = 0.25
 # The charsets of English and Chinese pages that are not UTF-8.
 LIKELY_CHARSETS = ["gb18030", "big5", "cp1252"]
 META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
@@ -50,12 +54,32 @@ def main_text(html: str | bytes, charset: str | None = None) -> str:
 
     Bytes are decoded with `decode_page` (`charset` is the HTTP header's).
     """
-    soup = BeautifulSoup(decode_page(html, charset) if isinstance(html, bytes) else html, "html.parser")
-    drop(soup, NEVER_TEXT + BOILERPLATE)
-    for element in soup.find_all(attrs={"role": True}):
-        if element.get("role", "").lower() in BOILERPLATE_ROLES:
-            element.decompose()
+    with warnings.catch_warnings():
+        # Whatever a server sent as the article page is read as HTML, XHTML and stray XML alike.
+        warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)
+        soup = BeautifulSoup(decode_page(html, charset) if isinstance(html, bytes) else html, "html.parser")
+    drop(soup, NEVER_TEXT)
+    drop_boilerplate(soup)
     return element_text(main_element(soup))
+
+
+def drop_boilerplate(soup: BeautifulSoup) -> None:
+    """Remove navigation, headers, footers, asides, forms and the elements with those roles.
+
+    A form holding most of the page's text wraps the page (ASP.NET puts the
+    whole body in one), so it stays.
+    """
+    page_length = len(soup.get_text(strip=True))
+    for element in soup.find_all(BOILERPLATE):
+        # Found before its ancestor was removed: a removed element has no attributes left to read.
+        if element.decomposed:
+            continue
+        if element.name == "form" and 2 * len(element.get_text(strip=True)) > page_length:
+            continue
+        element.decompose()
+    for element in soup.find_all(attrs={"role": True}):
+        if not element.decomposed and element.get("role", "").lower() in BOILERPLATE_ROLES:
+            element.decompose()
 
 
 def decode_page(body: bytes, charset: str | None) -> str:
@@ -83,23 +107,53 @@ def meta_charset(body: bytes) -> str | None:
 
 
 def main_element(soup: BeautifulSoup) -> Tag:
-    """<article> (the longest), else <main>, else the element whose own paragraphs hold the most text."""
+    """<article> (the longest), else <main>, when it holds a fair share of the text; else the best paragraph block."""
+    block = best_block(soup)
+    block_length = len(block.get_text(strip=True)) if block is not None else 0
     articles = soup.find_all("article")
-    if articles:
-        return max(articles, key=lambda article: len(article.get_text()))
-    main = soup.find("main") or soup.find(attrs={"role": "main"})
-    if main is not None:
-        return main
+    candidates = [max(articles, key=lambda article: len(article.get_text())) if articles else None,
+                  soup.find("main") or soup.find(attrs={"role": "main"})]
+    for candidate in candidates:
+        if candidate is not None and len(candidate.get_text(strip=True)) >= ARTICLE_SHARE * block_length > 0:
+            return candidate
+    return block if block is not None else soup.body or soup
+
+
+def best_block(soup: BeautifulSoup) -> Tag | None:
+    """The element whose own paragraphs hold the most text; a <div> with text of its own is a paragraph too.
+
+    Pages that write their text straight into <div>s (with <br> between
+    lines) have no <p> at all.
+    """
     scores: dict[int, tuple[int, Tag]] = {}
-    for paragraph in soup.find_all(PARAGRAPHS):
-        parent = paragraph.parent
-        if isinstance(parent, Tag):
-            length = len(paragraph.get_text(strip=True))
-            previous = scores.get(id(parent), (0, parent))[0]
-            scores[id(parent)] = (previous + length, parent)
+
+    def credit(element: Tag, length: int) -> None:
+        previous = scores.get(id(element), (0, element))[0]
+        scores[id(element)] = (previous + length, element)
+
+    for element in soup.find_all([*PARAGRAPHS, "div"]):
+        length = own_text_length(element) if element.name == "div" else len(element.get_text(strip=True))
+        if not length:
+            continue
+        if element.name == "div":
+            credit(element, length)
+        if isinstance(element.parent, Tag):
+            credit(element.parent, length)
     if not scores:
-        return soup.body or soup
+        return None
     return max(scores.values(), key=lambda scored: scored[0])[1]
+
+
+def own_text_length(element: Tag) -> int:
+    """Length of the text directly in `element`, not inside its block children."""
+    length = 0
+    for child in element.children:
+        if isinstance(child, Tag):
+            if child.name not in BLOCKS:
+                length += len(child.get_text(strip=True))
+        elif not isinstance(child, Comment):
+            length += len(child.strip())
+    return length
 
 
 def drop(soup: BeautifulSoup, names: list[str]) -> None:
