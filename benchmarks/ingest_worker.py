@@ -35,7 +35,7 @@ def prepared(document: Document) -> PreparedDocument:
     )
     return PreparedDocument(entry=entry, title=document.title, text=document.text,
                             lang=document.lang, content_hash=document.content_hash,
-                            claims=document.claims)
+                            claims=document.claims, published=document.published)
 
 
 def main() -> None:

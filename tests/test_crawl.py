@@ -258,6 +258,62 @@ def test_summary_only_entry_takes_the_article_page_main_text(tmp_path, http_serv
     assert [f["outcome"] for f in ledger(tmp_path)["fetches"].rows] == ["article", "ok"]
 
 
+DATED_ARTICLE = """<!DOCTYPE html><html><head><title>Wren doubles its backbone | Wren Networks</title>
+<meta property="article:published_time" content="2025-06-02T10:00:00+02:00"></head><body>
+<div class="cookie-banner"><p>We use 3 kinds of cookies. <button>Accept</button></p></div>
+<nav><a href="/">Home</a> <a href="/jobs">12 open roles</a></nav>
+<article><h1>Wren doubles its backbone</h1>
+<p>Wren Networks doubled its backbone to 400 Gb/s between its 6 data centers this spring.</p>
+<p>Latency between the two largest sites fell to 2.1 ms, down from 3.4 ms a year ago.</p></article>
+<section class="related"><h3>Related posts</h3><ul><li><a href="/a">Wren adds 900 km of fibre</a></li>
+<li><a href="/b">Prices cut by 15%</a></li></ul></section>
+<footer>© 2025 Wren Networks</footer></body></html>"""
+UNTITLED_POST_PAGE = """<html><head><title>Wren adds 900 km of fibre | Wren Networks</title></head><body><nav>Home</nav>
+<div class="post"><p>Wren Networks added 900 km of dark fibre to its northern ring, linking 4 new sites.</p>
+<p>The ring now spans 2,300 km.</p></div></body></html>"""
+
+
+def test_summary_only_entry_without_a_date_takes_the_page_text_and_date(tmp_path, http_server):
+    http_server.route("/posts/backbone.html", reply(DATED_ARTICLE, "text/html; charset=utf-8"))
+    http_server.route("/posts/fibre.html", reply(UNTITLED_POST_PAGE, "text/html; charset=utf-8"))
+    teaser = {"title": "Wren doubles its backbone", "guid": "urn:wren",
+              "link": http_server.url("/posts/backbone.html"), "description": "Faster links between sites."}
+    untitled = {"guid": "urn:wren-2", "link": http_server.url("/posts/fibre.html"), "description": "More fibre."}
+    http_server.route("/feed.xml", reply(rss_feed([teaser, untitled])))
+    report = run(tmp_path, feed(http_server))
+    assert report.feeds[0].status == "ok"
+    document = next(ledger(tmp_path)["documents"].rows_where("entry_id = 'urn:wren'"))
+    assert document["text"] == (
+        "Wren doubles its backbone\n\n"
+        "Wren Networks doubled its backbone to 400 Gb/s between its 6 data centers this spring.\n\n"
+        "Latency between the two largest sites fell to 2.1 ms, down from 3.4 ms a year ago."
+    )
+    assert document["published"] == "2025-06-02T08:00:00Z"
+    claims = list(ledger(tmp_path)["claims"].rows_where("document_id = ?", [document["id"]]))
+    assert claims and {claim["published"] for claim in claims} == {"2025-06-02T08:00:00Z"}
+    # An entry the feed gives no title takes the page's, without the site's name; a page without a date leaves none.
+    untitled_document = next(ledger(tmp_path)["documents"].rows_where("entry_id = 'urn:wren-2'"))
+    assert (untitled_document["title"], untitled_document["published"]) == ("Wren adds 900 km of fibre", None)
+    assert untitled_document["text"].startswith("Wren adds 900 km of fibre\n\nWren Networks added 900 km")
+    fetches = list(ledger(tmp_path)["fetches"].rows_where("outcome = 'article'"))
+    assert [(f["http_status"], f["error"]) for f in fetches] == [(200, None), (200, None)]
+
+
+def test_a_page_without_main_text_keeps_the_summary_and_says_so(tmp_path, http_server):
+    http_server.route("/posts/empty.html", reply("<html><body><aside><p>Related: 3 posts</p></aside></body></html>", "text/html"))
+    teaser = {"title": "K3", "guid": "urn:k3", "link": http_server.url("/posts/empty.html"),
+              "pubDate": "Tue, 03 Mar 2026 09:30:00 GMT", "description": "Kestrel begins sampling 3 parts."}
+    http_server.route("/feed.xml", reply(rss_feed([teaser])))
+    run(tmp_path, feed(http_server))
+    (document,) = ledger(tmp_path)["documents"].rows
+    assert document["text"] == "K3\n\nKestrel begins sampling 3 parts."
+    assert document["published"] == "2026-03-03T09:30:00Z"
+    article_fetch = next(ledger(tmp_path)["fetches"].rows_where("outcome = 'article_failed'"))
+    assert (article_fetch["http_status"], article_fetch["error"]) == (
+        200, "no main text in the page; the document keeps the feed's summary"
+    )
+
+
 def test_article_link_to_another_private_host_is_refused_and_the_summary_kept(tmp_path, http_server):
     teaser = {"title": "K3", "guid": "urn:k3", "link": f"http://localhost:{http_server.port}/posts/k3.html",
               "description": "Kestrel begins sampling 3 parts."}

@@ -1,7 +1,8 @@
 """Entry to document, in a worker process: clean text, language, content hash and the claims in it.
 
 Workers are spawned by the crawl (round.py) and import this module only, so a
-round whose entries have not changed never loads BeautifulSoup or the extractor.
+round whose entries have not changed never loads BeautifulSoup or the extractor,
+and trafilatura loads only once an article page must be read.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ import signal
 import threading
 import time
 
-from claimledger.crawl.store import ArticlePage, PreparedDocument
 from claimledger.crawl.parse import Entry
-from claimledger.text.clean import document_lang, html_to_text, main_text, normalize_whitespace
+from claimledger.crawl.store import ArticleFetch, ArticlePage, PreparedDocument
+from claimledger.text.article import PageText, page_text
+from claimledger.text.clean import document_lang, document_text, html_to_text, normalize_whitespace
 from claimledger.types import Claim
 
 
@@ -45,14 +47,19 @@ def exit_with_parent(parent: int) -> None:
 
 
 def prepare_document(entry: Entry, article: ArticlePage | None, lang_hint: str | None) -> PreparedDocument | None:
-    """Clean text, language, content hash and claims of one entry; None when it has no text at all."""
-    title = html_to_text(entry.title) if entry.title_is_html else normalize_whitespace(entry.title)
-    body = entry_body(entry, article)
-    first_line, _, rest = body.partition("\n")
-    if title and first_line.strip() == title:
-        # Article pages repeat the title as their heading.
-        body = rest.strip()
-    text = "\n\n".join(part for part in (title, body) if part)
+    """Clean text, language, content hash and claims of one entry; None when it has no text at all.
+
+    A summary-only entry takes its article page's main text, and the page's
+    title and date where the feed gives none.
+    """
+    page = read_article(article)
+    title = feed_text(entry.title, entry.title_is_html) or (page.title if page else "")
+    body = (
+        feed_text(entry.content, entry.content_is_html)
+        or (page.text if page else "")
+        or feed_text(entry.summary, entry.summary_is_html)
+    )
+    text = document_text(title, body)
     if not text:
         return None
     lang = document_lang(text, lang_hint)
@@ -63,18 +70,35 @@ def prepare_document(entry: Entry, article: ArticlePage | None, lang_hint: str |
         lang=lang,
         content_hash=hashlib.sha256(text.encode("utf-8")).hexdigest(),
         claims=extract_claims(text, lang),
-        article_fetch=(article.url, article.http_status, article.error) if article else None,
+        published=entry.published or (page.published if page else None),
+        article_fetch=article_fetch(article, page),
     )
 
 
-def entry_body(entry: Entry, article: ArticlePage | None) -> str:
-    """The entry's full content, else its article page's main text, else its summary."""
-    if entry.content:
-        return html_to_text(entry.content) if entry.content_is_html else normalize_whitespace(entry.content)
-    if article and article.html:
-        page_text = main_text(article.html, article.charset)
-        if page_text:
-            return page_text
-    if entry.summary:
-        return html_to_text(entry.summary) if entry.summary_is_html else normalize_whitespace(entry.summary)
-    return ""
+def read_article(article: ArticlePage | None) -> PageText | None:
+    """The text, title and date of the article page fetched for a summary-only entry."""
+    if article is None or article.html is None:
+        return None
+    return page_text(article.html, article.charset)
+
+
+def feed_text(value: str | None, is_html: bool) -> str:
+    """A feed field's clean text."""
+    if not value:
+        return ""
+    return html_to_text(value) if is_html else normalize_whitespace(value)
+
+
+def article_fetch(article: ArticlePage | None, page: PageText | None) -> ArticleFetch | None:
+    """How the article page is logged: fetched and read, or why its text is not the document's."""
+    if article is None:
+        return None
+    if page is None:
+        return ArticleFetch(article.url, article.http_status, "article_failed", article.error)
+    problems = "; ".join(page.problems)
+    if not page.text:
+        found = f"no main text in the page ({problems})" if problems else "no main text in the page"
+        reason = f"{found}; the document keeps the feed's summary"
+        return ArticleFetch(article.url, article.http_status, "article_failed", reason)
+    note = f"main text from the {page.extractor} after {problems}" if problems else None
+    return ArticleFetch(article.url, article.http_status, "article", note)

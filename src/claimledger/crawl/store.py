@@ -33,6 +33,16 @@ class ArticlePage:
     error: str | None
 
 
+@dataclass(slots=True, frozen=True)
+class ArticleFetch:
+    """An article page's line in the fetch log: `outcome` is article or article_failed, `error` why."""
+
+    url: str
+    http_status: int | None
+    outcome: str
+    error: str | None
+
+
 @dataclass(slots=True)
 class PreparedDocument:
     """An entry turned into the text claims are extracted from, with those claims."""
@@ -44,14 +54,16 @@ class PreparedDocument:
     lang: str
     content_hash: str
     claims: list[Claim]
-    article_fetch: tuple[str, int | None, str | None] | None = None
+    # The feed's date, else the article page's.
+    published: str | None
+    article_fetch: ArticleFetch | None = None
 
     def document(self, source: str) -> Document:
         """The document the ledger stores for this entry, credited to the feed `source`."""
         entry = self.entry
         return Document(
             url=entry.url, title=self.title, text=self.text, lang=self.lang, source=source,
-            entry_id=entry.entry_id, published=entry.published, content_hash=self.content_hash, claims=self.claims,
+            entry_id=entry.entry_id, published=self.published, content_hash=self.content_hash, claims=self.claims,
         )
 
 
@@ -177,17 +189,16 @@ def link_entry(db: sqlite_utils.Database, feed_id: int, entry: Entry, document_i
     )
 
 
-def log_article_fetch(db: sqlite_utils.Database, feed_id: int, fetch: tuple, now: datetime) -> None:
-    url, http_status, error = fetch
+def log_article_fetch(db: sqlite_utils.Database, feed_id: int, fetch: ArticleFetch, now: datetime) -> None:
     db["fetches"].insert(
         {
             "feed_id": feed_id,
-            "url": url,
+            "url": fetch.url,
             "started": iso(now),
             "finished": iso(now),
-            "http_status": http_status,
-            "outcome": "article" if error is None else "article_failed",
-            "error": error,
+            "http_status": fetch.http_status,
+            "outcome": fetch.outcome,
+            "error": fetch.error,
         }
     )
 

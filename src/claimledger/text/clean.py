@@ -1,7 +1,8 @@
 """HTML to clean text: a feed entry's content, or the main text of an article page.
 
 Block elements become line breaks, scripts and styles are dropped, entities are
-decoded. On article pages, navigation, headers, footers, asides and forms are left out
+decoded. On article pages (the fallback when trafilatura finds nothing, see
+text/article.py), navigation, headers, footers, asides and forms are left out
 and the text comes from <article> or <main> when they hold the text, else from
 the block that holds the most paragraph text.
 """
@@ -185,6 +186,17 @@ def normalize_whitespace(text: str) -> str:
         line = SPACES.sub(" ", line).strip()
         lines.append(SPACE_BETWEEN_CJK.sub("", line))
     return BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
+
+
+def document_text(title: str, body: str) -> str:
+    """A document as the ledger keeps it: the title, a blank line, then the body."""
+    return "\n\n".join(part for part in (title, body_after_title(title, body)) if part)
+
+
+def body_after_title(title: str, body: str) -> str:
+    """`body` without its first line when that line is the title: article pages repeat it as their heading."""
+    first_line, _, rest = body.partition("\n")
+    return rest.strip() if title and first_line.strip() == title else body
 
 
 def plain_text(text: str) -> str:
