@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from claimledger.cli.inputs import input_name, read_input
 from claimledger.terminal import printable
 
 if TYPE_CHECKING:
@@ -26,13 +27,9 @@ def read_text(source: str) -> str:
         click.ClickException: the file cannot be read or is not UTF-8 (names the
             file and the byte offset of the first bad byte).
     """
-    name = "standard input" if source == "-" else source
+    name = input_name(source)
     try:
-        if source == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(source, "rb") as handle:
-                data = handle.read()
+        data = read_input(source)
     except OSError as error:
         raise click.ClickException(f"cannot read {name}: {error.strerror or error}") from error
     try:
