@@ -31,7 +31,7 @@ def test_article_kept_and_banner_teasers_comments_newsletter_footer_left_out():
         "Network",
         "Lisbon connects to our Madrid region over two diverse fibre paths, with a round-trip latency of 9 ms "
         "between the two.",
-        "Zone GPUs", "lis-1a 1,024", "lis-1b 512", "lis-1c 512",
+        "Zone | GPUs\nlis-1a | 1,024\nlis-1b | 512\nlis-1c | 512",
         "Reserved capacity in Lisbon is priced 8% below our Frankfurt region until the end of the year.",
     ]
 

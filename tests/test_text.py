@@ -26,8 +26,23 @@ def test_no_spaces_between_chinese_characters_from_layout():
     assert html_to_text("<p>GB200 NVL72 的 10 倍</p>") == "GB200 NVL72 的 10 倍"
 
 
-def test_table_cells_stay_apart():
-    assert html_to_text("<table><tr><td>H100</td><td>700 W</td></tr></table>") == "H100 700 W"
+def test_a_table_is_one_line_per_row_cells_apart_header_first():
+    assert html_to_text("<table><tr><td>H100</td><td>700 W</td></tr></table>") == "H100 | 700 W"
+    table = ("<p>Before</p><table><caption>Parts</caption><tbody><tr><td>H100</td><td></td><td>700&nbsp;W</td></tr>"
+             "</tbody><thead><tr><th>GPU</th><th>Memory</th><th>Power</th></tr></thead>"
+             "<tr><td></td><td></td></tr><tfoot><tr><td>Total</td><td>80 GB</td><td>1.4<br>kW</td></tr></tfoot>"
+             "</table><p>After</p>")
+    assert html_to_text(table) == (
+        "Before\n\nParts\n\nGPU | Memory | Power\nH100 | | 700 W\nTotal | 80 GB | 1.4 kW\n\nAfter"
+    )
+    assert html_to_text("<table><tr><th>型号</th><th>功耗</th></tr><tr><td>加速卡\n甲</td><td>700 W</td></tr></table>") == (
+        "型号 | 功耗\n加速卡甲 | 700 W"
+    )
+
+
+def test_a_layout_table_holding_another_table_keeps_its_cells_as_blocks():
+    page = "<table><tr><td><p>The post, 3 GPUs.</p><table><tr><td>a</td><td>1 W</td></tr></table></td><td>Menu</td></tr></table>"
+    assert html_to_text(page) == "The post, 3 GPUs.\n\na | 1 W\n\nMenu"
 
 
 PAGE = """<!doctype html><html><head><title>Post</title><script>var x = 1;</script></head><body>

@@ -27,6 +27,8 @@ BLOCKS = {
     "pre", "section", "summary", "table", "tbody", "thead", "tfoot", "tr", "ul",
 }
 CELLS = {"td", "th"}
+# Between the cells of a table row: a row is one line, and the extractor reads consecutive such lines as a table.
+CELL_SEPARATOR = " | "
 PARAGRAPHS = ["p", "li", "pre", "blockquote", "td", "h2", "h3", "h4"]
 # An <article> or <main> holding less than this share of the best block's text is a teaser, an ad slot
 # or an empty shell, not the article.
@@ -166,7 +168,10 @@ def drop(soup: BeautifulSoup, names: list[str]) -> None:
 
 
 def element_text(element: Tag) -> str:
-    """Text of `element` with paragraph breaks at block boundaries and line breaks at <br>."""
+    """Text of `element` with paragraph breaks at block boundaries, line breaks at <br>, and each data table
+    one line per row."""
+    for table in data_tables(element):
+        table.replace_with(table_text(table))
     for line_break in element.find_all("br"):
         line_break.replace_with(LINE_BREAK)
     for block in element.find_all(BLOCKS):
@@ -177,6 +182,38 @@ def element_text(element: Tag) -> str:
     # Whitespace in HTML source is layout, not text: only the markup's breaks survive.
     text = ANY_WHITESPACE.sub(" ", element.get_text())
     return normalize_whitespace(text.replace(LINE_BREAK, "\n").replace(PARAGRAPH_BREAK, "\n\n"))
+
+
+def data_tables(element: Tag) -> list[Tag]:
+    """The tables in `element` that hold data: a table holding another table lays out a page, its cells stay blocks."""
+    return [table for table in element.find_all("table") if table.find("table") is None]
+
+
+def table_text(table: Tag) -> str:
+    """A data table as one line per row, cells joined by CELL_SEPARATOR, header rows first; its caption a
+    paragraph before it. Empty cells keep their place, so every row's cells line up with the header's."""
+    rows = [[cell_text(cell) for cell in row.find_all(CELLS, recursive=False)] for row in header_first(table)]
+    lines = [CELL_SEPARATOR.join(cells) for cells in rows if any(cells)]
+    caption = table.find("caption")
+    paragraphs = [cell_text(caption)] if caption else []
+    return PARAGRAPH_BREAK + PARAGRAPH_BREAK.join([*paragraphs, LINE_BREAK.join(lines)]) + PARAGRAPH_BREAK
+
+
+def header_first(table: Tag) -> list[Tag]:
+    """The rows of `table`: <thead> rows, then the body's, then <tfoot> rows, whatever their order in the source."""
+    order = {"thead": 0, "tfoot": 2}
+    rows = table.find_all("tr")
+    return sorted(rows, key=lambda row: order.get(row.find_parent(["thead", "tbody", "tfoot", "table"]).name, 1))
+
+
+def cell_text(cell: Tag) -> str:
+    """A cell's text on one line."""
+    for line_break in cell.find_all("br"):
+        line_break.replace_with(" ")
+    for block in cell.find_all(BLOCKS):
+        block.insert_before(" ")
+        block.insert_after(" ")
+    return " ".join(cell.get_text().split())
 
 
 def normalize_whitespace(text: str) -> str:
