@@ -34,7 +34,7 @@ def check(sentence: str, written: str, expected: dict[str, Any]) -> None:
 
 UNITS_AND_KINDS = [
     ("The cluster reached 16,635 tokens per second per GPU.", "16,635 tokens per second per GPU",
-     dict(value=16635.0, kind="quantity", unit="token / gpu / second", dimensionality="[token] / [time] / [gpu]")),
+     dict(value=16635.0, kind="quantity", unit="token / gpu / second", dimensionality="[token] / [gpu] / [time]")),
     ("Each link carries 1.6 Tb/s of bandwidth.", "1.6 Tb/s", dict(si_value=1.6e12, unit="terabit / second")),
     ("The switch moves 260 TB/s between chips.", "260 TB/s", dict(si_value=2.08e15, dimensionality="[information] / [time]")),
     ("Tail latency fell under load to 900 ns.", "900 ns", dict(si_value=9e-7, unit="nanosecond")),

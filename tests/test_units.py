@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+
 import pytest
 
 from claimledger.extraction.units import match_per_units_before, match_unit, si_value, unit_info, unit_registry
@@ -28,15 +32,15 @@ from claimledger.extraction.units import match_per_units_before, match_unit, si_
         ("30 纳秒", "nanosecond", "[time]", 30, 3e-8),
         ("2 天", "day", "[time]", 2, 172800),
         ("1,196 queries per second", "query / second", "[query] / [time]", 1196, 1196),
-        ("16,635 tokens per second per GPU", "token / gpu / second", "[token] / [time] / [gpu]", 16635, 16635),
-        ("500 tokens/s/GPU", "token / gpu / second", "[token] / [time] / [gpu]", 500, 500),
-        ("800,000 TPS/MW", "token / megawatt / second", "[token] * [time] ** 2 / [mass] / [length] ** 2", 800000, 0.8),
+        ("16,635 tokens per second per GPU", "token / gpu / second", "[token] / [gpu] / [time]", 16635, 16635),
+        ("500 tokens/s/GPU", "token / gpu / second", "[token] / [gpu] / [time]", 500, 500),
+        ("800,000 TPS/MW", "token / megawatt / second", "[time] ** 2 * [token] / [length] ** 2 / [mass]", 800000, 0.8),
         ("20 PFLOPS", "petaFLOPS", "[operation] / [time]", 20, 2e16),
         ("1.4 EFLOPS", "exaFLOPS", "[operation] / [time]", 1.4, 1.4e18),
-        ("120 kW", "kilowatt", "[mass] * [length] ** 2 / [time] ** 3", 120, 1.2e5),
-        ("1 GW", "gigawatt", "[mass] * [length] ** 2 / [time] ** 3", 1, 1e9),
-        ("700 瓦", "watt", "[mass] * [length] ** 2 / [time] ** 3", 700, 700),
-        ("50 兆瓦", "megawatt", "[mass] * [length] ** 2 / [time] ** 3", 50, 5e7),
+        ("120 kW", "kilowatt", "[length] ** 2 * [mass] / [time] ** 3", 120, 1.2e5),
+        ("1 GW", "gigawatt", "[length] ** 2 * [mass] / [time] ** 3", 1, 1e9),
+        ("700 瓦", "watt", "[length] ** 2 * [mass] / [time] ** 3", 700, 700),
+        ("50 兆瓦", "megawatt", "[length] ** 2 * [mass] / [time] ** 3", 50, 5e7),
         ("72 GPUs", "gpu", "[gpu]", 72, 72),
         ("36 颗 CPU", "cpu", "[cpu]", 36, 36),
         ("1,024 卡", "gpu", "[gpu]", 1024, 1024),
@@ -55,7 +59,7 @@ from claimledger.extraction.units import match_per_units_before, match_unit, si_
         ("2.4 微克", "microgram", "[mass]", 2.4, 2.4e-9),
         ("5306 台币", "new_taiwan_dollar", "[twd]", 5306, 5306),
         ("3 mm", "millimeter", "[length]", 3, 0.003),
-        ("2 kWh", "kilowatt_hour", "[mass] * [length] ** 2 / [time] ** 2", 2, 7.2e6),
+        ("2 kWh", "kilowatt_hour", "[length] ** 2 * [mass] / [time] ** 2", 2, 7.2e6),
     ],
 )
 def test_units_are_read_and_converted(written: str, unit: str, dimensionality: str, value: float, si: float) -> None:
@@ -67,6 +71,20 @@ def test_units_are_read_and_converted(written: str, unit: str, dimensionality: s
     assert info.unit == unit
     assert info.dimensionality == dimensionality
     assert si_value(value, found.expression) == pytest.approx(si)
+
+
+def test_dimensionality_is_written_in_one_order_whatever_the_process_read_first() -> None:
+    """pint orders dimensions as its process first met them; what is stored must not depend on that."""
+    script = (
+        "import json, sys\n"
+        "from claimledger.extraction.units import unit_info\n"
+        "print(json.dumps([unit_info(expression).dimensionality for expression in sys.argv[1:]]))"
+    )
+    written = set()
+    for expressions in (["token / second / gpu", "token / gpu / second"], ["token / gpu / second", "token / second / gpu"]):
+        output = subprocess.run([sys.executable, "-c", script, *expressions], capture_output=True, text=True, check=True)
+        written.update(json.loads(output.stdout))
+    assert written == {"[token] / [gpu] / [time]"}
 
 
 def test_terabit_is_not_terabarn_and_bit_is_not_dimensionless() -> None:

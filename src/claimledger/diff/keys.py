@@ -17,8 +17,9 @@ A key has five parts, each normalised by the rules below, in this order:
    round the claim's sentence names, is kept apart from the key as the claim's
    round, so a later round's figure can supersede it.
 9. What is measured: pint's dimensionality when the figure has a unit, written in a
-   canonical order (``[token] / [time] / [gpu]``), so 1.6 Tb/s and 200 GB/s share a
-   key and are compared by ``si_value``; otherwise the kind (ratio, percent, count).
+   canonical order (``[token] / [gpu] / [time]``, as ``extraction.units`` stores it), so
+   1.6 Tb/s and 200 GB/s share a key and are compared by ``si_value``; otherwise the
+   kind (ratio, percent, count).
 
 Product names are mostly written in Latin letters in Chinese posts too, so these
 rules make an English post and its Chinese report share keys.
@@ -34,6 +35,7 @@ from functools import cache, cached_property, lru_cache
 from typing import Any
 
 from claimledger.data_files import data_table
+from claimledger.extraction.units import ordered_dimensionality
 from claimledger.text.english import singular
 from claimledger.text.scripts import HAN
 
@@ -269,18 +271,7 @@ def canonical_dimensionality(dimensionality: str | None) -> str | None:
         exponents = dict(ParserHelper.from_string(dimensionality.strip()))
     except Exception:  # pint raises several error types for text it cannot parse
         return fold(dimensionality)
-    exponents = {name: power for name, power in exponents.items() if power and name != "dimensionless"}
-    if not exponents:
-        return None
-    upper = sorted((name, power) for name, power in exponents.items() if power > 0)
-    lower = sorted((name, -power) for name, power in exponents.items() if power < 0)
-    text = " * ".join(_power(name, power) for name, power in upper) or "1"
-    return "".join([text, *(f" / {_power(name, power)}" for name, power in lower)])
-
-
-def _power(name: str, power: float) -> str:
-    power_text = f"{power:g}"
-    return name if power_text == "1" else f"{name} ** {power_text}"
+    return ordered_dimensionality(exponents)
 
 
 def claim_key(claim: Any) -> ClaimKey | None:
