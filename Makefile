@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test bench serve clean
+.PHONY: install run test docs bench serve clean
 
 install: $(STAMP)
 
@@ -32,6 +32,11 @@ serve: install
 
 test: install
 	$(BIN)/python -m pytest -q
+
+# Regenerate the README's generated blocks (help texts, runs on the demo corpus,
+# the feeds file's keys); tests/test_docs.py fails while they are stale.
+docs: install
+	$(BIN)/cog -r README.md
 
 # The peers (quantulum3, reader) live in .bench/venv, never in the package's
 # dependencies. `make bench QUICK=1` is a smaller, faster run.

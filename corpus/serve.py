@@ -2,12 +2,16 @@
 
     python corpus/serve.py --root corpus --port 8765    # serve until killed
     python corpus/serve.py --wait-for 8765              # block until that port answers
+
+`relocated_copy` serves a copy on a free port instead, for runs that must not
+depend on 8765 being free (the README's examples, tests).
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import shutil
 import socket
 import sys
 import time
@@ -15,6 +19,10 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 HOST = "127.0.0.1"
+# The origin the corpus's feeds and pages, and feeds/demo.toml, are written for.
+ORIGIN = f"{HOST}:8765"
+CORPUS = Path(__file__).resolve().parent
+DEMO_FEEDS = CORPUS.parent / "feeds" / "demo.toml"
 
 
 class CorpusHandler(SimpleHTTPRequestHandler):
@@ -38,6 +46,23 @@ def make_server(root: Path, port: int) -> ThreadingHTTPServer:
     server = ThreadingHTTPServer((HOST, port), handler)
     server.daemon_threads = True
     return server
+
+
+def relocated_copy(folder: Path) -> tuple[ThreadingHTTPServer, Path]:
+    """corpus/ and feeds/demo.toml copied into `folder`, moved from ORIGIN to a free port.
+
+    Returns the server for the copy (call serve_forever() on it) and the copied feeds file.
+    """
+    root = folder / "corpus"
+    shutil.copytree(CORPUS, root, ignore=shutil.ignore_patterns("__pycache__"))
+    server = make_server(root, 0)
+    origin = f"{HOST}:{server.server_address[1]}"
+    feeds = folder / "feeds" / "demo.toml"
+    feeds.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(DEMO_FEEDS, feeds)
+    for file in [feeds, *root.rglob("*.xml"), *root.rglob("*.html")]:
+        file.write_text(file.read_text(encoding="utf-8").replace(ORIGIN, origin), encoding="utf-8")
+    return server, feeds
 
 
 def wait_for(port: int, seconds: float = 15.0) -> bool:

@@ -10,24 +10,47 @@
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from claimledger.errors import FeedsConfigError
 
-FEED_KEYS = {"name", "url", "lang", "allow_private"}
-LANGUAGES = {"en", "zh"}
+LANGUAGES = ("en", "zh")
 
 
 @dataclass(frozen=True, slots=True)
 class FeedConfig:
-    """One feed as the feeds file lists it."""
+    """One feed as the feeds file lists it.
 
-    name: str
-    url: str
-    lang: str | None = None
-    allow_private: bool = False
+    Each field is a key of a [[feeds]] table; its metadata says what the key
+    takes and means, and the README's table of keys is generated from it.
+    """
+
+    name: str = field(metadata={
+        "takes": "string",
+        "means": "What the crawl summary, the ledger and the reports call the feed; unique in the file. "
+                 "The publisher is the vendor the name contains (`NVIDIA Blog` and `英伟达 中文` are one, "
+                 "by `data/aliases.toml`), else the feed. Renaming a feed keeps its history when its URL stays.",
+    })
+    url: str = field(metadata={
+        "takes": "http:// or https:// URL",
+        "means": "The feed (RSS 2.0, Atom or RDF); unique in the file. A 301/308 moves the stored URL; "
+                 "a new URL here starts the feed afresh (no validators, no back-off, not retired).",
+    })
+    lang: str | None = field(default=None, metadata={
+        "takes": " or ".join(f'`"{code}"`' for code in LANGUAGES),
+        "means": "A hint: each document's language is detected from its text; this (else the feed's own "
+                 "`<language>`, else English) is used only for text without letters.",
+    })
+    allow_private: bool = field(default=False, metadata={
+        "takes": "boolean",
+        "means": "Let this feed's own host and port be a private or loopback address (a feed served on this "
+                 "machine); redirects and article links to any other private address are still refused.",
+    })
+
+
+FEED_KEYS = frozenset(key.name for key in fields(FeedConfig))
 
 
 def load_feeds(path: str | Path) -> list[FeedConfig]:
@@ -82,7 +105,7 @@ def parse_feed(entry: dict, where: str) -> FeedConfig:
     check_url(url, where)
     lang = entry.get("lang")
     if lang is not None and lang not in LANGUAGES:
-        raise FeedsConfigError(f"{where}: 'lang' must be one of {sorted(LANGUAGES)}, not {lang!r}")
+        raise FeedsConfigError(f"{where}: 'lang' must be one of {list(LANGUAGES)}, not {lang!r}")
     allow_private = entry.get("allow_private", False)
     if not isinstance(allow_private, bool):
         raise FeedsConfigError(f"{where}: 'allow_private' must be true or false")
