@@ -14,6 +14,7 @@ itself, so it can trickle a body, close a connection halfway or redirect.
 
 from __future__ import annotations
 
+import json
 import mimetypes
 import sys
 import threading
@@ -27,6 +28,36 @@ from xml.sax.saxutils import escape
 import pytest
 
 Handler = Callable[[BaseHTTPRequestHandler], None]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--regen-golden", action="store_true", default=False,
+        help="rewrite the golden files under tests/data/ (feeds -> entries, posts -> claims) from what the code "
+             "gives now, instead of comparing; review the diff before committing it",
+    )
+
+
+@dataclass(frozen=True)
+class GoldenFiles:
+    """Expected outputs kept as JSON files beside their inputs."""
+
+    regenerate: bool
+
+    def expected(self, path: Path, actual: object) -> object:
+        """The golden value in `path`; with --regen-golden, `actual` is written there first and the test skipped."""
+        if self.regenerate:
+            path.write_text(json.dumps(actual, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+            pytest.skip(f"regenerated {path.name}")
+        if not path.exists():
+            pytest.fail(f"{path} is missing: run this test with `pytest --regen-golden` and review what it wrote")
+        return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def golden(request: pytest.FixtureRequest) -> GoldenFiles:
+    """Golden files, compared, or rewritten when pytest runs with --regen-golden."""
+    return GoldenFiles(regenerate=request.config.getoption("--regen-golden"))
 
 
 @dataclass(frozen=True)
