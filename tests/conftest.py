@@ -28,6 +28,8 @@ from xml.sax.saxutils import escape
 import pytest
 
 Handler = Callable[[BaseHTTPRequestHandler], None]
+# The longest a stalled handler waits; every client timeout in the tests is shorter (and at least 10 s).
+STALL_AT_MOST = 120
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -113,6 +115,15 @@ def rss_feed(items: list[dict[str, str]], title: str = "Test feed", encoding: st
     ).encode(encoding)
 
 
+def write_feeds(path: Path, feeds: dict[str, str]) -> Path:
+    """A feeds file at `path` listing `feeds` (name -> URL), each allowed its private address (they are on loopback)."""
+    path.write_text("".join(
+        f"[[feeds]]\nname = {json.dumps(name)}\nurl = {json.dumps(url)}\nallow_private = true\n\n"
+        for name, url in feeds.items()
+    ), encoding="utf-8")
+    return path
+
+
 def redirect(location: str, status: int = 301) -> Handler:
     """A handler that redirects every request to `location`."""
     return reply(b"", content_type="", status=status, headers={"Location": location})
@@ -136,6 +147,8 @@ class LoopbackServer:
         self.prefix_routes: dict[str, Handler] = {}
         self.folder: Path | None = None
         self.requests: list[LoggedRequest] = []
+        # Set when the server stops: a handler that stalls waits on it, so no thread outlives the test.
+        self.stopping = threading.Event()
         self._lock = threading.Lock()
         self._server = QuietHTTPServer(("127.0.0.1", 0), self._handler_class())
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
@@ -166,7 +179,20 @@ class LoopbackServer:
         with self._lock:
             return [request for request in self.requests if urlsplit(request.path).path == path]
 
+    def stall(self, before: Handler | None = None) -> Handler:
+        """A handler that runs `before` (e.g. sends headers and part of a body), then answers nothing more until
+        the server stops: whatever ends the request is the client's own timeout or deadline."""
+
+        def handle(request: BaseHTTPRequestHandler) -> None:
+            if before:
+                before(request)
+            self.stopping.wait(STALL_AT_MOST)
+            request.close_connection = True
+
+        return handle
+
     def stop(self) -> None:
+        self.stopping.set()
         self._server.shutdown()
         self._server.server_close()
 

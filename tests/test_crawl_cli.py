@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import signal
 import subprocess
 import sys
@@ -40,7 +41,7 @@ def test_summary_table_and_totals(tmp_path, http_server):
                     "--db", str(tmp_path / "claims.db"))
     assert result.exit_code == 0, result.output
     assert "Feed /down.xml" in result.output and "HTTP 503" in result.output
-    assert "2 feeds: 1 ok, 1 failed. 1 new documents" in result.output
+    assert "2 feeds: 1 ok, 1 failed. 1 new document, 1 new claim in" in result.output
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -89,11 +90,24 @@ def test_a_locked_ledger_exits_with_a_clear_message(tmp_path, http_server):
 
 
 def test_interval_parsing():
-    assert [parse_interval(text) for text in ("90", "90s", "30m", "2h", "1d", "1.5h")] == [
-        90, 90, 1800, 7200, 86400, 5400]
-    for bad in ("", "soon", "0m", "-5m", "5w"):
+    assert [parse_interval(text) for text in ("90s", "30m", "2h", "1d", "1.5h", "365d")] == [
+        90, 1800, 7200, 86400, 5400, 365 * 86400]
+    for bad in ("", "soon", "0m", "-5m", "5w", "90", "1.5"):
         with pytest.raises(ValueError, match="is not an interval"):
             parse_interval(bad)
+    for too_long in ("366d", "99999999999d", "9" * 400 + "s"):
+        with pytest.raises(ValueError, match="is longer than 365d; schedule rarer crawls with cron or a timer"):
+            parse_interval(too_long)
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ("90", "'90' is not an interval: a number and its unit, such as 90s, 30m, 2h or 1d"),
+    ("99999999999d", "'99999999999d' is longer than 365d"),
+])
+def test_every_without_a_unit_or_beyond_a_year_is_refused(tmp_path, value, message):
+    result = invoke("--feeds", str(tmp_path / "feeds.toml"), "--db", str(tmp_path / "claims.db"), "--every", value)
+    assert result.exit_code == 2 and message in result.output
+    assert not (tmp_path / "claims.db").exists()
 
 
 def test_every_keeps_crawling_until_sigterm(tmp_path, http_server):
@@ -116,7 +130,10 @@ def test_every_keeps_crawling_until_sigterm(tmp_path, http_server):
     assert process.returncode == 0, output
     assert "SIGTERM: finishing the feeds in flight" in output
     assert output.rstrip().endswith("Stopped on request; everything fetched so far is stored.")
-    assert "1 feeds: 1 ok. 1 new documents" in output
+    assert "1 feed: 1 ok. 1 new document, " in output
+    assert "1 feeds" not in output
+    starts = re.findall(r"^Round started at (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)$", output, re.MULTILINE)
+    assert len(starts) >= 2 and starts == sorted(starts)
 
 
 def test_names_and_reasons_reach_the_terminal_without_markup_or_escape_sequences(tmp_path, http_server):

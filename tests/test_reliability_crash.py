@@ -117,7 +117,7 @@ def check_consistent(db_path: Path, expected: dict[str, object]) -> int:
 
 def count_documents(db_path: Path) -> int:
     try:
-        with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=1) as connection:
+        with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=10) as connection:
             return connection.execute("SELECT count(*) FROM documents").fetchone()[0]
     except sqlite3.Error:
         return 0  # not created yet

@@ -29,3 +29,11 @@ class CrawlLockedError(LedgerError):
 
 class FetchError(ClaimledgerError):
     """A fetch that produced no usable response; the message says why in one line."""
+
+
+class RefusedAddressError(FetchError):
+    """A URL refused because its host is on a private, loopback or reserved address."""
+
+    def __init__(self, message: str, url: str) -> None:
+        super().__init__(message)
+        self.url = url

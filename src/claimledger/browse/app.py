@@ -19,11 +19,13 @@ DATABASE_NAME = "ledger"
 SETTINGS = {"default_page_size": 50, "truncate_cells_html": 400, "suggest_facets": False}
 
 
-def build_datasette(ledger_path: str | Path) -> Datasette:
+def build_datasette(ledger_path: str | Path, immutable: bool = False) -> Datasette:
     """A Datasette serving the ledger at `ledger_path` read-only as the database `ledger`.
 
     The file is opened with `mode=ro`, not as immutable, so a crawl can keep
-    writing while it is browsed and each page sees the latest commit.
+    writing while it is browsed and each page sees the latest commit; on
+    read-only media (`immutable`), where SQLite could not create the index
+    such a reader needs, as immutable.
     """
     if not pm.is_registered(plugin):
         # Only when the package runs uninstalled (no entry point): load the plugin all the same.
@@ -31,5 +33,5 @@ def build_datasette(ledger_path: str | Path) -> Datasette:
     datasette = Datasette(settings=SETTINGS)
     # With no files given Datasette adds an in-memory database; the ledger is the only one to show.
     datasette.remove_database("_memory")
-    datasette.add_database(Database(datasette, path=str(ledger_path), is_mutable=True), name=DATABASE_NAME)
+    datasette.add_database(Database(datasette, path=str(ledger_path), is_mutable=not immutable), name=DATABASE_NAME)
     return datasette

@@ -31,7 +31,8 @@ LIST_EVERY_FEED_UP_TO = 30
 @click.option("--concurrency", default=16, show_default=True, type=click.IntRange(1, 512),
               help="Feeds fetched at once (still one request at a time per host).")
 @click.option("--every", default=None, metavar="INTERVAL",
-              help="Keep crawling every INTERVAL (90s, 30m, 2h, 1d) until SIGTERM or Ctrl-C.")
+              help="Keep crawling every INTERVAL (a number and its unit: 90s, 30m, 2h, 1d; at most 365d) "
+                   "until SIGTERM or Ctrl-C.")
 @click.option("--workers", default=0, show_default=True, type=click.IntRange(0, 64),
               help="Processes that extract claims (0: one per CPU from 20 due feeds up; 1: none besides this one).")
 @click.option("--wait", is_flag=True, help="Wait for another crawl of the same ledger to finish instead of exiting.")
@@ -58,7 +59,7 @@ def command(
     from claimledger.crawl.fetch import FetchLimits
     from claimledger.crawl.lock import crawl_lock
     from claimledger.crawl.round import CrawlOptions
-    from claimledger.crawl.schedule import parse_interval, sleep_unless_stopped
+    from claimledger.crawl.schedule import iso, parse_interval, sleep_unless_stopped, utc_now
     from claimledger.errors import CrawlLockedError, FeedsConfigError
 
     try:
@@ -76,6 +77,8 @@ def command(
     try:
         with crawl_lock(db_path, wait=wait):
             while True:
+                if interval is not None:
+                    console.print(f"Round started at {iso(utc_now())}", highlight=False)
                 report = run_round(db_path, feeds, options, stop, console)
                 print_summary(report, console)
                 if interval is None or sleep_unless_stopped(stop, interval):
@@ -161,10 +164,16 @@ def print_summary(report: CrawlReport, console: Console) -> None:
         f"{report.count(status)} {label}" for status, label in STATUS_LABELS if report.count(status)
     )
     console.print(
-        f"{len(report.feeds)} feeds: {counts or 'none'}. "
-        f"{report.new_documents} new documents, {report.new_claims} new claims in {report.seconds:.1f} s.",
+        f"{counted(len(report.feeds), 'feed')}: {counts or 'none'}. "
+        f"{counted(report.new_documents, 'new document')}, {counted(report.new_claims, 'new claim')} "
+        f"in {report.seconds:.1f} s.",
         highlight=False,
     )
+
+
+def counted(number: int, noun: str) -> str:
+    """'1 feed', '2 feeds'."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 STATUS_LABELS = [("ok", "ok"), ("not_modified", "not modified"), ("partial", "partial"), ("failed", "failed"),

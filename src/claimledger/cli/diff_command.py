@@ -69,7 +69,7 @@ def command(
         except ValueError as error:
             raise click.BadParameter(f"{text!r} is not a date like 2026-08-12 ({error})", param_hint=option) from error
     try:
-        check_ledger(db_path)
+        check_ledger(db_path, writing=True)
         db = open_ledger(db_path)
         with _status(f"Comparing the claims in {db_path}"):
             result = run_diff(db, since=window[0], until=window[1], subject=subject)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 import sys
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -71,15 +73,22 @@ def claims_from_text(text: str, lang: str) -> list[dict[str, Any]]:
 def claims_from_ledger(db_path: Path, claim_ids: tuple[int, ...]) -> list[dict[str, Any]]:
     """Stored claims by id, in the order asked."""
     from claimledger.errors import LedgerError
-    from claimledger.ledger.open import check_ledger, open_ledger
+    from claimledger.ledger.open import check_ledger, connect_read_only, on_read_only_media, open_ledger
 
     try:
         check_ledger(db_path)
     except LedgerError as error:
         raise failure(error, UNREADABLE_LEDGER) from error
-    db = open_ledger(db_path)
+    # Only reading: a ledger on read-only media is read as it is, any other is brought up to date first.
+    if on_read_only_media(db_path):
+        connection = connect_read_only(db_path, immutable=True)
+    else:
+        connection = open_ledger(db_path).conn
+    connection.row_factory = sqlite3.Row
     placeholders = ", ".join("?" for _ in claim_ids)
-    rows = {row["id"]: row for row in db.query(f"SELECT * FROM claims WHERE id IN ({placeholders})", claim_ids)}
+    with closing(connection):
+        found = connection.execute(f"SELECT * FROM claims WHERE id IN ({placeholders})", claim_ids).fetchall()
+    rows = {row["id"]: dict(row) for row in found}
     missing = [str(claim_id) for claim_id in claim_ids if claim_id not in rows]
     if missing:
         raise click.ClickException(f"{db_path}: no claim with id {', '.join(missing)}")

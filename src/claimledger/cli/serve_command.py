@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import socket
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import click
@@ -11,14 +12,23 @@ import click
 from claimledger.cli.failure import failure
 
 
-def bring_schema_up_to_date(path: Path) -> list[str]:
-    """Apply migrations the ledger lacks (an older ledger has no search indexes); the names applied."""
+def bring_schema_up_to_date(path: Path, read_only: bool) -> list[str]:
+    """Apply migrations the ledger lacks (an older ledger has no search indexes); the names applied.
+
+    A ledger on read-only media is browsed as it is, when it needs none.
+    """
     import sqlite_utils
 
-    from claimledger.ledger.open import open_ledger
+    from claimledger.ledger.open import connect_read_only, open_ledger
     from claimledger.ledger.schema import migrations
 
-    pending = [migration.name for migration in migrations.pending(sqlite_utils.Database(path))]
+    with closing(connect_read_only(path, immutable=read_only)) as connection:
+        pending = [migration.name for migration in migrations.pending(sqlite_utils.Database(connection))]
+    if pending and read_only:
+        raise click.ClickException(
+            f"{path}: the ledger predates this claimledger ({', '.join(pending)} not applied) and cannot be "
+            "brought up to date where it is (read-only); open it once where it can be written"
+        )
     if pending:
         try:
             open_ledger(path).close()
@@ -66,15 +76,16 @@ def command(db_path: Path, port: int, host: str) -> None:
     from claimledger.browse.app import build_datasette
 
     from claimledger.errors import LedgerError
-    from claimledger.ledger.open import check_ledger
+    from claimledger.ledger.open import check_ledger, on_read_only_media
 
     try:
         check_ledger(db_path)
     except LedgerError as error:
         raise failure(error) from error
     check_address(host, port)
-    for name in bring_schema_up_to_date(db_path):
+    read_only = on_read_only_media(db_path)
+    for name in bring_schema_up_to_date(db_path, read_only):
         click.echo(f"Migrated {db_path}: {name}", err=True)
-    datasette = build_datasette(db_path)
+    datasette = build_datasette(db_path, immutable=read_only)
     click.echo(f"Serving {db_path} read-only at http://{host}:{port}/ledger (Ctrl-C to stop)", err=True)
     uvicorn.run(datasette.app(), host=host, port=port, log_level="warning", lifespan="on", workers=1)

@@ -10,7 +10,6 @@ bytes and a gzip bomb is cut off at the cap rather than inflated in memory.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import socket
 import time
 import zlib
@@ -18,11 +17,12 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin
 
 import httpx
 
-from claimledger.errors import FetchError
+from claimledger.crawl.addresses import is_refused_address, origin
+from claimledger.errors import FetchError, RefusedAddressError
 
 
 def _package_version() -> str:
@@ -163,14 +163,6 @@ class Inflater:
         return not self.started or self.decoder.eof
 
 
-def is_refused_address(address: str) -> bool:
-    """True for addresses a feed may not reach unless allowed: private, loopback, link-local, reserved."""
-    ip = ipaddress.ip_address(address.split("%", 1)[0])
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped:
-        ip = ip.ipv4_mapped
-    return not ip.is_global or ip.is_multicast
-
-
 async def resolve(host: str, port: int) -> list[str]:
     """All addresses `host` resolves to."""
     loop = asyncio.get_running_loop()
@@ -178,13 +170,9 @@ async def resolve(host: str, port: int) -> list[str]:
         infos = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except socket.gaierror as error:
         raise FetchError(f"cannot resolve {host}: {error.strerror}") from None
+    except UnicodeError as error:
+        raise FetchError(f"cannot resolve {host}: not a valid domain name ({error})") from None
     return list(dict.fromkeys(info[4][0] for info in infos))
-
-
-def origin(url: str) -> tuple[str, int]:
-    """(host, port) of `url`, the unit that `allow_private` and politeness apply to."""
-    parts = urlsplit(url)
-    return (parts.hostname or "", parts.port or (443 if parts.scheme == "https" else 80))
 
 
 class Fetcher:
@@ -231,6 +219,16 @@ class Fetcher:
             FetchError: refused address or scheme, timeout, deadline, too many
                 redirects, body over the cap, broken connection.
         """
+        try:
+            return await self._follow(url, etag, last_modified, allow_private_at)
+        except FetchError:
+            raise
+        except Exception as error:  # noqa: BLE001 - whatever a server sends is data: a reason, never a crash
+            raise FetchError(f"cannot fetch {url}: {type(error).__name__}: {error}") from error
+
+    async def _follow(
+        self, url: str, etag: str | None, last_modified: str | None, allow_private_at: str | None
+    ) -> FetchResult:
         private_origin = origin(allow_private_at) if allow_private_at else None
         conditional = {}
         if etag:
@@ -247,7 +245,10 @@ class Fetcher:
             budget -= time.monotonic() - hop_started
             if status in REDIRECT_STATUSES and headers.get("location"):
                 all_permanent = all_permanent and status in PERMANENT_REDIRECTS
-                current = urljoin(current, headers["location"].strip())
+                try:
+                    current = urljoin(current, headers["location"].strip())
+                except ValueError as error:
+                    raise FetchError(f"redirect to an invalid URL {headers['location']!r}: {error}") from None
                 continue
             return FetchResult(
                 requested_url=url,
@@ -263,9 +264,6 @@ class Fetcher:
     async def _request(
         self, url: str, conditional: dict[str, str], private_origin: tuple[str, int] | None, budget: float
     ) -> tuple[int, dict[str, str], bytes]:
-        parts = urlsplit(url)
-        if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise FetchError(f"refused URL {url!r}: only http and https")
         host, port = origin(url)
         allowed_private = private_origin == (host, port)
         request = await self._pinned_request(url, host, port, allowed_private, conditional)
@@ -284,6 +282,9 @@ class Fetcher:
                 raise FetchError(f"read timeout: no data for {self.limits.read_timeout:g} s ({url})") from None
             except httpx.ConnectError as error:
                 raise FetchError(f"cannot connect to {host}:{port}: {error}") from None
+            except UnicodeError as error:
+                # httpx reads a redirect's Location while receiving the response and raises on a bad host name.
+                raise FetchError(f"the Location header of {url} is not a valid URL: {error}") from None
             except httpx.RemoteProtocolError as error:
                 raise FetchError(f"connection broken: {error} ({url})") from None
             except httpx.HTTPError as error:
@@ -298,7 +299,9 @@ class Fetcher:
         addresses = await resolve(host, port)
         refused = [address for address in addresses if is_refused_address(address)]
         if refused:
-            raise FetchError(f"refused {host}: it resolves to the private or reserved address {refused[0]}")
+            raise RefusedAddressError(
+                f"refused {host}: it resolves to the private or reserved address {refused[0]}", url
+            )
         logical = httpx.URL(url)
         headers = {"Host": logical.netloc.decode("ascii"), **conditional}
         return self.client.build_request(

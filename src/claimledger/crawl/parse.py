@@ -213,7 +213,11 @@ def to_entry(raw: feedparser.FeedParserDict) -> Entry:
 def web_link(link: str | None) -> str | None:
     """An entry's link when it is a web address (feedparser also copies a `urn:` guid into `link`)."""
     link = (link or "").strip()
-    return link if urlsplit(link).scheme in ("http", "https") else None
+    try:
+        scheme = urlsplit(link).scheme
+    except ValueError:
+        return None
+    return link if scheme in ("http", "https") else None
 
 
 def best_content(raw: feedparser.FeedParserDict) -> tuple[str | None, str | None]:

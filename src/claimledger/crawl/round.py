@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import sqlite3
 import threading
 import time
 from collections.abc import Callable
@@ -25,7 +26,8 @@ from pathlib import Path
 import sqlite_utils
 
 from claimledger.crawl.config import FeedConfig
-from claimledger.crawl.fetch import Fetcher, FetchLimits, FetchResult, origin
+from claimledger.crawl.addresses import origin
+from claimledger.crawl.fetch import Fetcher, FetchLimits, FetchResult
 from claimledger.crawl.parse import Entry, ParsedFeed, codec_name, parse_feed
 from claimledger.crawl.schedule import freshness, parse_retry_after, skip_reason, utc_now
 from claimledger.crawl.store import (
@@ -38,7 +40,7 @@ from claimledger.crawl.store import (
     store_document,
     sync_feeds,
 )
-from claimledger.errors import FetchError
+from claimledger.errors import FetchError, RefusedAddressError
 from claimledger.ledger.open import open_ledger
 
 POOL_FROM_FEEDS = 20
@@ -229,7 +231,18 @@ class Crawler:
             skip = "stopped before this feed was fetched"
         if skip:
             return FeedReport(row["name"], row["url"], "skipped", skip, next_attempt=row["next_attempt"])
-        outcome = await self.fetch_and_store(fetcher, row, config)
+        started = utc_now()
+        outcome = FeedOutcome(status="failed", url=row["url"], started=started, finished=started)
+        try:
+            await self.fetch_and_store(fetcher, row, config, outcome)
+        except sqlite3.OperationalError:
+            # The ledger itself (disk full, I/O error) is not this feed's doing: the round cannot go on.
+            raise
+        except Exception as error:  # noqa: BLE001 - whatever a feed makes us do wrong ends that feed, never the round
+            outcome.status = "failed"
+            outcome.error = f"internal error while handling this feed: {type(error).__name__}: {error}"
+            outcome.save_validators = False
+            outcome.finished = utc_now()
         if outcome.notes:
             outcome.error = "; ".join(filter(None, [outcome.error, *outcome.notes]))
         next_attempt = await self.write(record_outcome, row, outcome)
@@ -238,18 +251,16 @@ class Crawler:
             outcome.new_documents, outcome.new_claims, next_attempt,
         )
 
-    async def fetch_and_store(self, fetcher: Fetcher, row: dict, config: FeedConfig) -> FeedOutcome:
-        started = utc_now()
+    async def fetch_and_store(self, fetcher: Fetcher, row: dict, config: FeedConfig, outcome: FeedOutcome) -> None:
         private_at = row["url"] if config.allow_private else None
-        outcome = FeedOutcome(status="failed", url=row["url"], started=started, finished=started)
         try:
             result = await fetcher.fetch(
                 row["url"], etag=row["etag"], last_modified=row["last_modified"], allow_private_at=private_at
             )
         except FetchError as error:
-            outcome.error = str(error)
+            outcome.error = explain_refusal(error, row["url"], config)
             outcome.finished = utc_now()
-            return outcome
+            return
         outcome.http_status = result.status
         outcome.bytes = len(result.body)
         outcome.permanent_url = result.permanent_url
@@ -259,7 +270,6 @@ class Crawler:
         else:
             judge_status(result, outcome, fetcher)
         outcome.finished = utc_now()
-        return outcome
 
     async def store_feed(
         self, fetcher: Fetcher, row: dict, config: FeedConfig, result: FetchResult, outcome: FeedOutcome
@@ -326,6 +336,20 @@ class Crawler:
         if result.status != 200:
             return ArticlePage(entry.url, result.status, None, None, f"HTTP {result.status}")
         return ArticlePage(entry.url, 200, result.body, response_charset(result.headers), None)
+
+
+def explain_refusal(error: FetchError, feed_url: str, config: FeedConfig) -> str:
+    """The reason a feed's fetch failed; a feed refused for its own private address is told how to allow it."""
+    if isinstance(error, RefusedAddressError) and not config.allow_private and same_origin(error.url, feed_url):
+        return f"{error}; if the feed is served on this machine or your own network, `allow_private = true` in its [[feeds]] entry allows it"
+    return str(error)
+
+
+def same_origin(url: str, other: str) -> bool:
+    try:
+        return origin(url) == origin(other)
+    except FetchError:
+        return False
 
 
 def response_charset(headers: dict[str, str]) -> str | None:

@@ -12,7 +12,9 @@ BACKOFF_BASE = timedelta(minutes=15)
 BACKOFF_CAP = timedelta(days=1)
 RETRY_AFTER_CAP = timedelta(days=30)
 FRESH_CAP = timedelta(days=1)
-INTERVAL = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|m|h|d)?\s*$")
+INTERVAL = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|m|h|d)\s*$")
+# A longer pause between rounds is a job for cron or a timer, and beyond this a datetime overflows.
+LONGEST_INTERVAL = timedelta(days=365)
 SECONDS_PER_UNIT = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
@@ -83,7 +85,7 @@ def backoff(failures: int) -> timedelta:
 
 
 def parse_interval(value: str | None) -> float | None:
-    """'30m' -> 1800.0; units s, m, h, d (seconds without a unit).
+    """'30m' -> 1800.0: a number and its unit (s, m, h or d), above zero and at most a year.
 
     Raises:
         ValueError: `value` is not such an interval.
@@ -91,9 +93,14 @@ def parse_interval(value: str | None) -> float | None:
     if value is None:
         return None
     match = INTERVAL.match(value)
-    if not match or float(match.group(1)) <= 0:
-        raise ValueError(f"{value!r} is not an interval such as 90s, 30m, 2h or 1d")
-    return float(match.group(1)) * SECONDS_PER_UNIT[match.group(2) or "s"]
+    if not match:
+        raise ValueError(f"{value!r} is not an interval: a number and its unit, such as 90s, 30m, 2h or 1d")
+    seconds = float(match.group(1)) * SECONDS_PER_UNIT[match.group(2)]
+    if seconds <= 0:
+        raise ValueError(f"{value!r} is not an interval: it must be longer than zero")
+    if seconds > LONGEST_INTERVAL.total_seconds():
+        raise ValueError(f"{value!r} is longer than {LONGEST_INTERVAL.days}d; schedule rarer crawls with cron or a timer")
+    return seconds
 
 
 def sleep_unless_stopped(stop: threading.Event, seconds: float) -> bool:
