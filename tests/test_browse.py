@@ -24,6 +24,7 @@ from claimledger.browse import chart, history, ledgers
 from claimledger.browse.app import build_datasette
 from claimledger.browse.evidence import percent
 from claimledger.ledger.open import open_ledger
+from claimledger.ledger.search_index import index_pending
 
 THROUGHPUT_KEY = "gb300 nvl72 | token per second per gpu | [token] / [time] / [gpu] | - | -"
 SPEEDUP_KEY = "gb300 nvl72 | - | ratio | gb200 nvl72 | -"
@@ -89,6 +90,8 @@ def build_sample_ledger(path: Path) -> Path:
                     "claim_key": key, "status": status,
                 })
     db["claims"].update(1, {"superseded_by": 2})
+    # Rows written directly, not through ledger.writes: index them as open_ledger would.
+    index_pending(db)
     db.close()
     return path
 

@@ -21,6 +21,8 @@ from click.testing import CliRunner
 
 from claimledger.cli import cli
 from claimledger.ledger.open import open_ledger
+from claimledger.ledger.writes import insert_document
+from claimledger.types import Claim, Document
 from test_browse import (
     BREAKOUT,
     HOSTILE_KEY,
@@ -180,25 +182,23 @@ def test_pages_never_see_a_half_written_document(tmp_path):
     done = threading.Event()
 
     def write() -> None:
-        # A plain connection, as any writer might use: the search triggers need nothing registered.
-        connection = sqlite3.connect(ledger, isolation_level=None)
-        for number in range(100, 100 + documents):
-            connection.execute("BEGIN IMMEDIATE")
-            connection.execute(
-                "insert into documents (id, feed_id, entry_id, content_hash, title) values (?, 1, ?, ?, ?)",
-                [number, f"e{number}", f"h{number}", f"每秒 post {number}"],
-            )
-            for claim in range(3):
-                connection.execute(
-                    "insert into claims (document_id, text, kind, start, [end], sentence) values (?, '1', 'count', ?, ?, ?)",
-                    [number, claim, claim + 1, f"每秒 {claim}"],
-                )
-            connection.execute("COMMIT")
+        # The ledger's own writer, which indexes each sentence for search in the document's transaction.
+        db = open_ledger(ledger)
+        for number in range(documents):
+            sentences = [f"每秒 {claim}" for claim in range(3)]
+            text = " ".join(sentences)
+            claims = [Claim(text=str(claim), start=text.index(sentence) + 3, end=text.index(sentence) + 4,
+                            value=float(claim), low=float(claim), high=float(claim), kind="count",
+                            sentence=sentence, lang="zh") for claim, sentence in enumerate(sentences)]
+            document = Document(url=f"e{number}", title=f"每秒 post {number}", text=text, lang="zh",
+                                source="busy", entry_id=f"e{number}", content_hash=f"h{number}", claims=claims)
+            with db.atomic():
+                insert_document(db, 1, document, "2025-06-01T00:00:00+00:00")
             time.sleep(0.02)
-        connection.close()
+        db.close()
         done.set()
 
-    partial = "select document_id from claims where document_id >= 100 group by document_id having count(*) != 3"
+    partial = "select document_id from claims where source = 'busy' group by document_id having count(*) != 3"
     with running_server(ledger) as base:
         writer = threading.Thread(target=write)
         writer.start()
@@ -207,7 +207,7 @@ def test_pages_never_see_a_half_written_document(tmp_path):
             answer = httpx.get(f"{base}/ledger.json", params={"sql": partial, "_shape": "array"}, timeout=10)
             assert answer.status_code == 200 and answer.json() == []
             search = httpx.get(f"{base}/ledger/claims.json", params={"_search": "每秒", "_shape": "array", "_size": "max",
-                                                                      "document_id__gte": "100"}, timeout=10)
+                                                                      "source__exact": "busy"}, timeout=10)
             assert search.status_code == 200
             seen.append(len(search.json()))
             assert seen[-1] % 3 == 0

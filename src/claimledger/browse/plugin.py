@@ -26,6 +26,7 @@ from claimledger.browse import ledgers, routes
 from claimledger.browse.evidence import marked, percent
 from claimledger.browse.facets import FACET_CLASSES, term_filters
 from claimledger.browse.search import fts_query
+from claimledger.ledger.search_index import SEARCH_INDEX
 from claimledger.browse.tables import column_order, evidence_for
 from claimledger.browse.terms import register_functions
 
@@ -82,11 +83,9 @@ def _fts_query_or_nothing(query: str | None) -> str:
 
 
 def _has_spaced_indexes(conn: sqlite3.Connection) -> bool:
-    """True when the connection is to a ledger with the m002_cjk_search indexes."""
-    found = conn.execute(
-        "select count(*) from sqlite_master where name in ('claims_search', 'documents_search')"
-    ).fetchone()[0]
-    return found == 2
+    """True when the connection is to a ledger with the spaced search index (migration m005_one_search_index)."""
+    found = conn.execute("select count(*) from sqlite_master where name = ?", [SEARCH_INDEX]).fetchone()[0]
+    return found == 1
 
 
 @hookimpl

@@ -2,27 +2,17 @@
 
 SQLite's unicode61 tokenizer reads an unspaced Chinese run as a single token,
 so `每秒` would never match inside `每秒生成`, and the trigram tokenizer ignores
-queries under three characters. The ledger's search indexes (`claims_search`,
-`documents_search`, migration m002_cjk_search) hold the text with a space on
-both sides of every CJK character; a query is spaced the same way here, so a
-quoted word becomes a phrase of adjacent characters.
+queries under three characters. The ledger's search index (`sentence_search`,
+ledger.search_index: one row per distinct sentence or title) holds the text
+with a space on both sides of every CJK character; a query is spaced the same
+way here, so a quoted word becomes a phrase of adjacent characters.
 """
 
 from __future__ import annotations
 
-import re
-
 from datasette.utils import escape_fts
 
-from claimledger.text.scripts import SEARCH_TOKEN_RANGES, character_class
-
-# The ranges the SQL of the search indexes spaces out (ledger.search_index).
-_CJK_CHARACTER = re.compile(f"([{character_class(SEARCH_TOKEN_RANGES)}])")
-
-
-def space_cjk(text: str) -> str:
-    """`text` with a space on both sides of every CJK character, as the search indexes store it."""
-    return _CJK_CHARACTER.sub(r" \1 ", text)
+from claimledger.ledger.search_index import space_cjk
 
 
 def fts_query(query: str) -> str:

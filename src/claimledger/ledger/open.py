@@ -9,16 +9,24 @@ from pathlib import Path
 import sqlite_utils
 
 from claimledger.errors import LedgerError
+from claimledger.ledger.indexes import create_missing_indexes
 from claimledger.ledger.schema import migrations
+from claimledger.ledger.search_index import index_pending
 
 
 def open_ledger(path: str | Path) -> sqlite_utils.Database:
-    """Open (creating if needed) a ledger at `path` in WAL mode, migrated to the latest schema."""
+    """Open (creating if needed) a ledger at `path` in WAL mode, migrated to the latest schema.
+
+    Indexes a bulk load killed half-way left unbuilt are built, and rows written
+    by other means than ledger.writes are indexed for search.
+    """
     db = sqlite_utils.Database(path)
     db.enable_wal()
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA busy_timeout = 30000")
     migrations.apply(db)
+    create_missing_indexes(db)
+    index_pending(db)
     return db
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
-from claimledger.ledger.search_index import spaced_sql
+from claimledger.ledger.indexes import create_missing_indexes
+from claimledger.ledger.search_index import SEARCH_INDEX, index_pending
 
 SCHEMA_VERSION_SET = "claimledger"
 migrations = Migrations(SCHEMA_VERSION_SET)
@@ -135,29 +136,13 @@ def m001_initial(db: sqlite_utils.Database) -> None:
 
 @migrations()
 def m002_cjk_search(db: sqlite_utils.Database) -> None:
-    """Search indexes where every CJK character is a token, so 每秒 or 倍 find their sentences.
+    """Search indexes where every CJK character is a token (replaced by m005_one_search_index).
 
-    `claims_search` indexes claims.sentence and `documents_search` documents.title
-    (rowid = the row's id), kept in sync by triggers.
+    They were filled by triggers spacing text out in SQL; m005 drops them, so
+    here they are only created for the migrations between to find.
     """
     for table, column in (("claims", "sentence"), ("documents", "title")):
-        index = f"{table}_search"
-        db.execute(f"CREATE VIRTUAL TABLE [{index}] USING fts5([{column}])")
-        db.execute(
-            f"INSERT INTO [{index}](rowid, [{column}]) "
-            f"SELECT id, {spaced_sql(f'[{column}]')} FROM [{table}]"
-        )
-        insert = (
-            f"INSERT INTO [{index}](rowid, [{column}]) "
-            f"VALUES (new.id, {spaced_sql(f'new.[{column}]')});"
-        )
-        delete = f"DELETE FROM [{index}] WHERE rowid = old.id;"
-        db.execute(f"CREATE TRIGGER [{index}_ai] AFTER INSERT ON [{table}] BEGIN {insert} END")
-        db.execute(f"CREATE TRIGGER [{index}_ad] AFTER DELETE ON [{table}] BEGIN {delete} END")
-        db.execute(
-            f"CREATE TRIGGER [{index}_au] AFTER UPDATE OF [{column}] ON [{table}] "
-            f"BEGIN {delete} {insert} END"
-        )
+        db.execute(f"CREATE VIRTUAL TABLE [{table}_search] USING fts5([{column}])")
 
 
 @migrations()
@@ -195,6 +180,37 @@ def m004_claims_fts_on_sentence_only(db: sqlite_utils.Database) -> None:
         "INSERT INTO [claims_fts] ([claims_fts], rowid, [sentence]) VALUES ('delete', old.rowid, old.[sentence]); "
         "INSERT INTO [claims_fts] (rowid, [sentence]) VALUES (new.rowid, new.[sentence]); END"
     )
+
+
+@migrations()
+def m005_one_search_index(db: sqlite_utils.Database) -> None:
+    """One search index over distinct sentences and titles, fed by the writer; the trigger-fed indexes go.
+
+    `claims_fts` and `documents_fts` (nothing read them) and `claims_search`,
+    `documents_search` (a copy of every claim's sentence, spaced by a trigger
+    per row) are dropped with their triggers; the rows already stored are
+    indexed here (ledger.search_index). A sentence or title edited in place
+    loses its id, and the next `open_ledger` indexes the new text.
+    """
+    for table in ("claims", "documents"):
+        for suffix in ("ai", "ad", "au"):
+            db.execute(f"DROP TRIGGER IF EXISTS [{table}_{suffix}]")
+            db.execute(f"DROP TRIGGER IF EXISTS [{table}_search_{suffix}]")
+        for index in (f"{table}_fts", f"{table}_search"):
+            db.execute(f"DROP TABLE IF EXISTS [{index}]")
+    db["sentences"].create({"id": int, "digest": bytes}, pk="id", not_null=["digest"])
+    db["sentences"].create_index(["digest"], unique=True)
+    # Contentless: the claims and documents tables hold the text; the index holds only its tokens.
+    db.execute(f"CREATE VIRTUAL TABLE [{SEARCH_INDEX}] USING fts5(text, content='', columnsize=0)")
+    db["claims"].add_column("sentence_id", int)
+    db["documents"].add_column("title_sentence_id", int)
+    for table, column, pointer in (("claims", "sentence", "sentence_id"), ("documents", "title", "title_sentence_id")):
+        db.execute(
+            f"CREATE TRIGGER [{table}_{column}_edited] AFTER UPDATE OF [{column}] ON [{table}] "
+            f"BEGIN UPDATE [{table}] SET [{pointer}] = NULL WHERE id = new.id; END"
+        )
+    create_missing_indexes(db)
+    index_pending(db)
 
 
 def schema_version(db: sqlite_utils.Database) -> list[str]:

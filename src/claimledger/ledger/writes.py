@@ -1,65 +1,80 @@
-"""Writing a document and its claims to the ledger.
+"""Writing a document and its claims to the ledger: plain prepared statements, the search index fed here.
 
 Claims are stored without a claim key: keys are the diff's rules, and
 `claims diff` computes them for every claim that lacks one (or whose key the
 rules or the alias file have since changed) before it compares anything.
+
+The statements are built once from the `Claim` fields, so nothing asks SQLite
+for a table's columns per row; each distinct sentence and the title are indexed
+for search in the same transaction (ledger.search_index).
 """
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 import sqlite_utils
 
+from claimledger.ledger.search_index import sentence_ids
 from claimledger.types import Claim, Document
 
 CLAIM_FIELDS = Claim.field_names()
-CLAIM_ROW = [*CLAIM_FIELDS, "document_id", "source", "url", "published"]
-# OR IGNORE: an extractor reporting one span twice must not abort the document.
+_claim_values = attrgetter(*CLAIM_FIELDS)
+CLAIM_ROW = [*CLAIM_FIELDS, "sentence_id", "document_id", "source", "url", "published"]
 INSERT_CLAIM = (
-    f"INSERT OR IGNORE INTO claims ({', '.join(f'[{column}]' for column in CLAIM_ROW)}) "
+    f"INSERT INTO claims ({', '.join(f'[{column}]' for column in CLAIM_ROW)}) "
     f"VALUES ({', '.join('?' for _ in CLAIM_ROW)})"
+)
+DOCUMENT_ROW = [
+    "feed_id", "source", "entry_id", "url", "title", "title_sentence_id", "published",
+    "fetched", "lang", "text", "content_hash", "revision",
+]
+INSERT_DOCUMENT = (
+    f"INSERT INTO documents ({', '.join(f'[{column}]' for column in DOCUMENT_ROW)}) "
+    f"VALUES ({', '.join('?' for _ in DOCUMENT_ROW)})"
 )
 
 
 def document_with_text(db: sqlite_utils.Database, content_hash: str) -> tuple[int, int] | None:
     """(id, feed id) of the first document stored with this text, if any."""
-    return db.execute(
+    return db.conn.execute(
         "SELECT id, feed_id FROM documents WHERE content_hash = ? ORDER BY id LIMIT 1", [content_hash]
     ).fetchone()
 
 
-def insert_document(db: sqlite_utils.Database, feed_id: int, document: Document, fetched: str) -> tuple[int, int]:
-    """Store `document` as the next revision of its entry, with its claims; return (its id, claims stored)."""
-    (latest,) = db.execute(
+def insert_document(db: sqlite_utils.Database, feed_id: int | None, document: Document, fetched: str) -> tuple[int, int]:
+    """Store `document` as the next revision of its entry, with its claims; return (its id, claims stored).
+
+    The caller holds the transaction: a document is never stored without its claims.
+    """
+    connection = db.conn
+    (latest,) = connection.execute(
         "SELECT coalesce(max(revision), 0) FROM documents WHERE entry_id = ?", [document.entry_id]
     ).fetchone()
-    document_id = db["documents"].insert(
-        {
-            "feed_id": feed_id,
-            "source": document.source,
-            "entry_id": document.entry_id,
-            "url": document.url,
-            "title": document.title,
-            "published": document.published,
-            "fetched": fetched,
-            "lang": document.lang,
-            "text": document.text,
-            "content_hash": document.content_hash,
-            "revision": latest + 1,
-        }
-    ).last_pk
-    return document_id, insert_claims(db, document_id, document)
+    claims = distinct_spans(document.claims)
+    ids = sentence_ids(connection, [document.title, *(claim.sentence for claim in claims)])
+    document_id = connection.execute(
+        INSERT_DOCUMENT,
+        [feed_id, document.source, document.entry_id, document.url, document.title, ids.get(document.title),
+         document.published, fetched, document.lang, document.text, document.content_hash, latest + 1],
+    ).lastrowid
+    provenance = (document_id, document.source, document.url, document.published)
+    rows = [(*_claim_values(claim), ids.get(claim.sentence), *provenance) for claim in claims]
+    if rows:
+        connection.executemany(INSERT_CLAIM, rows)
+    return document_id, len(rows)
 
 
-def insert_claims(db: sqlite_utils.Database, document_id: int, document: Document) -> int:
-    """Insert a document's claims with their provenance; return how many were stored."""
-    rows = [
-        [*(getattr(claim, name) for name in CLAIM_FIELDS), document_id, document.source, document.url, document.published]
-        for claim in document.claims
-    ]
-    if not rows:
-        return 0
-    # Plain executemany: sqlite-utils' insert_all costs more than the insert itself at this size.
-    return db.conn.executemany(INSERT_CLAIM, rows).rowcount
+def distinct_spans(claims: list[Claim]) -> list[Claim]:
+    """The claims with one per (start, end): an extractor reporting a span twice must not abort the document."""
+    seen: set[tuple[int, int]] = set()
+    kept = []
+    for claim in claims:
+        span = (claim.start, claim.end)
+        if span not in seen:
+            seen.add(span)
+            kept.append(claim)
+    return kept
 
 
 def credit_document(db: sqlite_utils.Database, document_id: int, feed_id: int, source: str) -> None:
