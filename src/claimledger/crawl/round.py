@@ -2,7 +2,8 @@
 
 Fetching runs on asyncio across hosts (polite per host, see fetch.py); text
 cleaning and extraction run in worker processes (prepare.py); all writes go
-through one writer thread that owns the ledger connection (store.py). Entries
+through one writer thread that owns the ledger connection and groups commits
+while writes queue up (ledger.writer; the writes themselves are in store.py). Entries
 whose feed content has not changed since the last crawl cost no work at all.
 """
 
@@ -42,6 +43,7 @@ from claimledger.crawl.store import (
 )
 from claimledger.errors import FetchError, RefusedAddressError
 from claimledger.ledger.open import open_ledger
+from claimledger.ledger.writer import LedgerWriter
 
 POOL_FROM_FEEDS = 20
 # Below this similarity between an entry's old and new title, its id may have been reused for another post.
@@ -110,17 +112,13 @@ def crawl(
     """
     options = options or CrawlOptions()
     started = time.monotonic()
-    writer = ThreadPoolExecutor(1, thread_name_prefix="ledger-writer")
-    crawler = None
+    writer = LedgerWriter(lambda: open_crawl_ledger(db_path))
+    crawler = Crawler(writer, options, stop or threading.Event())
     try:
-        db = writer.submit(open_crawl_ledger, db_path).result()
-        crawler = Crawler(db, writer, options, stop or threading.Event())
         report = asyncio.run(crawler.run(feeds, on_start, on_feed))
-        writer.submit(db.close).result()
     finally:
-        if crawler:
-            crawler.close()
-        writer.shutdown()
+        crawler.close()
+        writer.close()
     report.seconds = time.monotonic() - started
     return report
 
@@ -140,8 +138,7 @@ def open_crawl_ledger(db_path: str | Path) -> sqlite_utils.Database:
 class Crawler:
     """The state of one round: the ledger writer, the fetcher, and what is already stored."""
 
-    def __init__(self, db, writer: Executor, options: CrawlOptions, stop: threading.Event) -> None:
-        self.db = db
+    def __init__(self, writer: LedgerWriter, options: CrawlOptions, stop: threading.Event) -> None:
         self.writer = writer
         self.options = options
         self.stop = stop
@@ -192,7 +189,7 @@ class Crawler:
         )
 
     async def write(self, function: Callable, *arguments: object) -> object:
-        return await asyncio.wrap_future(self.writer.submit(function, self.db, *arguments))
+        return await asyncio.wrap_future(self.writer.submit(function, *arguments))
 
     async def run(
         self,

@@ -190,16 +190,9 @@ def link_entry(db: sqlite_utils.Database, feed_id: int, entry: Entry, document_i
 
 
 def log_article_fetch(db: sqlite_utils.Database, feed_id: int, fetch: ArticleFetch, now: datetime) -> None:
-    db["fetches"].insert(
-        {
-            "feed_id": feed_id,
-            "url": fetch.url,
-            "started": iso(now),
-            "finished": iso(now),
-            "http_status": fetch.http_status,
-            "outcome": fetch.outcome,
-            "error": fetch.error,
-        }
+    db.conn.execute(
+        "INSERT INTO fetches (feed_id, url, started, finished, http_status, outcome, error) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [feed_id, fetch.url, iso(now), iso(now), fetch.http_status, fetch.outcome, fetch.error],
     )
 
 
