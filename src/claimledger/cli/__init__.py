@@ -22,8 +22,10 @@ def cli() -> None:
 
 
 # Each module named here defines one click command called `command`.
-COMMAND_MODULES: list[str] = ["diff_command", "key_command", "serve_command", "crawl_command", "eval_command", "extract_command",
-                              "text_command"]
+COMMAND_MODULES: list[str] = [
+    "diff_command", "key_command", "serve_command", "crawl_command", "ingest_command", "eval_command",
+    "extract_command", "text_command",
+]
 
 
 def _register() -> None:

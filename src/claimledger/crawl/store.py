@@ -154,13 +154,14 @@ def previous_title(db: sqlite_utils.Database, feed_id: int, entry_key: str) -> s
 
 
 def store_document(
-    db: sqlite_utils.Database, feed: dict, prepared: PreparedDocument, now: datetime
+    db: sqlite_utils.Database, feed: dict, prepared: PreparedDocument, now: datetime, credit: bool = True
 ) -> tuple[int, int]:
     """Write one document, its claims and its feed-entry link atomically; return (new documents, new claims).
 
     The same text already stored (another feed's copy of the post, or an entry
     reverting to an earlier text) links to that document, credited to the
-    feed listed first, whichever was crawled first; a changed text is a new
+    feed listed first, whichever was crawled first (unless `credit` is false:
+    `claims ingest` never touches what is stored); a changed text is a new
     document whose revision follows the entry's highest.
     """
     entry = prepared.entry
@@ -171,7 +172,7 @@ def store_document(
         new_documents = new_claims = 0
         if existing:
             document_id = existing[0]
-            if feed["id"] < existing[1]:
+            if credit and feed["id"] < existing[1]:
                 credit_document(db, document_id, feed["id"], feed["name"])
         else:
             document_id, new_claims = insert_document(db, feed["id"], prepared.document(feed["name"]), iso(now))
