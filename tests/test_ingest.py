@@ -112,12 +112,12 @@ def test_lines_that_are_not_documents_are_reported_with_their_number_and_skipped
     report, problems = run_ingest(tmp_path / "claims.db", archive)
     assert [(problem.origin, problem.reason) for problem in problems] == [
         (f"{archive}:2", "not a document: not JSON (Expecting property name enclosed in double quotes at column 2)"),
-        (f"{archive}:3", "not a document: a JSON list, not an object"),
+        (f"{archive}:3", "not a document: an array, not an object"),
         (f"{archive}:4", 'not a document: no "url"'),
         (f"{archive}:5", 'not a document: neither "html" nor "text"'),
         (f"{archive}:6", "not a document: \"lang\" is 'fr', not one of en, zh"),
         (f"{archive}:7", "not a document: \"published\" is 'last Tuesday', not an ISO 8601 date or time"),
-        (f"{archive}:8", 'not a document: "text" is a int, not a string'),
+        (f"{archive}:8", 'not a document: "text" is a number, not a string'),
     ]
     assert report.new_documents == 2 and len(report.bad_lines) == 7
 
@@ -227,8 +227,7 @@ def test_the_command_prepares_on_worker_processes_and_exits_1_after_a_bad_line(t
     assert done.returncode == 1, done.stderr
     assert "Preparing on 2 local worker processes" in done.stderr
     assert f"{archive}:2: not a document: not JSON" in done.stderr
-    assert done.stdout.strip().startswith("4 records: 3 new documents,")
-    assert "1 bad line in" in done.stdout
+    assert done.stdout.strip().startswith("4 records (1 bad line): 3 new documents,")
 
 
 def test_sigkill_mid_ingest_loses_nothing_committed_and_the_next_run_completes(tmp_path):

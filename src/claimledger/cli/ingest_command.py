@@ -81,14 +81,14 @@ def run_ingest(db_path: Path, paths: list[Path], options: IngestOptions, console
 
     progress = Progress(
         TextColumn("ingesting"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
-        console=console, transient=True,
+        console=console, transient=True, disable=not console.is_terminal,
     )
     with progress:
         task = progress.add_task("ingest", total=None)
 
         def started(total: int, preparers: str) -> None:
             progress.update(task, total=total)
-            progress.console.print(f"Preparing on {escape(preparers)}", highlight=False, soft_wrap=True)
+            progress.console.print(f"Preparing {escape(preparers)}", highlight=False, soft_wrap=True)
 
         def problem(bad: BadLine) -> None:
             progress.console.print(f"{escape(printable(bad.origin))}: {escape(printable(bad.reason))}",
@@ -99,13 +99,15 @@ def run_ingest(db_path: Path, paths: list[Path], options: IngestOptions, console
 
 
 def print_summary(report: IngestReport, seconds: float) -> None:
-    parts = [f"{report.new_documents} new documents, {report.new_claims} new claims"]
+    """One line, as the crawl's: what was read, then what was stored."""
+    details = []
     if report.already_stored:
-        parts.append(f"{report.already_stored} already stored")
+        details.append(f"{report.already_stored} already stored")
     if report.empty:
-        parts.append(f"{report.empty} without text")
+        details.append(f"{report.empty} without text")
     if report.bad_lines:
-        parts.append(f"{len(report.bad_lines)} bad line{'s' if len(report.bad_lines) > 1 else ''}")
+        details.append(f"{len(report.bad_lines)} bad line{'s' if len(report.bad_lines) > 1 else ''}")
     if report.failures:
-        parts.append(f"{len(report.failures)} failed")
-    click.echo(f"{report.records} records: {', '.join(parts)} in {seconds:.1f} s.")
+        details.append(f"{len(report.failures)} failed")
+    read = f"{report.records} records" + (f" ({', '.join(details)})" if details else "")
+    click.echo(f"{read}: {report.new_documents} new documents, {report.new_claims} new claims in {seconds:.1f} s.")

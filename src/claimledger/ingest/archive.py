@@ -140,13 +140,13 @@ def jsonl_record(raw: bytes, origin: str, source: str) -> Record:
     except json.JSONDecodeError as error:
         raise ValueError(f"not JSON ({error.msg} at column {error.colno})") from None
     if not isinstance(fields, dict):
-        raise ValueError(f"a JSON {type(fields).__name__}, not an object")
+        raise ValueError(f"{json_type(fields)}, not an object")
     url = fields.get("url")
     if not isinstance(url, str) or not url.strip():
         raise ValueError('no "url"')
     for name in OPTIONAL_TEXT_FIELDS:
         if fields.get(name) is not None and not isinstance(fields[name], str):
-            raise ValueError(f'"{name}" is a {type(fields[name]).__name__}, not a string')
+            raise ValueError(f'"{name}" is {json_type(fields[name])}, not a string')
     html, text = fields.get("html"), fields.get("text")
     if not (html or "").strip() and not (text or "").strip():
         raise ValueError('neither "html" nor "text"')
@@ -159,6 +159,15 @@ def jsonl_record(raw: bytes, origin: str, source: str) -> Record:
         title=fields.get("title") or "", published=published_iso(fields.get("published")), lang=lang,
         html=html if (html or "").strip() else None, text=None if (html or "").strip() else text,
     )
+
+
+def json_type(value: object) -> str:
+    """What a JSON value is, as a message names it: "a number", "an array"."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    return {list: "an array", dict: "an object", str: "a string"}.get(type(value), "null")
 
 
 def published_iso(value: str | None) -> str | None:

@@ -94,7 +94,7 @@ class LocalPreparers:
     def __init__(self, workers: int) -> None:
         self.workers = workers or os.cpu_count() or 1
         self.pool: Executor | None = None
-        self.description = (f"{self.workers} local worker processes" if self.workers > 1 else "this process")
+        self.description = f"on {self.workers} local worker processes" if self.workers > 1 else "in this process"
 
     def submit(self, records: list[Record]) -> Future:
         from claimledger.crawl.prepare import start_worker
@@ -145,7 +145,7 @@ class DaskPreparers:
             self.client.close()
             raise ConfigError(f"the Dask scheduler at {address} has no workers")
         self.workers = len(workers)
-        self.description = f"{self.workers} Dask worker{'s' if self.workers > 1 else ''} at {address}"
+        self.description = f"on {self.workers} Dask worker{'s' if self.workers > 1 else ''} at {address}"
 
     def submit(self, records: list[Record]) -> Any:
         from claimledger.ingest.prepare import prepare_batch
