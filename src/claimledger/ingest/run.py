@@ -16,7 +16,6 @@ its own, `archive:<source>`, unless a crawled feed has that name.
 from __future__ import annotations
 
 import os
-import sqlite3
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -33,6 +32,7 @@ from claimledger.crawl.store import store_document
 from claimledger.errors import ConfigError
 from claimledger.ingest.archive import BadLine, Record, count_records, read_archives
 from claimledger.ledger.indexes import create_missing_indexes, drop_deferrable_indexes
+from claimledger.ledger.open import connect_read_only
 from claimledger.ledger.writer import LedgerWriter
 
 # Records per task: large enough that handing one over costs little beside extracting it.
@@ -220,7 +220,7 @@ class Ingest:
         self.now = utc_now()
         self.feeds: dict[str, dict] = {}
         # Read-only, beside the writer's connection: WAL lets it read what the writer has committed.
-        self.reader = sqlite3.connect(f"{Path(db_path).resolve().as_uri()}?mode=ro", uri=True)
+        self.reader = connect_read_only(Path(db_path))
         self.preparing: deque[tuple[list[tuple[dict, Record]], Any]] = deque()
         self.writing: deque[tuple[Record, Future]] = deque()
 
