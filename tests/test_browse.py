@@ -324,6 +324,7 @@ async def test_superseded_figures_beside_their_replacements(datasette):
     assert '<a href="/ledger/claims/1">1</a>' in page
     assert "now delivers <mark>18,200 tokens per second per GPU</mark>." in page
     assert '<td class="col-change_percent">+9.4%</td>' in page
+    assert "Stratus serves <mark>16,635 tokens per second per GPU</mark> on GB300 NVL72." in page, "the old sentence too"
 
 
 async def test_conflicts_between_sources(datasette):
@@ -541,6 +542,17 @@ async def test_changes_query_is_the_pages_json(datasette):
     by_metric = await rows(datasette, f"/ledger/changes?since=2025-02-01&until=2025-05-31&metric={quote('TPS/GPU')}")
     assert [row["new_claim_id"] for row in by_metric] == [2, 5]
     assert await rows(datasette, "/ledger/changes?since=2025-02-01&until=2025-05-31&subject=Rubin") == []
+
+
+async def test_a_stored_claimant_column_does_not_hide_the_derived_one(tmp_path):
+    """What the ledger will gain (issue 15): until terms.CLAIM_TERMS reads it, the pages keep the publisher."""
+    ledger = build_sample_ledger(tmp_path / "ledger.db")
+    db = open_ledger(ledger)
+    db["claims"].add_column("claimant", str)
+    db.close()
+    served = build_datasette(ledger)
+    found = await rows(served, "/ledger/changes?since=2025-02-01&until=2025-05-31")
+    assert [row["claimant"] for row in found] == ["Stratus Cloud Blog", "The Rack Report"]
 
 
 def parsed_feed(response):

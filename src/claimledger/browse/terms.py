@@ -45,8 +45,10 @@ def with_claim_terms(sql: str) -> str:
     """`sql` with `ledger_claims` defined (the claims with the derived terms) when it reads it."""
     if "ledger_claims" not in sql:
         return sql
+    # The terms come before claims.*: where the ledger stores a column of the same
+    # name, SQLite renames the stored one ("claimant:1") and the term keeps the name.
     terms = ", ".join(f"{expression} as {name}" for name, expression in CLAIM_TERMS.items())
-    definition = f"ledger_claims as (select claims.*, {terms} from claims)"
+    definition = f"ledger_claims as (select {terms}, claims.* from claims)"
     if sql.lstrip().lower().startswith("with "):
         return f"with {definition},\n{sql.lstrip()[5:]}"
     return f"with {definition}\n{sql}"
