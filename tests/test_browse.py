@@ -871,6 +871,7 @@ async def test_corpus_script_quoted_in_a_post_is_shown_not_run(corpus_datasette)
 async def test_corpus_what_changed_this_autumn(corpus_datasette):
     page = await html(corpus_datasette, "/ledger?until=2026-11-18&days=30")
     assert "(30 days): 9 changes about 6 subjects." in page
+    assert '<h3 class="subject" data-entity="kestrel k4">Kestrel K4 ' in page, "named in full, not by its bare code K4"
     row = page[page.index("<mark>880,000 TPS/MW</mark>") - 3000:page.index("<mark>880,000 TPS/MW</mark>")]
     assert '<span class="status status-updated">updated</span>' in row and "800,000 TPS/MW" in row
     found = await rows(corpus_datasette, "/ledger/changes?since=2026-10-20&until=2026-11-18")

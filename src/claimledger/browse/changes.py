@@ -13,6 +13,7 @@ from typing import Any
 
 from claimledger.browse.ledgers import query_sql
 from claimledger.browse.terms import label
+from claimledger.diff.keys import KEY_SEPARATOR, normalise_name
 
 DEFAULT_DAYS = 7
 WINDOW_CHOICES = (7, 30, 90, 365)
@@ -82,16 +83,43 @@ async def changes_in(
     return [dict(row) for row in (await database.execute(sql, params)).rows]
 
 
-def by_subject(changes: list[dict[str, Any]]) -> list[SubjectChanges]:
-    """Changes grouped by entity; the group with the most recent change first."""
+def by_subject(changes: list[dict[str, Any]], names: dict[str, str] | None = None) -> list[SubjectChanges]:
+    """Changes grouped by entity, the group with the most recent change first, each under its name.
+
+    `names` (from `entity_names`) gives the name; without one, the subject the
+    group's claims write most often.
+    """
     groups: dict[str, SubjectChanges] = {}
     for change in changes:
         entity = change["entity"] or change["subject"] or ""
         groups.setdefault(entity, SubjectChanges(entity=entity, name="")).changes.append(change)
     for group in groups.values():
         written = Counter(change["subject"] for change in group.changes if change["subject"])
-        group.name = label(group.entity) or (written.most_common(1)[0][0] if written else group.entity)
+        group.name = (names or {}).get(group.entity) or (written.most_common(1)[0][0] if written else group.entity)
     return list(groups.values())
+
+
+async def entity_names(database: Any, entities: set[str]) -> dict[str, str]:
+    """How people write each entity: as the alias file does, else the ledger's most common spelling that means it.
+
+    A spelling means the entity when it normalises to it ("Kestrel K4" for
+    "kestrel k4"); a bare code the diff named in full ("K4") comes last.
+    """
+    names = {}
+    for entity in filter(None, entities):
+        if label(entity):
+            names[entity] = label(entity)
+            continue
+        # The key index, by range: every key that starts with the entity and the separator.
+        sql = """select subject, count(*) as claims from claims
+                 where claim_key >= :low and claim_key < :high and subject is not null
+                 group by subject order by claims desc, subject"""
+        prefix = entity + KEY_SEPARATOR
+        found = (await database.execute(sql, {"low": prefix, "high": prefix + "\U0010ffff"})).rows
+        meaning = [row["subject"] for row in found if normalise_name(row["subject"]) == entity]
+        if meaning or found:
+            names[entity] = (meaning or [found[0]["subject"]])[0]
+    return names
 
 
 async def latest_change_day(database: Any) -> str | None:

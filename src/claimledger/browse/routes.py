@@ -112,7 +112,7 @@ async def changes_context(datasette: Any, request: Any, database: str) -> dict[s
     return {
         "window": window,
         "choices": changes.WINDOW_CHOICES,
-        "groups": changes.by_subject(found),
+        "groups": changes.by_subject(found, await changes.entity_names(db, {row["entity"] for row in found})),
         "count": len(found),
         "latest_day": None if found else await changes.latest_change_day(db),
         "feed_url": f"{base}/-/changes.atom",
