@@ -53,8 +53,8 @@ def entry_html(change: dict[str, Any], history_url: str) -> Markup:
     return Markup("").join(parts)
 
 
-async def changes_feed(datasette: Any, request: Any, database_name: str) -> tuple[bytes, int]:
-    """The Atom document for the changes in `database_name`, and its entry count."""
+async def changes_feed(datasette: Any, request: Any, database_name: str) -> bytes:
+    """The Atom document for the changes in `database_name`."""
     database = datasette.get_database(database_name)
     subject = request.args.get("subject", "").strip()
     metric = request.args.get("metric", "").strip()
@@ -90,4 +90,4 @@ async def changes_feed(datasette: Any, request: Any, database_name: str) -> tupl
         # One link only: feedgen 1.0 drops the rel of an entry's links, so a second would read as alternate too.
         entry.link(href=web_url(change["new_url"]) or claim_url)
         entry.content(str(entry_html(change, history_url)), type="html")
-    return feed.atom_str(pretty=True), len(changes)
+    return feed.atom_str(pretty=True)

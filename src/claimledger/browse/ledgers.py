@@ -42,6 +42,7 @@ def ledger_names(datasette: Any) -> frozenset[str]:
 
 
 def is_ledger(datasette: Any, database: str | None) -> bool:
+    """True when `database` is one of the ledgers `datasette` serves."""
     return database is not None and database in ledger_names(datasette)
 
 

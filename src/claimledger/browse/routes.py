@@ -95,7 +95,7 @@ async def compare_page(datasette: Any, request: Any) -> Response:
 async def changes_feed(datasette: Any, request: Any) -> Response:
     """The Atom feed of the changes, optionally for one subject (?subject=) or metric (?metric=)."""
     name = ledger_name(datasette, request)
-    document, _ = await feed.changes_feed(datasette, request, name)
+    document = await feed.changes_feed(datasette, request, name)
     return Response(document, content_type="application/atom+xml; charset=utf-8")
 
 
