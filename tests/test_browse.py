@@ -313,6 +313,15 @@ async def test_latest_figure_for_every_key(datasette):
     assert "最高达 GB200 NVL72 的 <mark>10 倍</mark>。" in page
 
 
+async def test_latest_figure_is_never_one_a_claim_replaced(datasette):
+    """A past figure a post marks as replaced can be its key's newest claim; it is never the latest figure."""
+    db = open_ledger(Path(datasette.get_database("ledger").path))
+    db["claims"].update(2, {"superseded_by": 5})
+    db.close()
+    found = pick(await rows(datasette, "/ledger/latest_figures"), claim_key=THROUGHPUT_KEY)
+    assert [(row["claim_id"], row["claims_with_key"]) for row in found] == [(5, 4)]
+
+
 async def test_superseded_figures_beside_their_replacements(datasette):
     found = await rows(datasette, "/ledger/superseded_figures")
     assert len(found) == 1
