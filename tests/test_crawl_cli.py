@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+import sqlite_utils
 from click.testing import CliRunner
 
 from claimledger.cli import cli
@@ -42,6 +43,26 @@ def test_summary_table_and_totals(tmp_path, http_server):
     assert result.exit_code == 0, result.output
     assert "Feed /down.xml" in result.output and "HTTP 503" in result.output
     assert "2 feeds: 1 ok, 1 failed. 1 new document, 1 new claim in" in result.output
+
+
+def test_documents_in_languages_the_extractor_does_not_read_are_stored_and_noted(tmp_path, http_server):
+    posts = [
+        POST,
+        {"title": "新型ラック", "guid": "urn:ja", "content": "<p>新しいラックは最大3倍の性能を発揮します。</p>"},
+        {"title": "새 랙", "guid": "urn:ko", "content": "<p>새 랙의 성능은 최대 3배 향상되었습니다.</p>"},
+        {"title": "Nouveau serveur", "guid": "urn:fr",
+         "content": "<p>Les performances sont 4 fois plus élevées que la génération précédente.</p>"},
+    ]
+    http_server.route("/mixed.xml", reply(rss_feed(posts)))
+    db_path = tmp_path / "claims.db"
+    result = invoke("--feeds", str(feeds_file(tmp_path, http_server, "/mixed.xml")), "--db", str(db_path))
+    assert result.exit_code == 0, result.output
+    summary = " ".join(result.output.split())
+    assert "4 new documents (3 in languages the extractor does not read: fr 1, ja 1, ko 1), 1 new claims" in summary
+    db = sqlite_utils.Database(db_path)
+    langs = {row["entry_id"]: row["lang"] for row in db["documents"].rows}
+    assert langs == {"urn:fleet": "en", "urn:ja": "ja", "urn:ko": "ko", "urn:fr": "fr"}
+    assert [row["text"] for row in db["claims"].rows] == ["16,384 GPUs"]
 
 
 @pytest.mark.parametrize(("text", "message"), [

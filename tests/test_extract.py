@@ -376,7 +376,11 @@ def test_forced_language() -> None:
 
 def test_unknown_language_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown language"):
-        extract("10 GB", lang="fr")
+        extract("10 GB", lang="xx")
+
+
+def test_a_language_the_extractor_does_not_read_gives_no_claims() -> None:
+    assert extract("The rack holds 72 GPUs.", lang="fr") == []
 
 
 def test_offsets_point_into_the_input() -> None:

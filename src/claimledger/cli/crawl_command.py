@@ -163,9 +163,15 @@ def print_summary(report: CrawlReport, console: Console) -> None:
     counts = ", ".join(
         f"{report.count(status)} {label}" for status, label in STATUS_LABELS if report.count(status)
     )
+    unread = report.unread_languages
+    in_unread = (
+        f" ({unread.total()} in languages the extractor does not read: "
+        + ", ".join(f"{lang} {count}" for lang, count in sorted(unread.items())) + ")"
+        if unread else ""
+    )
     console.print(
         f"{counted(len(report.feeds), 'feed')}: {counts or 'none'}. "
-        f"{counted(report.new_documents, 'new document')}, {counted(report.new_claims, 'new claim')} "
+        f"{counted(report.new_documents, 'new document')}{in_unread}, {counted(report.new_claims, 'new claim')} "
         f"in {report.seconds:.1f} s.",
         highlight=False,
     )

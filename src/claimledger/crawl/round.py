@@ -15,6 +15,7 @@ import re
 import sqlite3
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -44,6 +45,7 @@ from claimledger.crawl.store import (
 from claimledger.errors import FetchError, RefusedAddressError
 from claimledger.ledger.open import open_ledger
 from claimledger.ledger.writer import LedgerWriter
+from claimledger.text.lang import SUPPORTED
 
 POOL_FROM_FEEDS = 20
 # Below this similarity between an entry's old and new title, its id may have been reused for another post.
@@ -72,6 +74,7 @@ class FeedReport:
     new_documents: int = 0
     new_claims: int = 0
     next_attempt: str | None = None
+    unread_languages: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -92,6 +95,11 @@ class CrawlReport:
     @property
     def new_claims(self) -> int:
         return sum(report.new_claims for report in self.feeds)
+
+    @property
+    def unread_languages(self) -> Counter[str]:
+        """New documents in languages the extractor does not read, by language."""
+        return sum((Counter(report.unread_languages) for report in self.feeds), Counter())
 
 
 def crawl(
@@ -245,7 +253,7 @@ class Crawler:
         next_attempt = await self.write(record_outcome, row, outcome)
         return FeedReport(
             row["name"], row["url"], outcome.status, outcome.error,
-            outcome.new_documents, outcome.new_claims, next_attempt,
+            outcome.new_documents, outcome.new_claims, next_attempt, outcome.unread_languages,
         )
 
     async def fetch_and_store(self, fetcher: Fetcher, row: dict, config: FeedConfig, outcome: FeedOutcome) -> None:
@@ -307,6 +315,8 @@ class Crawler:
             new_documents, new_claims = await self.write(store_document, row, document, utc_now())
             outcome.new_documents += new_documents
             outcome.new_claims += new_claims
+            if new_documents and document.lang not in SUPPORTED:
+                outcome.unread_languages[document.lang] = outcome.unread_languages.get(document.lang, 0) + 1
         outcome.save_validators = complete
 
     async def flag_reused_id(self, row: dict, document: PreparedDocument, outcome: FeedOutcome) -> None:

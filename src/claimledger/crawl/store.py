@@ -88,6 +88,8 @@ class FeedOutcome:
     bytes: int = 0
     new_documents: int = 0
     new_claims: int = 0
+    # New documents in a language the extractor does not read (no claims taken), by language.
+    unread_languages: dict[str, int] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
 
 

@@ -41,12 +41,12 @@ from claimledger.extraction.candidates import Quantity, find_quantities, is_labe
 from claimledger.extraction.names import Name, find_names
 from claimledger.extraction.nonclaims import glued_into_name, inside_any, non_claim_spans
 from claimledger.extraction.pipeline import Sentence, split_sentences
+from claimledger.text.lang import LANGUAGES, SUPPORTED
 from claimledger.types import Claim
 from claimledger.extraction.units import si_value, unit_info
 
 __all__ = ["extract"]
 
-SUPPORTED_LANGS = ("en", "zh")
 # "20 多亿", "10 余万": the hedge is written inside the number.
 MORE_INSIDE = re.compile(r"\d\s*[余多]")
 # From here a count of things the unit table does not know reads as a figure.
@@ -64,15 +64,19 @@ LEVEL = re.compile(r"(?:\bto|至|到|达到)\s*(?:US)?[$€£¥]?\s*$", re.IGNOR
 def extract(text: str, lang: str | None = None, all_quantities: bool = False) -> list[Claim]:
     """Numeric claims in `text`, in order; `lang` ("en"/"zh") forces the language.
 
-    Offsets are indices into `text`: ``text[claim.start:claim.end] == claim.text``.
+    Sentences in a language the extractor does not read (text.lang.SUPPORTED)
+    give no claims. Offsets are indices into `text`: ``text[claim.start:claim.end] == claim.text``.
     """
-    if lang is not None and lang not in SUPPORTED_LANGS:
-        raise ValueError(f"unknown language {lang!r}: use one of {', '.join(SUPPORTED_LANGS)}")
+    if lang is not None and lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}: use one of {', '.join(SUPPORTED)}")
     claims: list[Claim] = []
     document_self_reported = False
     previous: Sentence | None = None
     previous_claims: list[Claim] = []
     for sentence in split_sentences(text, lang):
+        if sentence.lang not in SUPPORTED:
+            previous, previous_claims = None, []
+            continue
         found = _sentence_claims(sentence, all_quantities)
         if previous is not None and any(claim.subject is None for claim in found):
             _carry_subject(text, previous, previous_claims, sentence, found)

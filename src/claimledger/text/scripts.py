@@ -14,9 +14,19 @@ HAN_RANGES: Ranges = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF))
 # Extensions B to F and the compatibility supplement: rare in posts, kept for search.
 HAN_SUPPLEMENT_RANGES: Ranges = ((0x20000, 0x2FFFF),)
 # Hiragana and katakana.
+HIRAGANA_RANGES: Ranges = ((0x3040, 0x309F),)
 KANA_RANGES: Ranges = ((0x3040, 0x30FF),)
 # Hangul syllables, jamo and compatibility jamo.
 HANGUL_RANGES: Ranges = ((0xAC00, 0xD7AF), (0x1100, 0x11FF), (0x3130, 0x318F))
+# Scripts that name the language they are mostly written in (text/lang.py).
+OTHER_SCRIPTS: dict[str, Ranges] = {
+    "ru": ((0x0400, 0x052F),),  # Cyrillic
+    "el": ((0x0370, 0x03FF),),  # Greek
+    "ar": ((0x0600, 0x06FF), (0x0750, 0x077F)),  # Arabic
+    "he": ((0x0590, 0x05FF),),  # Hebrew
+    "th": ((0x0E00, 0x0E7F),),  # Thai
+    "hi": ((0x0900, 0x097F),),  # Devanagari
+}
 # CJK symbols and punctuation (、。「」), and the full-width and half-width forms (，：１).
 CJK_PUNCTUATION_RANGES: Ranges = ((0x3000, 0x303F),)
 FULLWIDTH_RANGES: Ranges = ((0xFF00, 0xFFEF),)
