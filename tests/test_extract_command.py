@@ -52,10 +52,13 @@ def test_table_says_when_nothing_was_found() -> None:
 
 
 def test_all_quantities_flag() -> None:
-    plain = run(input="He scored 22 goals.")
-    every = run("--all-quantities", input="He scored 22 goals.")
-    assert plain.output == ""
-    assert json.loads(every.output)["text"] == "22 goals"
+    plain = run(input="He scored 22 goals in 2019.")
+    every = run("--all-quantities", input="He scored 22 goals in 2019.")
+    assert [json.loads(line)["text"] for line in plain.output.splitlines()] == ["22 goals"]
+    assert [json.loads(line)["text"] for line in every.output.splitlines()] == ["22 goals"]
+    bare = run(input="Room 4 is at the back, row 12.")
+    assert bare.output == ""
+    assert [json.loads(line)["text"] for line in run("--all-quantities", input="It came to 4, then 12.").output.splitlines()] == ["4", "12"]
 
 
 def test_unreadable_file_is_named(tmp_path: Path) -> None:

@@ -42,13 +42,14 @@ from claimledger.extraction.names import Name, find_names
 from claimledger.extraction.nonclaims import glued_into_name, inside_any, non_claim_spans
 from claimledger.extraction.pipeline import Sentence, split_sentences
 from claimledger.text.lang import LANGUAGES, SUPPORTED
+from claimledger.text.traditional import simplified
 from claimledger.types import Claim
 from claimledger.extraction.units import si_value, unit_info
 
 __all__ = ["extract"]
 
-# "20 多亿", "10 余万": the hedge is written inside the number.
-MORE_INSIDE = re.compile(r"\d\s*[余多]")
+# "20 多亿", "10 余万", "42+": the hedge is written inside the number.
+MORE_INSIDE = re.compile(r"\d\s*[余多]|\d\+")
 # From here a count of things the unit table does not know reads as a figure.
 LARGE_COUNT = 1000
 # "296 hp (224 kW)", "190 points, or 0.6%": the second figure restates the first.
@@ -81,7 +82,7 @@ def extract(text: str, lang: str | None = None, all_quantities: bool = False) ->
         if previous is not None and any(claim.subject is None for claim in found):
             _carry_subject(text, previous, previous_claims, sentence, found)
         previous, previous_claims = sentence, found
-        if has_self_report_cue(sentence.text):
+        if has_self_report_cue(simplified(sentence.text)):
             if found:
                 for claim in found:
                     claim.self_reported = True
@@ -133,6 +134,8 @@ def _sentence_claims(sentence: Sentence, all_quantities: bool) -> list[Claim]:
     ]
     framed = []
     for index, quantity in enumerate(kept):
+        if not all_quantities and quantity.kind is None and not quantity.number.scaled:
+            continue  # a bare number is never a claim: not framed ("1, 1, 1, ..." costs no framing)
         after_previous = kept[index - 1].number.end if index else 0
         framed.append(_frame(sentence, quantity, names, after_previous))
     _inherit_hedges(text, framed)
@@ -147,11 +150,15 @@ def _sentence_claims(sentence: Sentence, all_quantities: bool) -> list[Claim]:
 
 
 def _claim_worthy(quantity: Quantity, claim: Claim) -> bool:
-    """Figures a vendor claims: a unit, percentage or ratio; a counted noun when
-    large ("800 million users") or framed by a qualifier, trend or baseline
-    ("超过 2 亿个指标采样"); a small count in words only when framed."""
+    """Figures a vendor claims: a unit, percentage or ratio; a bare amount written
+    with a magnitude ("355 billion", "43兆", "1T"); a count written in digits or
+    Chinese numerals ("144 chips", "6名股东", "32核", "四款"), or in English words
+    when large ("800 million users") or framed by a qualifier, trend or baseline
+    ("nearly two dozen racks")."""
     if quantity.kind is None:
-        return False
+        return quantity.number.scaled
+    if quantity.counted_noun and quantity.expression is None and _in_digits(quantity):
+        return True
     if quantity.counted_noun and quantity.expression is None and (claim.value or 0) >= LARGE_COUNT:
         return True
     if quantity.counted_noun and quantity.expression is None or _small_word_count(quantity):
@@ -159,14 +166,26 @@ def _claim_worthy(quantity: Quantity, claim: Claim) -> bool:
     return True
 
 
+def _in_digits(quantity: Quantity) -> bool:
+    """Written in digits or Chinese numerals (四款, 两颗, 十万卡), not in English words;
+    一 before a classifier (一台, 一款) is an article, not a count."""
+    text = quantity.number.text
+    return not _in_english_words(text) and not (quantity.number.value == 1 and not any(c.isdigit() for c in text))
+
+
+def _in_english_words(text: str) -> bool:
+    return not any(character.isdigit() or not character.isascii() for character in text)
+
+
 def _small_word_count(quantity: Quantity) -> bool:
-    """"one rack", "两颗 GPU": a few things named in words are prose, not a figure."""
+    """"one rack", "two GPUs": a few things named in English words are prose, not a figure
+    (Chinese writes its counts in numerals: "两颗 GPU" is a figure)."""
     number = quantity.number
     return (
         quantity.kind == "count"
         and number.value is not None
         and number.value < 10
-        and not any(character.isdigit() for character in number.text)
+        and not _in_digits(quantity)
     )
 
 
@@ -183,7 +202,8 @@ class Frame:
 
 
 def _frame(sentence: Sentence, quantity: Quantity, names: Sequence[Name], after_previous: int) -> Frame:
-    text, lang = sentence.text, sentence.lang
+    # Cues are read in simplified characters, so 超過, 高達, 約合, 環比 frame as 超过, 高达, 约合, 环比.
+    text, lang = simplified(sentence.text), sentence.lang
     start, end = quantity.text_span
     trend = find_trend(text, start, end, lang, after_previous)
     relative = quantity.kind in ("ratio", "percent") or trend is not None and not LEVEL.search(text, 0, start)
@@ -229,7 +249,7 @@ def _claim(sentence: Sentence, frame: Frame, names: Sequence[Name], baseline_spa
         si_value=si,
         qualifier=frame.qualifier,
         trend=frame.trend,
-        projected=is_projected(text, quantity.start, frame.end),
+        projected=is_projected(simplified(text), quantity.start, frame.end),
         self_reported=False,
         baseline=frame.baseline.text if frame.baseline else None,
         subject=about.subject,

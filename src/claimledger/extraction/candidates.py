@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from claimledger.extraction.cues import lowered
 from claimledger.extraction.names import accelerator_pattern, find_metrics
@@ -25,6 +25,7 @@ from claimledger.extraction.units import (
     UnitMatch,
     is_countable,
     match_atom,
+    match_bare_prefix,
     match_currency_before,
     match_per_units_before,
     match_unit,
@@ -33,6 +34,7 @@ from claimledger.extraction.units import (
     unit_table,
 )
 from claimledger.text.scripts import HAN
+from claimledger.text.traditional import restorer, simplified
 
 DEVICE_DENOMINATORS = ("[rack]", "[node]", "[server]", "[gpu]", "[cpu]")
 SHARED_UNIT_GAP = re.compile(r"^-?\s*(?:,|，|and|or|与|和|及|或|、|,\s*and|,\s*or)\s*$", re.IGNORECASE)
@@ -45,9 +47,13 @@ COUNTED_WORDS = re.compile(
     r"(?:[ \t]+|-(?=[a-z]))([A-Za-z]+(?:-[A-Za-z]+)*)(?:[ \t]+([A-Za-z]+(?:-[A-Za-z]+)*))?(?:[ \t]+([A-Za-z]+(?:-[A-Za-z]+)*))?"
 )
 # "5,000 颗以上 GPU", "10 个以上的节点": a hedge between the classifier and what it counts.
-CLASSIFIER_THEN_CUE = re.compile(r"[ \t]*[个颗块张台次枚片套名位项家款条种类座](?:以上|以下|以内|左右|上下|有余)(?:的)?[ \t]*")
+# Classifiers that count things ("3 笔订单", "16 个计算柜", "1200 名员工"), and the characters
+# that end the noun after one ("16 个计算柜和 2 个互联柜"), from data/units.toml.
+COUNTING_CLASSIFIERS = "".join(unit_table()["counting_classifiers"])
+NOUN_ENDS = unit_table()["counted_noun_ends"]
+CLASSIFIER_THEN_CUE = re.compile(rf"[ \t]*[{COUNTING_CLASSIFIERS}](?:以上|以下|以内|左右|上下|有余)(?:的)?[ \t]*")
 HAN_NOUN = re.compile(rf"[{HAN}]{{1,4}}")
-COUNTED_HAN = re.compile(rf"[ \t]*[余多]?(?P<noun>[个颗块张台次枚片套名位项家款条种类][{HAN}]{{0,4}})")
+COUNTED_HAN = re.compile(rf"[ \t]*[余多]?(?P<noun>[{COUNTING_CLASSIFIERS}](?:(?![{NOUN_ENDS}])[{HAN}]){{0,4}})")
 NOT_NOUNS = frozenset(
     """a an the of and or to in on at by for from with per than as is are was were be been
     percent times more less fewer higher lower faster slower better worse greater larger smaller
@@ -81,6 +87,12 @@ METRIC_LINK = re.compile(
 )
 ACCELERATOR_AFTER = re.compile(r"([ \t]*(?:[张块颗台个][ \t]*)?)")
 HAN_UNIT = re.compile(rf"[{HAN}]")
+HAN_CHARACTER = HAN_UNIT
+SIGN = re.compile(r"[-\u2212]")
+RATE_OF = re.compile(r"\b(?P<noun>[A-Za-z]+)[ \t]+(?:rate|throughput|speed)[ \t]+(?:of|at|is|was|reaches|reached)[ \t]+(?:about|around|roughly|nearly|up to|over|some)?[ \t]*$", re.IGNORECASE)
+DEVICE_AFTER_TIMES = re.compile(r"[ \t\u00a0]?")
+# Sizes, durations and counts are never negative (see _never_negative).
+NEVER_NEGATIVE = frozenset({"[time]", "[information]", "[gpu]", "[cpu]", "[rack]", "[node]", "[server]", "[token]", "[query]", "[request]", "[core]", "[thread]"})
 HALF_IN_CLASSIFIER = re.compile(r"[个個]半")
 # 3G, 4G, 5G networks: a generation of mobile networks (100G is a link speed).
 WIRELESS_GENERATION = re.compile(r"(?<![\w.])(?P<digit>[1-6])G(?![A-Za-z0-9])")
@@ -146,7 +158,32 @@ class Quantity:
 
 
 def find_quantities(sentence: str, lang: str) -> list[Quantity]:
-    """Every number in `sentence` with its unit, in order (names and dates left out)."""
+    """Every number in `sentence` with its unit, in order (names and dates left out).
+
+    Traditional Chinese is read as simplified (text/traditional.py); what the
+    quantities quote of the sentence is given back in the sentence's own characters.
+    """
+    simple = simplified(sentence) if HAN_CHARACTER.search(sentence) else sentence
+    quantities = _quantities(simple, lang)
+    if simple != sentence:
+        restore = restorer(sentence, simple)
+        for quantity in quantities:
+            quantity.number = replace(quantity.number, text=sentence[quantity.number.start:quantity.number.end])
+            if quantity.unit_text:
+                quantity.unit_text = _as_written(sentence, simple, quantity, restore)
+    return quantities
+
+
+def _as_written(sentence: str, simple: str, quantity: Quantity, restore: dict[int, str]) -> str:
+    """The unit text of `quantity` in the sentence's own characters: the same span of the
+    sentence where the unit was read, else character by character."""
+    at = simple.find(quantity.unit_text, quantity.number.end, quantity.end + 1)
+    if at >= 0:
+        return sentence[at:at + len(quantity.unit_text)]
+    return quantity.unit_text.translate(restore)
+
+
+def _quantities(sentence: str, lang: str) -> list[Quantity]:
     quantities = [_quantity(sentence, number) for number in find_numbers(sentence, lang)]
     _share_units(sentence, quantities)
     _share_containers(sentence, quantities)
@@ -169,9 +206,38 @@ def _named_by_metric(sentence: str, start: int) -> bool:
 
 
 def _quantity(sentence: str, number: NumberMatch) -> Quantity:
+    quantity = _read_quantity(sentence, number)
+    if quantity.number.low is not None and quantity.number.low < 0 and _never_negative(quantity):
+        quantity = _unsigned(sentence, quantity)
+    return quantity
+
+
+def _never_negative(quantity: Quantity) -> bool:
+    """A count, a duration or a size cannot be below zero: a dash before one is a bullet or a separator."""
+    if quantity.kind == "count":
+        return True
+    return quantity.expression is not None and unit_info(quantity.expression).dimensionality in NEVER_NEGATIVE
+
+
+def _unsigned(sentence: str, quantity: Quantity) -> Quantity:
+    """`quantity` without the dash read as its minus sign ("运维 -30 天", "- 72 GPUs" as a list item)."""
+    number = quantity.number
+    if not SIGN.match(number.text):
+        return quantity
+    start = number.start + 1
+    low, high = sorted(abs(end) for end in (number.low, number.high))
+    value = abs(number.value) if number.value is not None else None
+    number = replace(number, start=start, text=sentence[start:number.end], value=value, low=low, high=high)
+    return replace(quantity, number=number, start=max(quantity.start, start))
+
+
+def _read_quantity(sentence: str, number: NumberMatch) -> Quantity:
     if number.percent:
         return Quantity(number, number.start, number.end, "percent", "percent", _mark(PERCENT_MARK, number.text))
     if number.multiplier:
+        device = _multiplier_of_devices(sentence, number)
+        if device is not None:
+            return device
         return Quantity(number, number.start, number.end, "ratio", None, _mark(RATIO_MARK, number.text))
     currency = match_currency_before(sentence, number.start)
     if currency:
@@ -188,6 +254,8 @@ def _quantity(sentence: str, number: NumberMatch) -> Quantity:
         after = match_unit(sentence, half.end())
         if after is not None:
             unit = UnitMatch(number.end, after.end, sentence[number.end:after.end], after.expression)
+    if unit is None and not number.percent:
+        unit = match_bare_prefix(sentence, number.end)
     if unit is not None:
         return _unit_quantity(sentence, number, unit)
     inner = _unit_between_ends(sentence, number)
@@ -202,6 +270,20 @@ def _quantity(sentence: str, number: NumberMatch) -> Quantity:
         # "1/3 the cost", "H100 的 1/3": a fraction without a unit compares, like a multiplier.
         return Quantity(number, number.start, number.end, "ratio", None, None)
     return _counted(sentence, number)
+
+
+def _multiplier_of_devices(sentence: str, number: NumberMatch) -> Quantity | None:
+    """"8× GB300", "4x H100": a multiplication sign before an accelerator's name counts
+    that many of it (a count of GPUs), as "8 GB300s" would."""
+    if not number.text.endswith(("×", "x", "X")) or number.value is None:
+        return None
+    model = DEVICE_AFTER_TIMES.match(sentence, number.end)
+    if model is None or not accelerator_pattern().match(sentence, model.end()):
+        return None
+    name = accelerator_pattern().match(sentence, model.end())
+    digits = number.start + len(number.text.rstrip("×xX "))
+    counted = replace(number, end=digits, text=sentence[number.start:digits], multiplier=False)
+    return Quantity(counted, number.start, name.end(), "count", "gpu", sentence[model.end():name.end()])
 
 
 def _hedged_count(sentence: str, number: NumberMatch, hedged: re.Match[str]) -> Quantity:
@@ -404,7 +486,7 @@ def _counted(sentence: str, number: NumberMatch) -> Quantity:
         position = more.end()  # "eight more picks": more of what is counted
     words = COUNTED_WORDS.match(sentence, position)
     if words is None or words.group(1).lower() in NOT_NOUNS or len(words.group(1)) < 2:
-        return Quantity(number, number.start, number.end, None)
+        return _rate_named_before(sentence, number) or Quantity(number, number.start, number.end, None)
     end = words.end(1)
     # "800 million weekly active users", "seven European countries": words before
     # a plural noun are part of what is counted; "six-cylinder engines" counts cylinders.
@@ -424,6 +506,19 @@ def _counted(sentence: str, number: NumberMatch) -> Quantity:
         # "200 million samples per second": a count over time is a rate.
         return Quantity(number, number.start, rate.end, "quantity", f"1 / ({rate.expression})", sentence[words.start(1):rate.end], True)
     return Quantity(number, number.start, end, "count", None, sentence[words.start(1):end], True)
+
+
+def _rate_named_before(sentence: str, number: NumberMatch) -> Quantity | None:
+    """"a token rate of 900 per second": what is counted is named before the figure,
+    only its time unit after it."""
+    named = RATE_OF.search(sentence, max(0, number.start - 40), number.start)
+    per = _per_time(sentence, number.end)
+    if named is None or per is None:
+        return None
+    counted = match_atom(sentence, named.start("noun"))
+    if counted is not None and counted.end == named.end("noun") and is_countable(counted.expression):
+        return Quantity(number, number.start, per.end, "quantity", f"({counted.expression}) / ({per.expression})", sentence[number.end:per.end].strip())
+    return Quantity(number, number.start, per.end, "quantity", f"1 / ({per.expression})", named.group("noun"), True)
 
 
 def _age_after_name(sentence: str, number: NumberMatch) -> bool:
@@ -571,7 +666,10 @@ def _frame_change(sentence: str, first: Quantity, second: Quantity) -> bool:
 def _range_of(sentence: str, first: Quantity, second: Quantity) -> Quantity:
     start, end = first.number.start, second.number.end
     low, high = sorted((first.number.value, second.number.value))
-    number = NumberMatch(start, end, sentence[start:end], None, low, high, first.number.percent, first.number.multiplier)
+    number = NumberMatch(
+        start, end, sentence[start:end], None, low, high, first.number.percent, first.number.multiplier,
+        first.number.scaled or second.number.scaled,
+    )
     return Quantity(number, first.start, second.end, first.kind, first.expression, first.unit_text, first.counted_noun, first.dimensionless)
 
 
@@ -644,7 +742,7 @@ def is_label(sentence: str, quantity: Quantity) -> bool:
         return False
     number = quantity.number
     if INTEGER.fullmatch(number.text) and (
-        NAME_BEFORE.search(sentence, 0, number.start) or LABEL_NOUN_BEFORE.search(sentence, max(0, number.start - 16), number.start)
+        NAME_BEFORE.search(sentence, max(0, number.start - 40), number.start) or LABEL_NOUN_BEFORE.search(sentence, max(0, number.start - 16), number.start)
     ):
         return True
     if number.text.startswith("0") and INTEGER.fullmatch(number.text) and len(number.text) > 1:

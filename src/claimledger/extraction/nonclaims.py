@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from claimledger.extraction.names import find_names
-from claimledger.extraction.numbers.arabic import POWER_OF_UNIT
+from claimledger.extraction.numbers.arabic import NAME_HYPHENS, POWER_OF_UNIT
 from claimledger.extraction.numbers.not_numbers import YEAR_CENTURIES, YEAR_DIGITS
 from claimledger.text import scripts
 
@@ -123,7 +123,7 @@ def glued_into_name(text: str, start: int, end: int) -> bool:
     before = text[max(0, start - 2):start]
     if before and before[-1].isascii() and before[-1].isalpha():
         return CURRENCY_CODE_BEFORE.search(text, max(0, start - 5), start) is None
-    if len(before) == 2 and before[-1] in "-_" and before[0].isascii() and before[0].isalpha():
+    if len(before) == 2 and before[-1] in NAME_HYPHENS + "_" and before[0].isascii() and before[0].isalpha():
         word = LAST_WORD.search(text, max(0, start - 20), start - 1)
         return word is None or word.group(0) not in HYPHEN_PREFIXES
     return GLUED_AFTER.match(text, end) is not None and POWER_OF_UNIT.match(text, end) is None

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from claimledger.data_files import data_table
+from claimledger.text.scripts import HAN
 
 if TYPE_CHECKING:
     import pint
@@ -154,6 +155,8 @@ def _surface_forms() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
             name = SI_SYMBOL_PREFIXES[prefix]
             for symbol in spec["symbols"] + spec.get("prefixed_symbols", []):
                 symbols.setdefault(prefix + symbol, name + unit)
+                if spec.get("spaced_prefixes"):
+                    symbols.setdefault(f"{prefix} {symbol}", name + unit)  # "8E FLOPS"
             for word in spec["words"]:
                 words.setdefault(name + word, name + unit)
     for unit, spec in table["aliases"].items():
@@ -181,8 +184,16 @@ def _atom_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]
         rf"(?:{alternation(list(words), _word_render)})(?![A-Za-z0-9])", re.IGNORECASE
     )
     classifiers = "|".join(map(re.escape, unit_table()["classifiers"]))
+    not_before = {
+        form: spec["zh_not_before"]
+        for spec in unit_table()["aliases"].values() if "zh_not_before" in spec for form in spec["zh"]
+    }
+
+    def chinese_form(form: str) -> str:
+        return re.escape(form) + (f"(?![{not_before[form]}])" if form in not_before else "")
+
     chinese_re = re.compile(
-        rf"(?:{classifiers})?\s*(?:{alternation(list(chinese), re.escape)})"
+        rf"(?:{classifiers})?\s*(?:{alternation(list(chinese), chinese_form)})"
     )
     return symbol_re, word_re, chinese_re
 
@@ -271,7 +282,24 @@ def match_unit(text: str, pos: int) -> UnitMatch | None:
 
 
 _NAME_WORD = re.compile(r"[A-Za-z][A-Za-z0-9-]*[ \t]+")
+# A brand in Chinese between a classifier and the device it counts: "4 颗昇腾 NPU".
+_HAN_NAME = re.compile(rf"[{HAN}]{{1,4}}[ \t]*")
 DEVICE_DIMENSIONS = frozenset({"[gpu]", "[cpu]", "[rack]", "[node]", "[server]"})
+
+
+@lru_cache(maxsize=1)
+def _precision_re() -> re.Pattern[str]:
+    return re.compile("|".join(unit_table()["precisions"]))
+
+
+class _Precision:
+    """Number formats written between a figure and its unit ("20 FP4 PFLOPS"), from data/units.toml."""
+
+    def fullmatch(self, word: str) -> re.Match[str] | None:
+        return _precision_re().fullmatch(word)
+
+
+_PRECISION = _Precision()
 
 
 @lru_cache(maxsize=1)
@@ -293,12 +321,15 @@ def _first_atom(text: str, start: int) -> UnitMatch | None:
             return UnitMatch(start, atom.end, text[start:atom.end], atom.expression)
     position = after_classifier
     for _ in range(2):
-        name = _NAME_WORD.match(text, position)
+        name = _NAME_WORD.match(text, position) or (_HAN_NAME.match(text, position) if classifier else None)
         if not name:
             break
         position = name.end()
         atom = match_atom(text, position)
-        if atom is not None and unit_info(atom.expression).dimensionality in DEVICE_DIMENSIONS:
+        if atom is None:
+            continue
+        if is_countable(atom.expression) or _PRECISION.fullmatch(name.group().strip()):
+            # "72 Rubin GPUs", "4 颗昇腾 NPU", "129 output tokens/s", "362 FP8 PFLOPs"
             return UnitMatch(start, atom.end, text[start:atom.end], atom.expression)
     return None
 
@@ -350,7 +381,7 @@ def _valid(expression: str) -> bool:
 
 
 COUNTABLE_DIMENSIONS = frozenset(
-    {"[gpu]", "[cpu]", "[rack]", "[node]", "[server]", "[token]", "[query]", "[request]"}
+    {"[gpu]", "[cpu]", "[rack]", "[node]", "[server]", "[token]", "[query]", "[request]", "[core]", "[thread]", "[frame]"}
 )
 
 
@@ -379,3 +410,31 @@ def match_currency_before(text: str, pos: int) -> UnitMatch | None:
     symbols, _, _ = _surface_forms()
     expression = unit_table()["currency_prefixes"].get(symbol) or symbols[symbol]
     return UnitMatch(found.start(), found.start() + len(symbol), symbol, expression)
+
+
+@dataclass(frozen=True, slots=True)
+class BarePrefixes:
+    """An SI prefix written alone after a number ("300P", "5万P", "8E"): the unit it
+    abbreviates, in sentences that name what it measures."""
+
+    pattern: re.Pattern[str]
+    units: dict[str, str]
+    cue: re.Pattern[str]
+
+
+@lru_cache(maxsize=1)
+def bare_prefixes() -> BarePrefixes:
+    spec = unit_table()["bare_prefixes"]
+    units = {prefix: SI_SYMBOL_PREFIXES[prefix] + spec["unit"] for prefix in spec["prefixes"]}
+    pattern = re.compile(rf"[ ]?({'|'.join(units)})(?![A-Za-z0-9])")
+    cue = re.compile("|".join(map(re.escape, spec["cues"])), re.IGNORECASE)
+    return BarePrefixes(pattern, units, cue)
+
+
+def match_bare_prefix(text: str, pos: int) -> UnitMatch | None:
+    """A bare prefix standing for its unit right after a number ending at `pos` (see BarePrefixes)."""
+    spec = bare_prefixes()
+    found = spec.pattern.match(text, pos)
+    if found is None or not spec.cue.search(text):
+        return None
+    return UnitMatch(found.start(1), found.end(), found.group(1), spec.units[found.group(1)])

@@ -99,6 +99,8 @@ def _latin_language(words: list[str]) -> str:
     """English, unless another language's function words outnumber English's."""
     counts: Counter[str] = Counter()
     for word in words:
+        if len(word) < 2:
+            continue  # a letter alone is an initial, a unit or a code more often than a word
         for lang in FUNCTION_WORDS.get(word.lower(), ()):
             counts[lang] += 1
     english = counts.pop("en", 0)

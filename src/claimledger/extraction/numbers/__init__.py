@@ -1,8 +1,8 @@
 """Numbers in English and Chinese text: where each one is and what it is worth.
 
 `find_numbers` finds Arabic numbers (separators, decimals, full-width digits,
-scale words and K/M/B/T suffixes), Chinese numerals (两百, 一千零五, 1.5万,
-百分之二十, 三成), English number words (twenty-five, a dozen), ranges,
+scale words and K/M/B/T suffixes), Chinese numerals in either script (两百,
+一千零五, 1.5万, 百分之二十, 三成, 兩萬), English number words (twenty-five, a dozen), ranges,
 percentages and multipliers. It leaves out digits inside names and versions,
 dates and times, ordinals, URLs, e-mails, phone and registration numbers.
 
@@ -13,6 +13,7 @@ joins atoms into one number or a range.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal, localcontext
 
 from claimledger.extraction.numbers.arabic import (
@@ -34,9 +35,14 @@ from claimledger.extraction.numbers.markers import (
     magnitude_atoms,
     multiplier_word_atoms,
 )
-from claimledger.extraction.numbers.not_numbers import drop_not_numbers, is_label, is_year
+from claimledger.extraction.numbers.not_numbers import drop_not_numbers, is_label, is_model_size, is_year
+from claimledger.text.traditional import simplified
 
 __all__ = ["PERCENTAGE_POINTS", "NumberMatch", "find_numbers", "parse_number"]
+
+# A scale from this up, or a Chinese magnitude character, makes a number an amount by itself.
+SCALED_FROM = 1000
+MAGNITUDE = re.compile("[万萬亿億兆]")
 
 
 def find_numbers(text: str, lang: str | None = None) -> list[NumberMatch]:
@@ -51,12 +57,15 @@ def find_numbers(text: str, lang: str | None = None) -> list[NumberMatch]:
 
 def _find_numbers(text: str, lang: str | None) -> list[NumberMatch]:
     plain = text.translate(FULLWIDTH) if NEEDS_TRANSLATION.search(text) else text
+    han = HAN_CHARACTER.search(plain) is not None
+    if han:
+        plain = simplified(plain)  # 兩萬, 億, 個百分點 read as 两万, 亿, 个百分点
     if "，" in plain:
         plain = FULLWIDTH_GROUP_COMMA.sub(",", plain)
     atoms = arabic_atoms(plain)
     if "/" in plain or "⁄" in plain:
         atoms += fraction_atoms(plain)
-    if lang != "en" and HAN_CHARACTER.search(plain):
+    if lang != "en" and han:
         atoms += chinese_atoms(plain)
         atoms += [
             Atom(m.start(), m.end(), Decimal(5 if m.group().endswith("成") else 50), Decimal(1), percent=True, marked=True)
@@ -76,6 +85,8 @@ def _find_numbers(text: str, lang: str | None) -> list[NumberMatch]:
             continue  # swallowed by the marker before it (七成六)
         attach_marker(plain, atom)
         if atom.bare and not atom.marked and (is_year(plain, atom) or is_label(plain, atom)):
+            continue
+        if is_model_size(plain, atom):
             continue
         marked.append(atom)
     atoms = marked
@@ -97,13 +108,14 @@ def parse_number(text: str) -> float | None:
 def _to_match(original: str, group: tuple[Atom, ...]) -> NumberMatch:
     first, last = group[0], group[-1]
     text = original[first.start : last.end]
+    scaled = any(atom.scale >= SCALED_FROM for atom in group) or MAGNITUDE.search(text) is not None
     if len(group) == 1 and first.high is None:
         value = float(first.value)
-        return NumberMatch(first.start, last.end, text, value, value, value, first.percent, first.multiplier)
+        return NumberMatch(first.start, last.end, text, value, value, value, first.percent, first.multiplier, scaled)
     if len(group) == 1:
         low, high = float(first.value), float(first.high)
     else:
         low, high = sorted((float(first.value), float(last.value)))
     return NumberMatch(
-        first.start, last.end, text, None, low, high, last.percent, last.multiplier
+        first.start, last.end, text, None, low, high, last.percent, last.multiplier, scaled
     )

@@ -51,6 +51,9 @@ _CURRENCY_LETTERS = re.compile(rf"(?:^|[^A-Za-z])(?:RM|Rs|Rp|{_CURRENCY_CODES}|\
 CURRENCY_BEFORE = re.compile(rf"(?:[$€£¥]|\b(?:RM|Rs|Rp|PS|{_CURRENCY_CODES})\$?|\b(?:US|HK|A|C|S|NZ)\$)[ ]?$")
 # Lower-case words that may be hyphenated onto a number: sub-7 nm, minus-5 yards.
 _HYPHEN_PREFIXES = frozenset(EN["hyphen_prefixes"])
+# Hyphens that join a name to its number: ASCII, and the Unicode hyphen and non-breaking hyphen
+# (GLM‑4.5); an en dash joins the ends of a range.
+NAME_HYPHENS = "-\u2010\u2011"
 _TOKEN_BEFORE_HYPHEN = re.compile(r"(?<![A-Za-z0-9.])[A-Za-z0-9.]+$")
 _MARKED_NUMBER = re.compile(r"\d+(?:\.\d+)?[xX]")
 MINUS_BEFORE = re.compile(r"(?i)\bminus[ \-]$|\bnegative[ ]$")
@@ -65,6 +68,7 @@ _BARE_DIGITS = re.compile(r"\d+(?:\.\d+)?")
 _LEADING_ZERO = re.compile(r"0\d+")
 _ORDINAL_SUFFIX = re.compile(r"(?i:st|nd|rd|th)\b")
 _VERSION_TAIL = re.compile(r"\.\d")
+_PLUS_AFTER = re.compile(r"\+(?![\d+])")
 
 
 def arabic_atoms(text: str) -> list[Atom]:
@@ -112,6 +116,8 @@ def arabic_atoms(text: str) -> list[Atom]:
             value = -value
         bare = not (match.group("sign") or minus or suffix or match.group("scale") or match.group("exponent") or power or times_ten)
         bare = bare and _BARE_DIGITS.fullmatch(match.group("number")) is not None
+        if _PLUS_AFTER.match(text, end):
+            end += 1  # "42+ exaflops", "1,000+ customers": at least that many
         atoms.append(Atom(minus.start() if minus else start, end, value * scale, scale, bare=bare))
     return atoms
 
@@ -136,7 +142,7 @@ def _glued_to_name(text: str, start: int) -> bool:
         return not _CURRENCY_LETTERS.search(text, max(0, start - 5), start)
     if before == "#":
         return True
-    if before != "-":
+    if before not in NAME_HYPHENS:
         return False
     word = _TOKEN_BEFORE_HYPHEN.search(text, max(0, start - 16), start - 1)
     if word is None or not any(char.isalpha() for char in word.group()):

@@ -27,6 +27,9 @@ class NumberMatch:
     high: float | None
     percent: bool  # 20%, 20 percent, 百分之二十, 三成 (= 30)
     multiplier: bool  # 10x, 10-fold, ten times, 10 倍, an order of magnitude (= 10)
+    # Written with a magnitude: a scale word or suffix from thousand up (3.5 billion, 1T, 256K)
+    # or 万, 亿, 兆 (1 万亿, 43兆): an amount even with nothing counted after it.
+    scaled: bool = False
 
 
 @dataclass(slots=True)

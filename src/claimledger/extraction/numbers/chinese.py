@@ -40,6 +40,7 @@ _ZH_DOZEN = re.compile(rf"[ \t]*打(?![{ZH['dozen_not_before']}])")
 HAN_CHARACTER = re.compile(f"[{HAN}]")
 # "Nearly" and "over" characters (将近, 逾, 超) before a bare unit: 近万 is nearly 10,000.
 _ZH_BARE_UNIT_CUES = ZH["bare_unit_cues"]
+_TIMES_AFTER = re.compile(r"[ \t]*(?:[多余][ \t]*)?倍")
 
 
 def chinese_atoms(text: str) -> list[Atom]:
@@ -170,13 +171,11 @@ def _trailing_scale(tokens: list[tuple[str, str, int, int]]) -> Decimal:
 
 
 def _cued_bare_units(text: str, start: int, tokens: list[tuple[str, str, int, int]]) -> bool:
-    """近万, 逾千, 超百万: units alone after a "nearly/over" character count one of them."""
-    return (
-        start > 0
-        and text[start - 1] in _ZH_BARE_UNIT_CUES
-        and all(kind in ("unit", "big") for kind, *_ in tokens)
-        and tokens[0][1] not in _ZH_FINANCIAL
-    )
+    """近万, 逾千, 超百万: units alone after a "nearly/over" character count one of them;
+    so do units alone before 倍 (百倍, 上千倍: a hundred times)."""
+    if not all(kind in ("unit", "big") for kind, *_ in tokens) or tokens[0][1] in _ZH_FINANCIAL:
+        return False
+    return start > 0 and text[start - 1] in _ZH_BARE_UNIT_CUES or _TIMES_AFTER.match(text, tokens[-1][3]) is not None
 
 
 def _acceptable_chinese(tokens: list[tuple[str, str, int, int]]) -> bool:

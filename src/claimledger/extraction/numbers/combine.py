@@ -133,6 +133,9 @@ def _joins(text: str, first: Atom, second: Atom) -> bool:
         join = _UNIT_RANGE_JOIN.match(text, first.end)
         if join is None or join.end() != second.start or not _same_unit_range(text, first, second, join):
             return False
+    dash = join.groupdict().get("dash")
+    if dash in ("~", "〜") and join.group().startswith((" ", "\t")) and not join.group().endswith((" ", "\t")):
+        return False  # "405B ~16k tokens/s": a hedge on the second number, not a range
     word = (join.group("word") or "").lower()
     if word == "and" and not _BETWEEN_BEFORE.search(text, before, first.start):
         return False

@@ -30,7 +30,7 @@ _MARKER = re.compile(
     |[ ]?(?P<cross>×)
     |(?P<fold>(?i:-?fold)\b)
     |[ ]+(?P<times>(?i:times)\b)
-    |[ \t]*(?P<bei>倍)
+    |[ \t]*(?:[多余][ \t]*)?(?P<bei>倍)
     |[ \t]*(?P<cheng>成)(?![{ZH["tenths_not_before"]}])
         (?:[ \t]*(?P<cheng_extra>[零一二三四五六七八九半]|\d(?![\d.])))?
     |[ \t]*(?P<zhe>折)(?![{ZH["discount_not_before"]}])

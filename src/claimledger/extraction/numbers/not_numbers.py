@@ -12,6 +12,8 @@ from claimledger.extraction.numbers.arabic import CURRENCY_BEFORE
 from claimledger.extraction.numbers.chinese import HAN_CHARACTER
 
 WORD_AFTER = re.compile(r"[ \u00a0]?([A-Za-z]+)")
+_MODEL_SIZE = re.compile(r"\d+(?:\.\d+)?[BT]")
+_VERSION_BEFORE = re.compile(r"[A-Za-z][\w-]*[ ]\d+(?:\.\d+)*[ ]$")
 _YEAR_S = re.compile(r"['’]?s\b")
 _RANGE_PARTNER = re.compile(r"[ ]*(?:-|–|—|to|and)[ ]*(\d[\d,.]*\d|\d)")
 # A year as the number finder and the extractor read one: 1800 to 2099.
@@ -97,6 +99,10 @@ _RESOLUTIONS = re.compile(
     rf"|(?i:{'|'.join(_WORDS['video_words'])}))\b)"
 )
 _NUMBER_SIGNS = re.compile(r"\bNo\.[ ]?\d+|#\d+")
+# Citation marks: a number alone in square brackets, or a run of them ([57], [3][8][9], 【5】).
+_CITATIONS = re.compile(r"(?:\[[ ]?\d{1,3}(?:[ ]?[,–-][ ]?\d{1,3})*[ ]?\])+|(?:【\d{1,3}】)+")
+# Dimensions of a design or a display: 2D, 2.5D, 3D (not 3 days).
+_DIMENSIONS = re.compile(r"(?<![\w.])\d(?:\.5)?D(?![A-Za-z0-9])")
 # Street addresses: 49 Zorro Ranch Road, 9 E 71st St.
 _ADDRESS = re.compile(
     r"\b\d{1,5}[ ](?:[NSEW]\.?[ ])?(?:(?:[A-Z][a-z]+|\d+(?:st|nd|rd|th))[ ]){0,3}"
@@ -139,6 +145,10 @@ def _not_number_spans(text: str, han: bool) -> list[tuple[int, int]]:
         spans += [m.span() for m in _ADDRESS.finditer(text)]
     if "No." in text or "#" in text:
         spans += [m.span() for m in _NUMBER_SIGNS.finditer(text)]
+    if "[" in text or "【" in text:
+        spans += [m.span() for m in _CITATIONS.finditer(text)]
+    if "D" in text:
+        spans += [m.span() for m in _DIMENSIONS.finditer(text)]
     for digits in _LONG_DIGITS.finditer(text):
         start, end = digits.span()
         if text[start - 1 : start] not in (",", ".") and text[end : end + 1] not in (",", "."):
@@ -205,6 +215,16 @@ def is_label(text: str, atom: Atom) -> bool:
         return False
     if _YEAR_S.match(text, atom.end):
         return True  # Channel 5s coverage, Model 3s
+    return not counts_something(text, atom.end)
+
+
+def is_model_size(text: str, atom: Atom) -> bool:
+    """A parameter count glued into a model's name: "Llama 3.1 405B", "ModelX 70B" (not "70B parameters")."""
+    if not _MODEL_SIZE.fullmatch(text, atom.start, atom.end):
+        return False
+    name = NAME_BEFORE.search(text, max(0, atom.start - 30), atom.start)
+    if name is None and not _VERSION_BEFORE.search(text, max(0, atom.start - 30), atom.start):
+        return False
     return not counts_something(text, atom.end)
 
 
