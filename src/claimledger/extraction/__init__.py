@@ -121,8 +121,8 @@ def _sentence_claims(sentence: Sentence, all_quantities: bool) -> list[Claim]:
     quantities = find_quantities(text, sentence.lang)
     if not quantities:
         return []
-    blocked = non_claim_spans(text)
     names = find_names(text)
+    blocked = non_claim_spans(text, names)
     kept = [
         quantity
         for quantity in quantities
@@ -213,7 +213,7 @@ def _frame(sentence: Sentence, quantity: Quantity, names: Sequence[Name], after_
     )
     if qualifier.adjacent_start is not None:
         start = qualifier.adjacent_start
-    label = qualifier.label or ("more_than" if MORE_INSIDE.search(quantity.number.text) else None)
+    label = qualifier.label or ("more_than" if MORE_INSIDE.search(simplified(quantity.number.text)) else None)
     return Frame(quantity, start, end, label, trend, baseline)
 
 

@@ -32,10 +32,11 @@ PARAGRAPH = re.compile(r"[^\n\r\u2028\u2029\x0b\x0c\x1c-\x1e\x85]+")
 CLOSERS = "\"'”’»」』）)\\]】〕"
 OPENERS = "\"'“‘«「『（(\\[【〔"
 SENTENCE_END = re.compile(
-    rf"[。！？；]+[{CLOSERS}]*"
+    # The lookahead lets the regex engine skip every other character quickly.
+    rf"(?=[。！？；!?;.…])(?:[。！？；]+[{CLOSERS}]*"
     rf"|[!?]+[{CLOSERS}]*(?=\s+(?![a-z])\S|[{HAN}])"
     rf"|(?<=[{HAN}{CLOSERS}]);|;(?=\s*[{HAN}])"
-    rf"|(?P<stop>\.\.\.|…|\.)[{CLOSERS}]*(?=\s+(?:[A-Z0-9{OPENERS}{HAN}]))"
+    rf"|(?P<stop>\.\.\.|…|\.)[{CLOSERS}]*(?=\s+(?:[A-Z0-9{OPENERS}{HAN}])))"
 )
 ABBREVIATIONS = frozenset(data_table("sentences.toml")["abbreviations"])
 WORD_BEFORE = re.compile(r"\S*\Z")

@@ -282,8 +282,10 @@ def match_unit(text: str, pos: int) -> UnitMatch | None:
 
 
 _NAME_WORD = re.compile(r"[A-Za-z][A-Za-z0-9-]*[ \t]+")
-# A brand in Chinese between a classifier and the device it counts: "4 颗昇腾 NPU".
-_HAN_NAME = re.compile(rf"[{HAN}]{{1,4}}[ \t]*")
+# Chinese characters between a number and the countable unit they qualify (see _after_han_words).
+_HAN_NAME = re.compile(rf"([{HAN}]+)[ \t]*")
+HAN_WORDS_BEFORE_UNIT = 4
+MAGNITUDES = "万亿兆"
 DEVICE_DIMENSIONS = frozenset({"[gpu]", "[cpu]", "[rack]", "[node]", "[server]"})
 
 
@@ -321,15 +323,30 @@ def _first_atom(text: str, start: int) -> UnitMatch | None:
             return UnitMatch(start, atom.end, text[start:atom.end], atom.expression)
     position = after_classifier
     for _ in range(2):
-        name = _NAME_WORD.match(text, position) or (_HAN_NAME.match(text, position) if classifier else None)
+        name = _NAME_WORD.match(text, position)
         if not name:
-            break
+            # After a classifier or a magnitude only: "新一代液冷机柜" counts no racks.
+            counted = classifier is not None or text[:start].rstrip()[-1:] in MAGNITUDES
+            return _after_han_words(text, start, position) if counted else None
         position = name.end()
         atom = match_atom(text, position)
         if atom is None:
             continue
         if is_countable(atom.expression) or _PRECISION.fullmatch(name.group().strip()):
-            # "72 Rubin GPUs", "4 颗昇腾 NPU", "129 output tokens/s", "362 FP8 PFLOPs"
+            # "72 Rubin GPUs", "129 output tokens/s", "362 FP8 PFLOPs"
+            return UnitMatch(start, atom.end, text[start:atom.end], atom.expression)
+    return None
+
+
+def _after_han_words(text: str, start: int, position: int) -> UnitMatch | None:
+    """A countable unit after a few Chinese characters: a brand or an adjective
+    ("4 颗昇腾 NPU", "64 台智算服务器", "100 万免费 Token"), read on simplified text."""
+    for length in range(1, HAN_WORDS_BEFORE_UNIT + 1):
+        words = _HAN_NAME.match(text, position, position + length + 2)
+        if words is None or words.end(1) - position < length:
+            return None
+        atom = match_atom(text, _SPACE.match(text, position + length).end())
+        if atom is not None and is_countable(atom.expression):
             return UnitMatch(start, atom.end, text[start:atom.end], atom.expression)
     return None
 

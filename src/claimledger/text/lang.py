@@ -62,6 +62,12 @@ def _function_words() -> dict[str, tuple[str, ...]]:
 
 
 FUNCTION_WORDS = _function_words()
+# Any function word of a language other than English: most English text has none, and is done.
+OTHER_FUNCTION_WORD = re.compile(
+    r"(?i)(?<![A-Za-z\u00c0-\u024f])(?:"
+    + "|".join(sorted((re.escape(word) for word, langs in FUNCTION_WORDS.items() if langs != ("en",) and len(word) > 1), key=len, reverse=True))
+    + r")(?![A-Za-z\u00c0-\u024f])"
+)
 LANGUAGES = ("en", "zh", "ja", "ko", *(lang for lang in _DATA["function_words"] if lang != "en"), *OTHER_SCRIPTS)
 
 
@@ -77,6 +83,8 @@ def detect_lang(text: str, default: str = "en") -> str:
         return default
     if han / (han + len(latin_words)) >= HAN_SHARE_FOR_CHINESE:
         return "zh"
+    if not OTHER_FUNCTION_WORD.search(text):
+        return "en"
     return _latin_language(latin_words)
 
 

@@ -8,7 +8,7 @@ its length and every offset found in the simplified text holds in the original
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from claimledger.text.scripts import HAN_RANGES
 
@@ -24,8 +24,12 @@ def _table() -> dict[int, str]:
     return {ord(old): new for old, new in zip(characters, converted, strict=True) if old != new and len(new) == 1}
 
 
+@lru_cache(maxsize=256)
 def simplified(text: str) -> str:
-    """`text` with its traditional characters written simplified; the same length."""
+    """`text` with its traditional characters written simplified; the same length (cached:
+    every stage of a sentence's extraction asks for it)."""
+    if text.isascii():
+        return text
     return text.translate(_table())
 
 

@@ -16,13 +16,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal, localcontext
 
-from claimledger.extraction.numbers.arabic import (
-    FULLWIDTH,
-    FULLWIDTH_GROUP_COMMA,
-    NEEDS_TRANSLATION,
-    arabic_atoms,
-    fraction_atoms,
-)
+from claimledger.extraction.numbers.arabic import arabic_atoms, fraction_atoms
 from claimledger.extraction.numbers.atoms import ARITHMETIC, Atom, NumberMatch
 from claimledger.extraction.numbers.chinese import HAN_CHARACTER, chinese_atoms
 from claimledger.extraction.numbers.combine import compose, non_overlapping, ranges
@@ -36,7 +30,7 @@ from claimledger.extraction.numbers.markers import (
     multiplier_word_atoms,
 )
 from claimledger.extraction.numbers.not_numbers import drop_not_numbers, is_label, is_model_size, is_year
-from claimledger.text.traditional import simplified
+from claimledger.extraction.numbers.readable import readable
 
 __all__ = ["PERCENTAGE_POINTS", "NumberMatch", "find_numbers", "parse_number"]
 
@@ -56,12 +50,8 @@ def find_numbers(text: str, lang: str | None = None) -> list[NumberMatch]:
 
 
 def _find_numbers(text: str, lang: str | None) -> list[NumberMatch]:
-    plain = text.translate(FULLWIDTH) if NEEDS_TRANSLATION.search(text) else text
+    plain = readable(text)
     han = HAN_CHARACTER.search(plain) is not None
-    if han:
-        plain = simplified(plain)  # 兩萬, 億, 個百分點 read as 两万, 亿, 个百分点
-    if "，" in plain:
-        plain = FULLWIDTH_GROUP_COMMA.sub(",", plain)
     atoms = arabic_atoms(plain)
     if "/" in plain or "⁄" in plain:
         atoms += fraction_atoms(plain)

@@ -7,12 +7,6 @@ from decimal import Decimal
 
 from claimledger.extraction.numbers.atoms import Atom, EN
 
-# Full-width forms map one-to-one onto ASCII, so offsets survive the translation.
-# The full-width comma stays: in Chinese it separates clauses, not digit groups.
-FULLWIDTH = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F) if cp != 0xFF0C}
-FULLWIDTH.update({0x3000: 0x20, 0x2212: ord("-")})
-NEEDS_TRANSLATION = re.compile("[\uff01-\uff5e\u3000\u2212]")
-FULLWIDTH_GROUP_COMMA = re.compile(r"(?<=\d)，(?=\d{3}(?!\d))")
 PLAIN_DIGITS = r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)(?:\.\d+)?"
 # 40 000 and 1 414 021 100: groups of three after a space (or a thin space).
 _SPACED_DIGITS = r"\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,])(?:\.\d+)?"
@@ -76,7 +70,7 @@ def arabic_atoms(text: str) -> list[Atom]:
     for match in _ARABIC.finditer(text):
         start, end = match.span()
         number_start = match.start("number")
-        if not match.group("sign") and _glued_to_name(text, number_start) and not _mangled_pound(text, match):
+        if not match.group("sign") and glued_to_name(text, number_start) and not _mangled_pound(text, match):
             continue
         suffix = match.group("suffix")
         if suffix in _MONEY_SUFFIXES and not _million_m(text, start, end):
@@ -133,7 +127,7 @@ def fraction_atoms(text: str) -> list[Atom]:
     return atoms
 
 
-def _glued_to_name(text: str, start: int) -> bool:
+def glued_to_name(text: str, start: int) -> bool:
     """True for the digits of GB200, v6.1, GPT-OSS-120B, COVID-19, #3: part of a name."""
     if start == 0:
         return False
@@ -158,6 +152,12 @@ def _mangled_pound(text: str, match: re.Match[str]) -> bool:
     if not text.endswith("PS", max(0, match.start("number") - 2), match.start("number")):
         return False
     return bool(match.group("suffix") or match.group("scale") or re.search(r"[,.]", match.group("number")))
+
+
+def mangled_pound(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is an amount after a mangled £ ("PS8m", "PS3.4m"; see _mangled_pound)."""
+    match = _ARABIC.match(text, start)
+    return match is not None and match.end() <= end and _mangled_pound(text, match)
 
 
 def _million_m(text: str, start: int, end: int) -> bool:

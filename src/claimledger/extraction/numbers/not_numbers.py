@@ -1,10 +1,15 @@
 """What is not a number: dates, times, URLs, phone and registration numbers, addresses, idioms,
-and bare digits that are a year or part of a name (the 1988 film, iPhone 11).
+versions, eras, citation marks, years naming a generation (our 2024 clusters, 2025 款), and bare
+digits that are a year or part of a name (the 1988 film, iPhone 11).
+
+The one place for these rules: the number finder drops atoms inside `not_number_spans`, and the
+claim filter (extraction/nonclaims.py) reads the same spans, cached per sentence.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from claimledger.data_files import data_table
 from claimledger.extraction.numbers.atoms import EN, ZH, Atom
@@ -70,10 +75,20 @@ _QUARTERS = _alternatives(
     r"QHFC1-4", r"\b(?:Q[1-4]|H[12]|[1-4]Q|FY|CY)[ ]?'?(?:\d{4}|\d{2})\b", r"\b(?:Q[1-4]|H[12])\b"
 )
 _YEAR_FORMS = _alternatives(
-    r"12'©",
-    rf"\b{YEAR_DIGITS}[ ]*(?:-|–|—|/|to|through)[ ]*(?:{YEAR_DIGITS}|\d{{2}})\b",
+    r"12'’©TtOoIiYyHhMmLlPpBb",
+    rf"\b{YEAR_DIGITS}[ ]*(?:-|–|—|~|/|to|through)[ ]*(?:{YEAR_DIGITS}|\d{{2}})\b",
     rf"\b{YEAR_CENTURIES}\d0s\b|'\d0s\b|\b{YEAR_DIGITS}['’]s\b|©[ ]*{YEAR_DIGITS}",
+    # "our 2024 clusters", "Acme's 2025 fleet": a year naming a generation of things.
+    rf"(?:\b(?i:{'|'.join(_WORDS['generation_cues'][:-1])})|{_WORDS['generation_cues'][-1]})[ ]+(?:199\d|20[0-3]\d)(?=[ ]+[A-Za-z])",
+    rf"\b[Bb]etween[ ]+1\d{{3}}[ ]+and[ ]+(?:1\d{{3}}|20\d{{2}})\b",
 )
+# Eras (A.D. 1000, 300 BC) and versions (version 2, rev. 3).
+_ERA_HINT = re.compile(r"\b(?:AD|BC|CE|A\.D|B\.C|BCE)\b")
+_ERAS = re.compile(
+    rf"\b(?:{'|'.join(_WORDS['eras'])})[ ]+\d{{1,4}}\b|\b\d{{1,4}}[ ]+(?:{'|'.join(_WORDS['eras'])})(?![A-Za-z])"
+)
+_VERSION_HINTS = ("version", "release", "ver.", "rev.")
+_VERSIONS = re.compile(rf"(?i:\b(?:{'|'.join(_WORDS['version_words'])}))[ ]*\d+(?:\.\d+)*\b")
 _SEPARATED_HINT = re.compile(r"\d[-/.]\d")
 _TIME_HINT = re.compile(r"\d(?::\d\d|[ ]?[AaPp]\.?[Mm]\b)")
 _PHONE_HINT = re.compile(r"[(+]\d|\d-\d{3,4}-\d|0\d{2,3}-\d{7}")
@@ -118,6 +133,8 @@ _CHINESE_FORMS = _alternatives(
     rf"(?:{'|'.join(ZH['identifier_labels'])})[:：\s]*[\dA-Z][\dA-Z\-]*号?",
     r"(?:\d{4}|[〇零一二三四五六七八九]{4})[ \t]*(?:财|會計|会计)?年(?:[ \t]*度)?",
     r"\d{2,4}[ \t]*年代",
+    r"(?:199\d|20[0-3]\d)[ \t]*(?:款|版|届)",  # 2025 款: a model year
+    r"(?<!\d)[0-9]0[ \t]?后(?![续来面期])",  # 90后, 00后: people born in that decade
     rf"{_ZH_NUM}[ \t]*月(?:份|初|中|底|末|上旬|中旬|下旬)?(?:[ \t]*{_ZH_NUM}[ \t]*[日号號])?",
     rf"{_ZH_NUM}[ \t]*[日号號](?=[，,、\s]|[晚早电電讯訊起至前凌上下中])",
     r"(?:星期|周|週|礼拜|禮拜)[一二三四五六日天]",
@@ -129,8 +146,15 @@ _CHINESE_FORMS = _alternatives(
 )
 
 
+@lru_cache(maxsize=256)
+def not_number_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """Spans of a readable text (numbers.readable) whose digits are not numbers: URLs, dates,
+    times, years naming a generation, versions, citation marks, phone and registration
+    numbers. The number finder and the non-claim filter share them, computed once per sentence."""
+    return tuple(sorted(_not_number_spans(text, HAN_CHARACTER.search(text) is not None)))
+
+
 def _not_number_spans(text: str, han: bool) -> list[tuple[int, int]]:
-    """Spans whose digits are not numbers: URLs, dates, times, phone and registration numbers."""
     lower = text.lower()
     spans = []
     if _SEPARATED_HINT.search(text):
@@ -176,6 +200,10 @@ def _not_number_spans(text: str, han: bool) -> list[tuple[int, int]]:
             spans.append((cue.start(), year.end()))
     if years or "0s" in text or "©" in text:
         spans += [m.span() for m in _YEAR_FORMS.finditer(text)]
+    if _ERA_HINT.search(text):
+        spans += [m.span() for m in _ERAS.finditer(text)]
+    if any(hint in lower for hint in _VERSION_HINTS):
+        spans += [m.span() for m in _VERSIONS.finditer(text)]
     if han:
         spans += [m.span() for m in _CHINESE_FORMS.finditer(text)]
     return spans
@@ -231,7 +259,7 @@ def is_model_size(text: str, atom: Atom) -> bool:
 def drop_not_numbers(text: str, atoms: list[Atom]) -> list[Atom]:
     """Remove atoms inside dates, URLs, phone numbers, ordinals and idioms (一切, no one)."""
     han = HAN_CHARACTER.search(text) is not None
-    spans = _not_number_spans(text, han)
+    spans = not_number_spans(text)
     covering = [m.span() for m in _ZH_NOT_NUMBERS.finditer(text)] if han else []
     if "one" in text:
         covering += [m.span() for m in _EN_NOT_NUMBERS.finditer(text)]
