@@ -58,7 +58,7 @@ def test_documents_in_languages_the_extractor_does_not_read_are_stored_and_noted
     result = invoke("--feeds", str(feeds_file(tmp_path, http_server, "/mixed.xml")), "--db", str(db_path))
     assert result.exit_code == 0, result.output
     summary = " ".join(result.output.split())
-    assert "4 new documents (3 in languages the extractor does not read: fr 1, ja 1, ko 1), 1 new claims" in summary
+    assert "4 new documents (3 in languages the extractor does not read: fr 1, ja 1, ko 1), 1 new claim " in summary
     db = sqlite_utils.Database(db_path)
     langs = {row["entry_id"]: row["lang"] for row in db["documents"].rows}
     assert langs == {"urn:fleet": "en", "urn:ja": "ja", "urn:ko": "ko", "urn:fr": "fr"}

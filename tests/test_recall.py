@@ -263,3 +263,12 @@ def test_the_number_recogniser_and_claim_mode_agree():
             start = claim.start + len(claim.text) - len(claim.text.lstrip("~≈约 "))
             assert any(value == claim.value for _, _, value in numbers), (text, claim.text)
             assert any(s <= start < e for s, e, _ in numbers), (text, claim.text)
+
+
+@pytest.mark.parametrize(
+    ("text", "figures"),
+    [("Cluster 1 runs 1024 GPUs.", ["1024 GPUs"]), ("Model 3 costs $40,000.", ["$40,000"]),
+     ("Rack 2 draws 130 kW.", ["130 kW"]), ("Pod 4 holds the 256 chips.", ["256 chips"])],
+)
+def test_a_number_after_a_name_before_a_verb_is_part_of_the_name(text, figures):
+    assert [claim.text for claim in extract(text)] == figures

@@ -21,6 +21,7 @@ from claimledger.extraction.numbers import NumberMatch, find_numbers
 from claimledger.extraction.numbers.not_numbers import YEAR_DIGITS
 from claimledger.extraction.units import (
     OFFSET_UNITS,
+    PER_PREFIX,
     PER_SEPARATOR,
     UnitMatch,
     is_countable,
@@ -72,6 +73,9 @@ NOT_NOUNS = frozenset(
 OF_THE = re.compile(r"[ \t]+of(?:[ \t]+(?:the|its|their|his|her|our|my|those|these))?(?=[ \t])")
 PER_NOUN = re.compile(r"[ \t]+per[ \t]+(?P<noun>[a-z][a-z-]*)\b")
 PER_GAP = re.compile(rf"[{HAN} \t]{{0,8}}$")
+# How far before a figure its per-units may start: a 12-character gap, then a chain of
+# denominators each found within 24 characters (units.match_per_units_before).
+PER_REACH = 60
 # "Each NVL72 rack draws up to 190 kW", "per node, it holds 8 GPUs": the container
 # the sentence opens with divides the figure, as "190 kW per rack" does. At most
 # two words (a model name) before the container, a few lower-case words after it.
@@ -394,6 +398,8 @@ def _unit_quantity(sentence: str, number: NumberMatch, unit: UnitMatch) -> Quant
 def _per_units_before(sentence: str, start: int) -> UnitMatch | None:
     """Per-units before the number, a short verb and a hedge allowed between
     ("每 GPU 每秒生成 6,200 个 token", "每秒处理超过 2 亿个")."""
+    if not PER_PREFIX.search(sentence, max(0, start - PER_REACH), start):
+        return None  # most figures have no "per" or 每 before them
     gap = PER_GAP.search(sentence, max(0, start - 12), start)
     for position in range(start, (gap.start() if gap else start) - 1, -1):
         found = match_per_units_before(sentence, position)

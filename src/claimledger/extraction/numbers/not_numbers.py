@@ -17,6 +17,10 @@ from claimledger.extraction.numbers.arabic import CURRENCY_BEFORE
 from claimledger.extraction.numbers.chinese import HAN_CHARACTER
 
 WORD_AFTER = re.compile(r"[ \u00a0]?([A-Za-z]+)")
+# A verb after a name and its number ("Cluster 1 runs"), told from a plural noun by what follows
+# it: a number, an amount, an article.
+_VERB_AFTER = re.compile(r"[ ][a-z]+s(?=[ ])")
+_OBJECT_AFTER = re.compile(r"[ ](?:\d|[$€£¥]|(?:an?|the)[ ])")
 _MODEL_SIZE = re.compile(r"\d+(?:\.\d+)?[BT]")
 _VERSION_BEFORE = re.compile(r"[A-Za-z][\w-]*[ ]\d+(?:\.\d+)*[ ]$")
 _YEAR_S = re.compile(r"['’]?s\b")
@@ -243,6 +247,9 @@ def is_label(text: str, atom: Atom) -> bool:
         return False
     if _YEAR_S.match(text, atom.end):
         return True  # Channel 5s coverage, Model 3s
+    word = _VERB_AFTER.match(text, atom.end)
+    if word is not None and _OBJECT_AFTER.match(text, word.end()):
+        return True  # "Cluster 1 runs 1024 GPUs", "Model 3 costs $40,000": the word is a verb
     return not counts_something(text, atom.end)
 
 
