@@ -49,7 +49,21 @@ $(BENCH_STAMP): benchmarks/requirements-peers.txt
 	$(BENCH_VENV)/bin/python -m pip install --quiet -r benchmarks/requirements-peers.txt
 	touch $(BENCH_STAMP)
 
-bench: install $(BENCH_STAMP)
+# claimledger at the commit issue 11 started from, the "today" its speed goals are
+# ratios of: its source tree (with its own benchmarks) and a venv it is installed in.
+BASELINE_COMMIT := $(shell sed -n 's/^BASELINE_COMMIT = "\(.*\)"/\1/p' benchmarks/settings.py)
+BASELINE_DIR := .bench/baseline
+BASELINE_STAMP := $(BASELINE_DIR)/.installed-$(BASELINE_COMMIT)
+
+$(BASELINE_STAMP):
+	rm -rf $(BASELINE_DIR) && mkdir -p $(BASELINE_DIR)/tree
+	git archive $(BASELINE_COMMIT) | tar -x -C $(BASELINE_DIR)/tree
+	$(PYTHON) -m venv $(BASELINE_DIR)/venv
+	$(BASELINE_DIR)/venv/bin/python -m pip install --quiet --upgrade pip
+	$(BASELINE_DIR)/venv/bin/python -m pip install --quiet $(BASELINE_DIR)/tree
+	touch $@
+
+bench: install $(BENCH_STAMP) $(BASELINE_STAMP)
 	$(BIN)/python -m benchmarks.bench $(if $(QUICK),--quick)
 
 clean:

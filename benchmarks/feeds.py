@@ -3,10 +3,12 @@
 Feed `i` is English when `i` is even and Chinese when odd; RSS and Atom
 alternate within each language. Every entry carries its full HTML content,
 so a crawler needs one request per feed. The same seed gives the same bytes.
+`write_archive` writes the same posts as a `claims ingest` archive.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
@@ -72,8 +74,8 @@ def _atom(index: int, base_url: str, entries: list[tuple[Post, datetime]]) -> st
     )
 
 
-def feed_document(index: int, entries_per_feed: int, base_url: str, seed: int) -> str:
-    """The XML text of feed `index`: its entries one to ten days apart, newest last."""
+def feed_posts(index: int, entries_per_feed: int, seed: int) -> list[tuple[Post, datetime]]:
+    """The posts of feed `index` with their publication times, one to ten days apart, newest last."""
     rng = random.Random(f"{seed}:{index}")
     lang = feed_lang(index)
     published = FIRST_PUBLISHED + timedelta(hours=rng.randint(0, 24 * 90))
@@ -81,8 +83,27 @@ def feed_document(index: int, entries_per_feed: int, base_url: str, seed: int) -
     for _ in range(entries_per_feed):
         published += timedelta(days=rng.randint(1, 10), minutes=rng.randint(0, 600))
         entries.append((post(rng, lang), published))
+    return entries
+
+
+def feed_document(index: int, entries_per_feed: int, base_url: str, seed: int) -> str:
+    """The XML text of feed `index`."""
     render = _rss if (index // 2) % 2 == 0 else _atom
-    return render(index, base_url, entries)
+    return render(index, base_url, feed_posts(index, entries_per_feed, seed))
+
+
+def write_archive(path: Path, count: int, entries_per_feed: int, base_url: str, seed: int = 2026) -> int:
+    """The posts of the `count` feeds as a `claims ingest` archive (JSONL, their HTML); how many lines."""
+    lines = 0
+    with path.open("w", encoding="utf-8") as archive:
+        for index in range(count):
+            for number, (entry, published) in enumerate(feed_posts(index, entries_per_feed, seed)):
+                record = {"url": f"{base_url}/posts/{index:04d}/{number}.html", "title": entry.title,
+                          "published": published.isoformat(), "source": f"bench-{index:04d}",
+                          "lang": feed_lang(index), "html": _entry_html(entry)}
+                archive.write(json.dumps(record, ensure_ascii=False) + "\n")
+                lines += 1
+    return lines
 
 
 def write_feeds(

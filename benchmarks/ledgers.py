@@ -138,16 +138,41 @@ def generate_documents(
         for _ in range(min(claims_per_document, claim_count - number)):
             offset = sum(len(claim.sentence) + 1 for claim in claims)
             claims.append(make_claim(rng, rng.choice(names), rng.choice(METRICS), lang, offset))
-        text = "\n".join(claim.sentence for claim in claims)
         published += step
-        yield Document(
-            url=f"https://{source.lower().replace(' ', '-')}.example/posts/{number}",
-            title=claims[0].sentence[:60],
-            text=text,
-            lang=lang,
-            source=source,
-            entry_id=f"bench-{number}",
-            published=published.strftime("%Y-%m-%dT%H:%M:%SZ"),
-            content_hash=hashlib.sha256(text.encode("utf-8")).hexdigest(),
-            claims=claims,
-        )
+        yield document_of(claims, source, f"bench-{number}", str(number), published)
+
+
+def round_documents(
+    keys: list[tuple[str, str]], after: datetime, claims_per_document: int = CLAIMS_PER_DOCUMENT, seed: int = 7
+) -> Iterator[Document]:
+    """English documents with one new claim for each (subject, English metric name) of `keys`, published after `after`.
+
+    What a crawl round brings to a grown ledger: new figures for keys it already holds.
+    """
+    rng = random.Random(seed)
+    metrics = {metric.name_en: metric for metric in METRICS}
+    published = after
+    for number in range(0, len(keys), claims_per_document):
+        claims: list[Claim] = []
+        for subject, metric in keys[number:number + claims_per_document]:
+            offset = sum(len(claim.sentence) + 1 for claim in claims)
+            claims.append(make_claim(rng, subject, metrics[metric], "en", offset))
+        published += timedelta(minutes=10)
+        entry_id = f"round-{after:%Y%m%d%H%M}-{number}"
+        yield document_of(claims, rng.choice(VENDORS_EN), entry_id, entry_id, published)
+
+
+def document_of(claims: list[Claim], source: str, entry_id: str, slug: str, published: datetime) -> Document:
+    """A document holding `claims`, one sentence per line, at https://<source>.example/posts/<slug>."""
+    text = "\n".join(claim.sentence for claim in claims)
+    return Document(
+        url=f"https://{source.lower().replace(' ', '-')}.example/posts/{slug}",
+        title=claims[0].sentence[:60],
+        text=text,
+        lang=claims[0].lang,
+        source=source,
+        entry_id=entry_id,
+        published=published.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        content_hash=hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        claims=claims,
+    )

@@ -1,4 +1,4 @@
-"""Run a command as a child process and measure its wall time and peak memory."""
+"""Run a command as a child process and measure its wall time, CPU time and peak memory."""
 
 from __future__ import annotations
 
@@ -17,6 +17,9 @@ class Measured:
 
     command: list[str]
     seconds: float
+    # User and system CPU time of the child and of the processes it waited for (its workers):
+    # what other load on the machine does not inflate as it does wall time.
+    cpu_seconds: float
     peak_rss_mb: float
     returncode: int
     stdout: str
@@ -59,6 +62,7 @@ def run_measured(
         return Measured(
             command=command,
             seconds=seconds,
+            cpu_seconds=usage.ru_utime + usage.ru_stime,
             peak_rss_mb=usage.ru_maxrss / 1024,
             returncode=process.returncode,
             stdout=out.read().decode("utf-8", "replace"),

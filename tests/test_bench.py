@@ -14,12 +14,14 @@ import pytest
 # the checkout on sys.path.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.feeds import feed_document, feed_urls, write_feeds, write_feeds_toml  # noqa: E402
-from benchmarks.ledgers import generate_documents  # noqa: E402
+from benchmarks.feeds import feed_document, feed_urls, write_archive, write_feeds, write_feeds_toml  # noqa: E402
+from benchmarks.ledgers import generate_documents, round_documents  # noqa: E402
 from benchmarks.measure import run_measured  # noqa: E402
 from benchmarks.posts import chinese_numeral, post  # noqa: E402
 from benchmarks.sentences import chinese_sentences  # noqa: E402
+from benchmarks.table import at_least, goal_mark, under  # noqa: E402
 from claimledger.crawl.config import load_feeds  # noqa: E402
+from claimledger.ingest.archive import Record, read_archives  # noqa: E402
 from claimledger.text.lang import detect_lang  # noqa: E402
 
 BASE = "http://127.0.0.1:8123"
@@ -106,6 +108,13 @@ def test_run_measured_reports_the_childs_own_peak_memory_and_output() -> None:
     assert measured.peak_rss_mb >= 80
 
 
+def test_run_measured_counts_the_cpu_time_of_the_child_and_its_workers() -> None:
+    spin = "import time; end = time.process_time() + 0.3\nwhile time.process_time() < end: pass"
+    code = f"import subprocess, sys; subprocess.run([sys.executable, '-c', {spin!r}])"
+    measured = run_measured([sys.executable, "-c", code])
+    assert measured.ok and measured.cpu_seconds >= 0.3
+
+
 def test_run_measured_names_the_failure() -> None:
     measured = run_measured([sys.executable, "-c", "raise SystemExit('no such feed: x.toml')"])
     assert not measured.ok
@@ -115,3 +124,33 @@ def test_run_measured_names_the_failure() -> None:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_posts_are_deterministic(lang: str) -> None:
     assert post(random.Random(9), lang) == post(random.Random(9), lang)
+
+
+def test_a_round_brings_one_new_claim_per_key_after_the_ledger_s_newest_post() -> None:
+    from datetime import UTC, datetime
+
+    keys = [("H200", "rack power"), ("H200 Pro", "MFU"), ("MI355X", "HBM capacity")] * 10
+    newest = datetime(2026, 5, 1, tzinfo=UTC)
+    documents = list(round_documents(keys, newest, claims_per_document=14))
+    claims = [claim for document in documents for claim in document.claims]
+    assert [(claim.subject, claim.metric) for claim in claims] == keys
+    assert all(document.published > "2026-05-01T00:00:00Z" for document in documents)
+    assert len({document.entry_id for document in documents}) == len(documents) == 3
+
+
+def test_the_ingest_archive_holds_the_crawl_s_posts_as_documents(tmp_path: Path) -> None:
+    archive = tmp_path / "archive.jsonl"
+    assert write_archive(archive, count=2, entries_per_feed=3, base_url=BASE) == 6
+    records = list(read_archives([archive]))
+    assert all(isinstance(record, Record) for record in records)
+    assert [record.lang for record in records] == ["en"] * 3 + ["zh"] * 3
+    assert records[0].html.startswith("<p>") and records[0].source == "bench-0000"
+    feed = feedparser.parse(feed_document(0, 3, BASE, seed=2026))
+    assert [record.title for record in records[:3]] == [entry.title for entry in feed.entries]
+
+
+def test_goals_read_as_met_or_by_how_much_not() -> None:
+    assert under(0.4, 0.5, "s") == "< 0.5 s: met"
+    assert under(1.5, 1.0, "s") == "< 1 s: not met (1.5x the limit)"
+    assert at_least(10_000, 20_000, "claims/s") == ">= 20,000 claims/s: not met (50% of it)"
+    assert goal_mark(12.0, 10.0) == ">= 10x: met"
