@@ -19,9 +19,11 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import sqlite_utils
+if TYPE_CHECKING:
+    # Only for hints: an all-304 crawl round must not import sqlite-utils (issue 11 item 2).
+    import sqlite_utils
 
 # How long a batch may stay uncommitted: what a crash can cost and how late a reader sees a write.
 MAX_BATCH_SECONDS = 0.5
