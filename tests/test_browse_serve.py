@@ -180,6 +180,8 @@ def test_pages_never_see_a_half_written_document(tmp_path):
     ledger = build_sample_ledger(tmp_path / "busy.db")
     documents = 40
     done = threading.Event()
+    # One per page read: the writer waits for a read between two documents, whatever the machine's load.
+    pages_read = threading.Semaphore(0)
 
     def write() -> None:
         # The ledger's own writer, which indexes each sentence for search in the document's transaction.
@@ -194,7 +196,7 @@ def test_pages_never_see_a_half_written_document(tmp_path):
                                 source="busy", entry_id=f"e{number}", content_hash=f"h{number}", claims=claims)
             with db.atomic():
                 insert_document(db, 1, document, "2025-06-01T00:00:00+00:00")
-            time.sleep(0.02)
+            pages_read.acquire(timeout=30)
         db.close()
         done.set()
 
@@ -211,6 +213,7 @@ def test_pages_never_see_a_half_written_document(tmp_path):
             assert search.status_code == 200
             seen.append(len(search.json()))
             assert seen[-1] % 3 == 0
+            pages_read.release()
         writer.join()
     assert seen == sorted(seen) and seen[-1] == documents * 3
     assert len(set(seen)) >= 3, "the pages were read while the writer was at work"
