@@ -2,9 +2,11 @@
 
     extract(text, lang=None, all_quantities=False) -> list[Claim]
 
-Text is cut into sentences (spaCy), numbers are found (claimledger.extraction.numbers),
-given units (claimledger.extraction.units), then framed: qualifier, trend, projected,
-self-reported, baseline, subject, metric, condition. In claim mode (the
+Text is cut into sentences (spaCy); each sentence is annotated once
+(extraction/annotate.py: numbers with their units, names, metrics and
+non-claim spans on a spaCy Doc); each figure is then framed from those spans:
+qualifier, trend, projected, self-reported, baseline, claimant, the role of
+every name (extraction/roles.py), subject, metric, condition. In claim mode (the
 default) only claim-worthy figures are kept: a unit, a percentage, a ratio, a
 plain number right after its metric (PUE 1.1), a large count of things, or a
 counted noun with a qualifier, trend or baseline; never digits inside names,
@@ -16,11 +18,13 @@ company", "由公司自己发布") marks its own figures; when it has no figure 
 its own it speaks for the whole document and marks every claim in it.
 
 Subject carry-over: a figure whose sentence names no subject for it takes the
-subject of the sentence right before, in the same paragraph, when that
-sentence named exactly one product ("Kestrel unveiled the K4. It carries 432
-GB of HBM." -> K4), written as that sentence's figures have it ("Hopper 集群"),
-unless that product is the figure's baseline. Only one
-sentence back, never across a line break: a paragraph is one topic.
+subject of the sentence right before, in the same paragraph: the subject of
+that sentence's last figure ("The WSE-3 ... 46,225 square millimeters. That is
+more than 56 times the die size of the H100." -> WSE-3), else the one product
+(or, with none, the one organisation) it named ("Kestrel unveiled the K4. It carries 432 GB of HBM." -> K4), written
+as that sentence's figures have it ("Hopper 集群"), unless that product is the
+figure's baseline. Only one sentence back, never across a line break: a
+paragraph is one topic.
 """
 
 from __future__ import annotations
@@ -29,7 +33,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from claimledger.extraction.about import describe, unit_metric
+from claimledger.entities import Registry, package_registry
+from claimledger.extraction.about import About, describe
+from claimledger.extraction.annotate import Annotated, annotate
 from claimledger.extraction.attributes import (
     find_qualifier,
     find_trend,
@@ -37,16 +43,17 @@ from claimledger.extraction.attributes import (
     is_projected,
 )
 from claimledger.extraction.baseline import Baseline, find_baseline
-from claimledger.extraction.candidates import Quantity, find_quantities, is_label, is_score, is_year
-from claimledger.extraction.names import Name, find_names
-from claimledger.extraction.nonclaims import glued_into_name, inside_any, non_claim_spans
+from claimledger.extraction.candidates import Quantity
+from claimledger.extraction.claimant import find_claimant
+from claimledger.extraction.names import HARDWARE
+from claimledger.extraction.roles import KIND_REFERENCES, kind_reference
 from claimledger.extraction.pipeline import Sentence, split_sentences
 from claimledger.text.lang import LANGUAGES, SUPPORTED
 from claimledger.text.traditional import simplified
 from claimledger.types import Claim
 from claimledger.extraction.units import si_value, unit_info
 
-__all__ = ["extract"]
+__all__ = ["Found", "extract", "extract_found"]
 
 # "20 多亿", "10 余万", "42+": the hedge is written inside the number.
 MORE_INSIDE = re.compile(r"\d\s*[余多]|\d\+")
@@ -54,99 +61,153 @@ MORE_INSIDE = re.compile(r"\d\s*[余多]|\d\+")
 LARGE_COUNT = 1000
 # "296 hp (224 kW)", "190 points, or 0.6%": the second figure restates the first.
 RESTATEMENT = re.compile(r"\s*(?:\(|,?\s*or|/)\s*(?:about|roughly|around|some)?\s*")
-# "rose 56% to $41.1 billion": the figure after "to" is a level, not a change,
-# so year-over-year and other relative baselines do not frame it.
 # A line break between two sentences ends a paragraph (text from HTML keeps a
 # paragraph on one line; notes put one topic on each line).
 PARAGRAPH_BREAK = re.compile(r"\n")
+# "rose 56% to $41.1 billion": the figure after "to" is a level, not a change,
+# so year-over-year and other relative baselines do not frame it.
+# What ends a list of figures that share one baseline: a sentence break, a new comparison.
+LIST_BREAK = re.compile(r"[.;!?。；！？]|\b(?:than|versus|vs\.?|compared)\b|[比较]|相比|但|while|whereas", re.IGNORECASE)
+COMPARATIVE_AFTER = re.compile(r"\s*(?:better|more|higher|lower|faster|slower|cheaper|less|fewer|greater|larger|smaller|improvement|gain|increase|reduction)\b", re.IGNORECASE)
+COMPARATIVE_BEFORE = re.compile(r"(?:提升|提高|增长|增加|降低|减少|高|低|快|慢|多|少|省)\s*(?:了|约|近|超)?\s*$")
 LEVEL = re.compile(r"(?:\bto|至|到|达到)\s*(?:US)?[$€£¥]?\s*$", re.IGNORECASE)
 
 
-def extract(text: str, lang: str | None = None, all_quantities: bool = False) -> list[Claim]:
-    """Numeric claims in `text`, in order; `lang` ("en"/"zh") forces the language.
+@dataclass(slots=True)
+class Found:
+    """A claim with what framing learnt beyond its fields: the entity of its subject and
+    the role each name of its sentence plays for it ({name as written: role})."""
+
+    claim: Claim
+    subject_id: str | None
+    roles: dict[str, str]
+    # The subject is the figure's speaker for want of another name: a product the previous
+    # sentence is about takes its place.
+    speaker_subject: bool = False
+    subject_kind: str | None = None
+
+
+def extract(
+    text: str, lang: str | None = None, all_quantities: bool = False, registry: Registry | None = None
+) -> list[Claim]:
+    """Numeric claims in `text`, in order; `lang` ("en"/"zh") forces the language;
+    `registry` is the vocabulary of entities (the package's, unless a user's file adds to it).
 
     Sentences in a language the extractor does not read (text.lang.SUPPORTED)
     give no claims. Offsets are indices into `text`: ``text[claim.start:claim.end] == claim.text``.
     """
+    return [found.claim for found in extract_found(text, lang, all_quantities, registry)]
+
+
+def extract_found(
+    text: str, lang: str | None = None, all_quantities: bool = False, registry: Registry | None = None
+) -> list[Found]:
+    """As `extract`, with each claim's subject entity and the roles of its sentence's names."""
     if lang is not None and lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}: use one of {', '.join(SUPPORTED)}")
-    claims: list[Claim] = []
+    registry = registry or package_registry()
+    claims: list[Found] = []
     document_self_reported = False
-    previous: Sentence | None = None
-    previous_claims: list[Claim] = []
+    previous: tuple[Sentence, Annotated, list[Found]] | None = None
     for sentence in split_sentences(text, lang):
         if sentence.lang not in SUPPORTED:
-            previous, previous_claims = None, []
+            previous = None
             continue
-        found = _sentence_claims(sentence, all_quantities)
-        if previous is not None and any(claim.subject is None for claim in found):
-            _carry_subject(text, previous, previous_claims, sentence, found)
-        previous, previous_claims = sentence, found
-        if has_self_report_cue(simplified(sentence.text)):
+        annotated = annotate(sentence.text, sentence.lang, registry)
+        found = _sentence_claims(sentence, annotated, all_quantities, registry)
+        if previous is not None and any(item.claim.subject is None or item.speaker_subject for item in found):
+            _carry_subject(text, previous, sentence, annotated, found)
+        previous = (sentence, annotated, found)
+        if has_self_report_cue(annotated.simple):
             if found:
-                for claim in found:
-                    claim.self_reported = True
+                for item in found:
+                    item.claim.self_reported = True
             else:
                 document_self_reported = True
         claims.extend(found)
     if document_self_reported:
-        for claim in claims:
-            claim.self_reported = True
+        for item in claims:
+            item.claim.self_reported = True
     return claims
 
 
-def _carry_subject(
-    text: str, previous: Sentence, previous_claims: list[Claim], sentence: Sentence, claims: list[Claim]
-) -> None:
-    """Subjectless claims take the one product the previous sentence of the paragraph
-    named, as that sentence's own figures wrote it ("Hopper 集群" for Hopper)."""
-    if PARAGRAPH_BREAK.search(text, previous.end, sentence.start):
+def _carry_subject(text: str, previous: tuple[Sentence, Annotated, list[Found]], sentence: Sentence, annotated: Annotated, found: list[Found]) -> None:
+    """Subjectless claims take the subject of the previous sentence of the paragraph: the
+    name of the kind the sentence refers to ("每个模型", "the chip": the model or chip named
+    there), else its last figure's subject, else the one product it named, as its figures
+    wrote it ("Hopper 集群"). A figure whose subject is only its speaker takes a product so."""
+    previous_sentence, previous_annotated, previous_found = previous
+    if PARAGRAPH_BREAK.search(text, previous_sentence.end, sentence.start):
         return
-    products: dict[str, Name] = {}
-    for name in find_names(previous.text):
-        if name.kind == "product":
-            products.setdefault(name.canonical or name.text, name)
-    if len(products) != 1:
+    referred = _referred_kind(annotated)
+    carried = _named_of_kind(previous_annotated, referred) if referred else None
+    if carried is None:
+        with_subject = [item for item in previous_found if item.claim.subject and not item.speaker_subject]
+        if with_subject:
+            carried = (with_subject[-1].claim.subject, with_subject[-1].subject_id, with_subject[-1].subject_kind)
+        else:
+            carried = _named_of_kind(previous_annotated, HARDWARE) or _named_of_kind(previous_annotated, ("organisation",))
+    if carried is None:
         return
-    (product,) = products.values()
-    written = {claim.subject for claim in previous_claims if claim.subject and product.text in claim.subject}
-    subject = written.pop() if len(written) == 1 else product.text
-    for claim in claims:
-        if claim.subject is None and not (claim.baseline and product.text in claim.baseline):
-            claim.subject = subject
+    subject, subject_id, kind = carried
+    for item in found:
+        claim = item.claim
+        if claim.baseline and subject in claim.baseline:
+            continue
+        if claim.subject is None or item.speaker_subject and kind in HARDWARE:
+            if item.speaker_subject:
+                item.roles = {name: "claimant" if role == "subject" else role for name, role in item.roles.items()}
+            claim.subject, item.subject_id, item.speaker_subject = subject, subject_id, False
+            item.subject_kind = kind
 
 
-def _sentence_claims(sentence: Sentence, all_quantities: bool) -> list[Claim]:
-    text = sentence.text
-    quantities = find_quantities(text, sentence.lang)
-    if not quantities:
+def _named_of_kind(annotated: Annotated, kinds: Sequence[str]) -> tuple[str, str, str] | None:
+    """The one name of `kinds` a sentence gives (by entity), as written; None for none or several."""
+    named = {name.entity.id: name for name in annotated.names if name.kind in kinds}
+    if len(named) != 1:
+        return None
+    (name,) = named.values()
+    return name.text, name.entity.id, name.kind
+
+
+def _referred_kind(annotated: Annotated) -> tuple[str, ...] | None:
+    """The kind of thing a sentence points back to with a word for it ("each model", "该芯片",
+    "the system"), when it names nothing of that kind itself."""
+    found = kind_reference().search(annotated.simple)
+    if found is None:
+        return None
+    kinds = KIND_REFERENCES[found.lastgroup]
+    return None if any(name.kind in kinds for name in annotated.names) else kinds
+
+
+def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: bool, registry: Registry) -> list[Found]:
+    kept = annotated.figures
+    if not kept:
         return []
-    names = find_names(text)
-    blocked = non_claim_spans(text, names)
-    kept = [
-        quantity
-        for quantity in quantities
-        if not inside_any(quantity.number.start, quantity.number.end, blocked)
-        and not glued_into_name(text, quantity.number.start, quantity.number.end)
-        and not is_year(quantity)
-        and not is_label(text, quantity)
-        and not is_score(quantity)
-    ]
+    claimant = find_claimant(annotated.text, annotated.simple, annotated.names, sentence.lang)
     framed = []
     for index, quantity in enumerate(kept):
         if not all_quantities and quantity.kind is None and not quantity.number.scaled:
             continue  # a bare number is never a claim: not framed ("1, 1, 1, ..." costs no framing)
         after_previous = kept[index - 1].number.end if index else 0
-        framed.append(_frame(sentence, quantity, names, after_previous))
-    _inherit_hedges(text, framed)
+        framed.append(_frame(sentence, annotated, quantity, after_previous))
+    _inherit_hedges(annotated.simple, framed)
+    _share_baselines(annotated.simple, framed)
     # A name any figure in the sentence is compared against is nobody's subject.
     baseline_spans = [(f.baseline.start, f.baseline.end) for f in framed if f.baseline]
-    claims = []
+    claimant_spans = [(claimant.start, claimant.end)] if claimant else []
+    found = []
     for frame in framed:
-        claim = _claim(sentence, frame, names, baseline_spans)
+        about = describe(
+            annotated, frame.quantity.start, frame.end, frame.quantity.kind, frame.quantity.expression,
+            baseline_spans, claimant_spans, registry, frame.quantity.counted_noun, frame.quantity.unit_text,
+        )
+        claim = _claim(sentence, annotated, frame, about)
         if all_quantities or _claim_worthy(frame.quantity, claim):
-            claims.append(claim)
-    return claims
+            roles = {name.text: role for name, role in zip(annotated.names, about.roles.of_name, strict=True) if role}
+            kind = about.roles.subject.kind if about.roles.subject is not None else None
+            found.append(Found(claim, about.subject_id, roles, about.roles.speaker_subject, kind))
+    return found
 
 
 def _claim_worthy(quantity: Quantity, claim: Claim) -> bool:
@@ -201,20 +262,53 @@ class Frame:
     baseline: Baseline | None
 
 
-def _frame(sentence: Sentence, quantity: Quantity, names: Sequence[Name], after_previous: int) -> Frame:
-    # Cues are read in simplified characters, so 超過, 高達, 約合, 環比 frame as 超过, 高达, 约合, 环比.
-    text, lang = simplified(sentence.text), sentence.lang
+def _frame(sentence: Sentence, annotated: Annotated, quantity: Quantity, after_previous: int) -> Frame:
+    folded, lang = annotated.simple, sentence.lang
     start, end = quantity.text_span
-    trend = find_trend(text, start, end, lang, after_previous)
-    relative = quantity.kind in ("ratio", "percent") or trend is not None and not LEVEL.search(text, 0, start)
-    baseline = find_baseline(text, start, end, lang, names, relative)
+    trend = find_trend(folded, start, end, lang, after_previous)
+    relative = quantity.kind in ("ratio", "percent") or trend is not None and not LEVEL.search(folded, 0, start)
+    baseline = _as_written(annotated, find_baseline(folded, start, end, lang, annotated.names, relative))
     qualifier = find_qualifier(
-        text, start, end, lang, (baseline.start, baseline.end) if baseline else None, quantity.number.end
+        folded, start, end, lang, (baseline.start, baseline.end) if baseline else None, quantity.number.end
     )
     if qualifier.adjacent_start is not None:
         start = qualifier.adjacent_start
     label = qualifier.label or ("more_than" if MORE_INSIDE.search(simplified(quantity.number.text)) else None)
     return Frame(quantity, start, end, label, trend, baseline)
+
+
+def _as_written(annotated: Annotated, baseline: Baseline | None) -> Baseline | None:
+    """A baseline read on the folded text, written as the sentence writes it (unless normalised)."""
+    if baseline is None or annotated.simple[baseline.start:baseline.end] != baseline.text:
+        return baseline
+    return Baseline(annotated.text[baseline.start:baseline.end], baseline.start, baseline.end)
+
+
+def _share_baselines(text: str, framed: list[Frame]) -> None:
+    """A baseline written once for a list of relative figures holds for each: "at least 6x
+    ..., 3x ... and 4x more memory bandwidth compared to Trainium3", "较前一代提升 4.4 倍，
+    能效更提高 40%". Only across relative figures, nothing but words between them."""
+    relative = [frame.quantity.kind == "ratio" or frame.trend is not None or _comparative(text, frame) for frame in framed]
+    for index, frame in enumerate(framed):
+        if frame.baseline is not None or not relative[index]:
+            continue
+        for step in (1, -1):
+            other = index + step
+            while 0 <= other < len(framed) and relative[other] and framed[other].baseline is None:
+                other += step
+            if not (0 <= other < len(framed)) or not relative[other]:
+                continue
+            first, second = sorted((frame, framed[other]), key=lambda item: item.start)
+            if not LIST_BREAK.search(text, first.end, second.start):
+                frame.baseline = framed[other].baseline
+                break
+
+
+def _comparative(text: str, frame: Frame) -> bool:
+    """A percentage that compares ("40% better", "提升 40%"), not a level ("毛利率为 65.76%")."""
+    return frame.quantity.kind == "percent" and (
+        COMPARATIVE_AFTER.match(text, frame.end) is not None or COMPARATIVE_BEFORE.search(text, max(0, frame.start - 6), frame.start) is not None
+    )
 
 
 def _inherit_hedges(text: str, framed: list[Frame]) -> None:
@@ -226,13 +320,9 @@ def _inherit_hedges(text: str, framed: list[Frame]) -> None:
             current.trend = current.trend or previous.trend
 
 
-def _claim(sentence: Sentence, frame: Frame, names: Sequence[Name], baseline_spans: list[tuple[int, int]]) -> Claim:
+def _claim(sentence: Sentence, annotated: Annotated, frame: Frame, about: About) -> Claim:
     text = sentence.text
     quantity, number = frame.quantity, frame.quantity.number
-    about = describe(
-        text, quantity.start, frame.end, names, unit_metric(quantity.kind, quantity.expression, quantity.unit_text), baseline_spans,
-        quantity.kind in ("ratio", "percent"),
-    )
     unit, dimensionality, si = _unit_fields(quantity)
     offset = sentence.start
     return Claim(
@@ -249,12 +339,12 @@ def _claim(sentence: Sentence, frame: Frame, names: Sequence[Name], baseline_spa
         si_value=si,
         qualifier=frame.qualifier,
         trend=frame.trend,
-        projected=is_projected(simplified(text), quantity.start, frame.end),
+        projected=is_projected(annotated.simple, quantity.start, frame.end),
         self_reported=False,
         baseline=frame.baseline.text if frame.baseline else None,
         subject=about.subject,
         metric=about.metric,
-        condition=about.condition,
+        condition=about.condition.text,
         sentence=text,
         sentence_start=sentence.start,
         sentence_end=sentence.end,

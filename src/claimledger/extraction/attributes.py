@@ -10,8 +10,10 @@ the sentence or in the figure's clause; a self-report cue anywhere in the senten
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from claimledger.extraction.cues import (
     cue_table,
@@ -30,7 +32,8 @@ from claimledger.extraction.cues import (
 QUALIFIER_WINDOW = 48
 TREND_WINDOW = {"en": 40, "zh": 10}
 STACKED_CUES = 3
-CLAUSE_BREAK = re.compile(r"[，；：;:（）()「」\[\]]|,\s|\s[—–-]\s|—|\.\s")
+# An ASCII comma breaks a clause unless it groups digits ("1,024"); Chinese text often has no space after it.
+CLAUSE_BREAK = re.compile(r"[，；：;:（）()「」\[\]]|,\s|,(?!\d)|\s[—–-]\s|—|\.\s")
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,11 +98,18 @@ def _strongest(labels: list[str]) -> str | None:
 
 def clause_bounds(sentence: str, start: int, end: int) -> tuple[int, int]:
     """The clause around sentence[start:end]: between commas, colons and the like."""
-    clause_start = 0
-    for found in CLAUSE_BREAK.finditer(sentence, 0, start):
-        clause_start = found.end()
-    following = CLAUSE_BREAK.search(sentence, end)
-    return clause_start, following.start() if following else len(sentence)
+    starts, ends = _clause_breaks(sentence)
+    before = bisect.bisect_right(ends, start) - 1
+    clause_start = ends[before] if before >= 0 else 0
+    after = bisect.bisect_left(starts, end)
+    return clause_start, starts[after] if after < len(starts) else len(sentence)
+
+
+@lru_cache(maxsize=64)
+def _clause_breaks(sentence: str) -> tuple[list[int], list[int]]:
+    """Where each clause break of `sentence` starts and ends (found once per sentence)."""
+    breaks = [match.span() for match in CLAUSE_BREAK.finditer(sentence)]
+    return [start for start, _ in breaks], [end for _, end in breaks]
 
 
 def find_trend(sentence: str, start: int, end: int, lang: str, after_previous: int = 0) -> str | None:

@@ -28,6 +28,8 @@ PHRASE_STOP = re.compile(
 DIGIT = re.compile(r"\d")
 DETERMINER = re.compile(r"(?:(?:the|its|their|a|an|[A-Z][A-Za-z]+'s)\s+)?")
 CLAUSE_PUNCTUATION = re.compile(r"[，。；,;：:]")
+# A figure standing between a sentence-level comparison and the figure it would frame.
+FIGURE_BETWEEN = re.compile(r"\d[\d,.]*\s*(?:%|倍|亿|万|元|美元|x|×)")
 FIGURE_MARK = re.compile(r"[%倍]")
 # A measure may be long: "4x the tokens per second per watt of Hopper".
 THE_MEASURE_OF = re.compile(r"^\s+(?:the|that)\s+(?:[\w/.-]+\s+){0,7}?of\s+(?:the\s+)?", re.IGNORECASE)
@@ -37,12 +39,16 @@ NOT_A_BASELINE_START = frozenset("and or but which that to in on at for with as 
 LONGEST_ZH_PHRASE = 24
 HAN_COMPARE = re.compile(r"(?<![相对百好无占同环之类])比(?![例较特赛如重率值])|(?<![比相计])较(?!为)")
 ZH_OF = re.compile(r"的\s*$")
-ZH_BEFORE_OF = re.compile(r"(?:达到|达|是|为|相当于|至|到|比|仅|只有|约|近)")
+ZH_BEFORE_OF = re.compile(r"(?:达到|达|是|为|相当于|至|到|比|仅|只有|约|近|超过|超出|高于|低于|超)")
 ZH_WITH = re.compile(r"(?:与|和|跟|同)\s*(?P<b>[^，。；,;：:]{1,24}?)\s*(?:相比|相较|比较|对比)")
-ZH_SINCE = re.compile(r"(?:相比于?|相较于?|相对于?|对比|较之?)\s*(?P<b>[^，。；,;：:的]{1,24}?)\s*(?=[，,]|$|的|[高快低慢多少大小强好长短提降增减改优领])")
+ZH_SINCE = re.compile(r"(?:相比于?|相较于?|相对于?|对比|较之?)\s*(?P<b>[^，。；,;：:的]{1,24}?)\s*(?=[，,]|$|的|则|是|为|[高快低慢多少大小强好长短提降增减改优领])")
 # "2 倍于 H200 的吞吐量": the baseline right after the figure.
 ZH_TIMES_OF = re.compile(r"\s*[于於]\s*(?P<b>[^，。；,;：:的]{1,24}?)\s*(?=的|[，。；,;：:]|$)")
 ZH_REFERENCE = re.compile(r"以\s*(?P<b>[^，。；,;：:]{1,30}?)\s*为(?:基线|基准|参照|参考|对照)")
+
+
+# "相比去年 12 月": a month of last year, not the year.
+SPECIFIC_PERIOD = re.compile(r"\s*(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s*月")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,14 +81,44 @@ def _zh_comparative() -> re.Pattern[str]:
     return re.compile(alternation(words))
 
 
-def normalised(baseline: Baseline | None) -> Baseline | None:
-    """A baseline phrase that is itself a relative one ("上一代") under its normal name."""
+def normalised(baseline: Baseline | None, names: Sequence[Name] = ()) -> Baseline | None:
+    """A baseline phrase cleaned: a name inside it is the baseline ("前代产品Trillium" is
+    Trillium, "the same number of H100 GPUs" H100); a relative phrase is under its normal name,
+    also before a generic noun ("前一代设计" is the previous generation)."""
     if baseline is None:
         return None
+    inside = [name for name in names if baseline.start <= name.start and name.end <= baseline.end]
+    if inside and inside[-1].text != baseline.text and WRAPPER.fullmatch(
+        lowered(baseline.text[: inside[-1].start - baseline.start] + " " + baseline.text[inside[-1].end - baseline.start:])
+    ):
+        return Baseline(inside[-1].text, inside[-1].start, inside[-1].end)
     pattern, labels = relative_baseline_pattern()
-    if pattern.fullmatch(lowered(baseline.text)):
-        return Baseline(labels[" ".join(baseline.text.lower().split())], baseline.start, baseline.end)
+    text = lowered(baseline.text)
+    found = pattern.match(text)
+    if found and (found.end() == len(text) or GENERIC_AFTER_RELATIVE.fullmatch(text, found.end())):
+        return Baseline(labels[" ".join(found.group(0).lower().split())], baseline.start, baseline.end)
     return baseline
+
+
+# Words before a name that wrap it: "the same number of", "its previous", "the prior-generation".
+WRAPPED_NAME = re.compile(
+    r"(?:(?:the|its|their|our|a|an|same|number|of|previous|prior|last|older|earlier|current|equivalent|comparable|equal|identical)\s+){1,5}",
+    re.IGNORECASE,
+)
+# After a wrapped name only its kind word, then the phrase ends ("... H100 GPUs on ...", not "NVIDIA GPU-based").
+NAME_ENDS_PHRASE = re.compile(
+    r"(?:\s+(?:GPUs?|chips?|platforms?|systems?|racks?|accelerators?|parts?|servers?|nodes?))?\s*"
+    r"(?:$|[,.;:!?)]|\s(?:in|on|at|for|with|when|while|and|which|that|by|during|under|as|if|but|per|running|using)\b)",
+    re.IGNORECASE,
+)
+# Words around a name in a baseline that add nothing to it: "its previous Hopper platform",
+# "the same number of H100 GPUs", "前代产品Trillium", "the previous standard, the X".
+WRAPPER = re.compile(
+    r"(?:\s|[,，、]|\b(?:the|its|their|our|a|an|same|number|of|previous|prior|last|older|earlier|current|standard"
+    r"|generation|platform|platforms|gpus?|chips?|systems?|racks?|accelerators?|parts?)\b|前代|上一代|前一代|上代|产品|平台|芯片|的|同等数量|相同数量)*"
+)
+# Words after a relative baseline that add nothing to it: "前一代设计", "the previous generation of chips".
+GENERIC_AFTER_RELATIVE = re.compile(r"\s*(?:的\s*)?(?:设计|产品|芯片|架构|平台|型号|版本|方案|系统|机型|design|products?|chips?|parts?|systems?|platforms?|models?|of\s+\w+)?\s*")
 
 
 def find_baseline(
@@ -92,10 +128,29 @@ def find_baseline(
     percentages and changes, which sentence-level references also frame."""
     found = _after_figure(sentence, end, names, relative_kind)
     if found is None and lang == "zh":
-        found = _chinese_times_of(sentence, end, names) or _chinese_before(sentence, start, names)
+        found = _chinese_times_of(sentence, end, names) or _chinese_before(sentence, start, names, relative_kind)
     if found is None and relative_kind:
-        found = _relative_phrase(sentence, start, end) or _sentence_reference(sentence, start, names)
-    return normalised(found)
+        found = _beaten_by(sentence, start, names) or _relative_phrase(sentence, start, end)
+        found = found or _sentence_reference(sentence, start, names)
+    return normalised(found, names)
+
+
+# "dwarfing El Capitan by 24 times", "outperforms H100 by 40%": what is beaten, before "by".
+BEATEN = re.compile(
+    r"\b(?:dwarf(?:s|ed|ing)?|outperform(?:s|ed|ing)?|beat(?:s|ing)?|surpass(?:es|ed|ing)?|outpac(?:es|ed|ing)"
+    r"|lead(?:s|ing)?|exceed(?:s|ed|ing)?|trail(?:s|ed|ing)?)\s+(?P<b>.{2,80}?)\s+by\s+(?:(?:an?|some|roughly|about|nearly|over|more\s+than|up\s+to|\w+ing|\w+ly)\s+){0,3}$",
+    re.IGNORECASE,
+)
+
+
+def _beaten_by(sentence: str, start: int, names: Sequence[Name]) -> Baseline | None:
+    found = BEATEN.search(sentence, max(0, start - 120), start)
+    if found is None:
+        return None
+    inside = [name for name in names if found.start("b") <= name.start and name.end <= found.end("b")]
+    if inside:
+        return Baseline(inside[-1].text, inside[-1].start, inside[-1].end)
+    return _phrase_at(sentence, found.start("b"), names)
 
 
 def _after_figure(sentence: str, end: int, names: Sequence[Name], relative_kind: bool) -> Baseline | None:
@@ -142,6 +197,12 @@ def _phrase_at(sentence: str, position: int, names: Sequence[Name]) -> Baseline 
     for name in names:
         if name.start == name_start or name.start == position:
             return Baseline(name.text, name.start, name.end)
+    wrapped = WRAPPED_NAME.match(sentence, position)
+    if wrapped:
+        # "the same number of H100 GPUs", "its previous Hopper platform": the name is the baseline.
+        for name in names:
+            if name.start == wrapped.end() and NAME_ENDS_PHRASE.match(sentence, name.end):
+                return Baseline(name.text, name.start, name.end)
     stop = PHRASE_STOP.search(sentence, position)
     phrase_end = stop.start() if stop else len(sentence)
     words = sentence[position:phrase_end].split()[:LONGEST_PHRASE_WORDS]
@@ -151,13 +212,14 @@ def _phrase_at(sentence: str, position: int, names: Sequence[Name]) -> Baseline 
     return Baseline(text, position, position + len(text))
 
 
-def _chinese_before(sentence: str, start: int, names: Sequence[Name]) -> Baseline | None:
-    """"比 X 快约 N 倍" and "(达到) X 的 N 倍" before the figure at `start`."""
+def _chinese_before(sentence: str, start: int, names: Sequence[Name], relative_kind: bool) -> Baseline | None:
+    """"比 X 快约 N 倍" and "(达到) X 的 N 倍" before the figure at `start`; "X 的" before a
+    figure that is no ratio, percentage or change is its owner ("Kimi-K2 的 384 个专家")."""
     from claimledger.extraction.attributes import clause_bounds
 
     clause_start = max(clause_bounds(sentence, start, start)[0], start - 48)
     prefix = sentence[clause_start:start]
-    of = ZH_OF.search(prefix.rstrip(" 约近超逾达"))
+    of = ZH_OF.search(prefix.rstrip(" 约近超逾达")) if relative_kind else None
     if of:
         of_position = clause_start + of.start()
         named = _name_ending_at(names, of_position, sentence)
@@ -175,10 +237,25 @@ def _chinese_before(sentence: str, start: int, names: Sequence[Name]) -> Baselin
         # start + 1: the figure itself may open with the verb ("较 X 翻了一番").
         comparative = _zh_comparative().search(sentence, after_compare + 1, start + 1)
         if comparative:
-            text = sentence[after_compare:comparative.start()].strip()
+            trimmed = _trimmed(sentence, after_compare, comparative.start())
+            text = trimmed.text if trimmed else ""
             if len(text) >= 2 and len(text) <= LONGEST_ZH_PHRASE and not CLAUSE_PUNCTUATION.search(text) and not FIGURE_MARK.search(text):
-                return Baseline(text, after_compare, comparative.start())
+                return Baseline(text, trimmed.start + (len(sentence[trimmed.start:trimmed.end]) - len(sentence[trimmed.start:trimmed.end].lstrip())), trimmed.end)
     return None
+
+
+# Adverbs, copulas and hedges that stand between a Chinese baseline and its figure
+# ("相比去年 12 月则是超 10 倍"): never part of the baseline.
+ZH_TRAILING = re.compile(r"(?:\s|则是|则|是|为|更|还|也|都|均|约|超过|超|高出|达到|达|仅|只|要|将|可|能|的|了|足足|整整|大约)+$")
+
+
+def _trimmed(sentence: str, start: int, end: int) -> Baseline | None:
+    """The Chinese baseline sentence[start:end] without what trails it before the figure."""
+    text = sentence[start:end]
+    cut = ZH_TRAILING.search(text)
+    text = text[:cut.start()] if cut else text
+    text = text.strip()
+    return Baseline(text, start, start + len(text)) if text else None
 
 
 def _chinese_times_of(sentence: str, end: int, names: Sequence[Name]) -> Baseline | None:
@@ -192,9 +269,13 @@ def _chinese_times_of(sentence: str, end: int, names: Sequence[Name]) -> Baselin
     return Baseline(found.group("b").strip(), found.start("b"), found.end("b"))
 
 
+# A kind word between a name and 的 ("El Capitan 超级计算机的 24 倍", "H100 GPU 的").
+KIND_BEFORE_OF = re.compile(r"\s*(?:超级计算机|超算|芯片|加速卡|GPU|GPUs|机架|集群|系统|服务器|处理器|平台)?\s*")
+
+
 def _name_ending_at(names: Sequence[Name], position: int, sentence: str) -> Name | None:
     for name in names:
-        if name.end <= position and not sentence[name.end:position].strip():
+        if name.end <= position and KIND_BEFORE_OF.fullmatch(sentence, name.end, position):
             return name
     return None
 
@@ -206,20 +287,22 @@ def _relative_phrase(sentence: str, start: int, end: int) -> Baseline | None:
     clause_start, clause_end = clause_bounds(sentence, start, end)
     pattern, labels = relative_baseline_pattern()
     found = pattern.search(lowered(sentence), clause_start, clause_end)
-    if not found:
+    if not found or SPECIFIC_PERIOD.match(sentence, found.end()):
         return None
     return Baseline(labels[" ".join(found.group(0).lower().split())], found.start(), found.end())
 
 
 def _sentence_reference(sentence: str, start: int, names: Sequence[Name]) -> Baseline | None:
-    """A comparison that frames the whole sentence: "Compared with X, ...", "以 X 为基线"."""
+    """A comparison that frames the whole sentence: "Compared with X, ...", "以 X 为基线";
+    only one written before the figure with no other figure between ("较2021年增加 X 万元，
+    同比增长 Y%": the 较 frames X alone)."""
     for pattern in (ZH_REFERENCE, ZH_WITH, ZH_SINCE):
         found = pattern.search(sentence)
-        if found and found.group("b").strip():
+        if found and found.end("b") <= start and found.group("b").strip() and not FIGURE_BETWEEN.search(sentence, found.end(), start):
             inside = [n for n in names if found.start("b") <= n.start and n.end <= found.end("b")]
             if inside:
                 return Baseline(inside[-1].text, inside[-1].start, inside[-1].end)
-            return Baseline(found.group("b").strip(), found.start("b"), found.end("b"))
+            return _trimmed(sentence, found.start("b"), found.end("b"))
     found = _english_sentence().search(sentence)
     if found:
         return _phrase_at(sentence, found.start("rest"), names)

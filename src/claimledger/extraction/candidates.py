@@ -14,9 +14,11 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, replace
+from functools import cache
+
+from claimledger.data_files import data_table
 
 from claimledger.extraction.cues import lowered
-from claimledger.extraction.names import accelerator_pattern, find_metrics
 from claimledger.extraction.numbers import NumberMatch, find_numbers
 from claimledger.extraction.numbers.not_numbers import YEAR_DIGITS
 from claimledger.extraction.units import (
@@ -194,19 +196,26 @@ def _quantities(sentence: str, lang: str) -> list[Quantity]:
     _share_parallel_units(sentence, quantities)
     quantities = _join_changes(sentence, quantities)
     quantities = _join_compound_measures(sentence, quantities)
-    for quantity in quantities:
-        if quantity.kind is None and _named_by_metric(sentence, quantity.number.start):
-            quantity.kind = "quantity"
-            quantity.dimensionless = True
     return quantities
 
 
-def _named_by_metric(sentence: str, start: int) -> bool:
-    """Whether a metric stands right before the number, only short link words between."""
-    for metric in find_metrics(sentence):
-        if metric.end <= start and METRIC_LINK.fullmatch(lowered(sentence[metric.end:start])):
-            return True
-    return False
+def name_by_metric(sentence: str, quantities: list[Quantity], metric_ends: list[int]) -> None:
+    """A plain number right after a metric, only short link words between, is that
+    metric's value ("PUE 低于 1.1", "MFU of 0.45"): a dimensionless quantity."""
+    for quantity in quantities:
+        start = quantity.number.start
+        if quantity.kind is None and any(
+            end <= start and METRIC_LINK.fullmatch(lowered(sentence[end:start])) for end in metric_ends
+        ):
+            quantity.kind = "quantity"
+            quantity.dimensionless = True
+
+
+@cache
+def accelerator_pattern() -> re.Pattern[str]:
+    """Accelerator model names that stand for GPUs when counted ("10 万张 H100")."""
+    patterns = data_table("shapes.toml")["accelerator"]["patterns"]
+    return re.compile("(?:" + "|".join(patterns) + ")(?![A-Za-z0-9_])")
 
 
 def _quantity(sentence: str, number: NumberMatch) -> Quantity:

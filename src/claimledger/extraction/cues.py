@@ -3,27 +3,31 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from claimledger.data_files import data_table
+from claimledger.entities.folding import simplified_table
 
 LATIN_WORD_CHAR = re.compile(r"[A-Za-z0-9]")
 ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
+@lru_cache(maxsize=256)
 def lowered(text: str) -> str:
     """`text` with ASCII letters in lower case: same length, so offsets still hold.
 
     Cue patterns are compiled case-sensitive in lower case and run on this:
-    Python's re is many times faster that way than with IGNORECASE.
+    Python's re is many times faster that way than with IGNORECASE. Cached: every
+    figure of a sentence asks for the same sentence.
     """
     return text.translate(ASCII_LOWER)
 
 
+@cache
 def cue_table() -> dict[str, Any]:
-    """data/cues.toml, parsed."""
-    return data_table("cues.toml")
+    """data/cues.toml, parsed, written simplified (cues are matched on simplified text)."""
+    return simplified_table(data_table("cues.toml"))
 
 
 def phrase_pattern(phrase: str) -> str:

@@ -1,156 +1,229 @@
-"""Known names in a sentence: organisations, products, components, models, benchmarks, metrics.
+"""Names in a sentence: known entities (spaCy PhraseMatcher over every name and alias of
+the vocabulary, on the annotation Doc) and unseen ones by shape (extraction/shapes.py).
 
-Read from data/gazetteer.toml. Names tell the extractor what a figure is about,
-and their digits (GB200, NVL72, Llama 3.1 405B) are never claims.
+Where they overlap the longest wins, a known name over a shape of the same span. Two
+hardware names side by side are one ("Ironwood TPU" is TPU v7). A word for a group of
+machines after a chip's or family's name makes a system of it ("Hopper 集群" is the
+Hopper cluster, an entity of its own whose parent is Hopper); a kind word stays with
+its name ("BR100 GPU"). A known organisation in front of a shape is its maker, not
+part of its name ("Marvell Teralynx T100"), unless glued to it in Chinese ("海光三号").
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
-from claimledger.data_files import data_table
-from claimledger.extraction.cues import lowered
-from claimledger.text.scripts import expand_scripts
+from claimledger.entities import Entity, Registry
+from claimledger.entities.folding import simplified
+from claimledger.extraction.shapes import Shape, shape_table, shaped_names
+from claimledger.text.scripts import HAN
 
-NAME_KINDS = ("organization", "product", "component", "model", "benchmark")
-# A Latin name is a whole word: no letter or digit glued to either end.
-PLACEHOLDER = re.compile(r"\{(\d)\}")
-SPACES = re.compile(r"\s+")
-AFTER_WORD = r"(?![A-Za-z0-9_])"
-GLUED_LEFT = re.compile(r"[A-Za-z0-9_$]")
+if TYPE_CHECKING:
+    from spacy.matcher import PhraseMatcher
+    from spacy.tokens import Doc
+
+LATIN_OR_DIGIT = re.compile(r"[A-Za-z0-9]")
+HAN_CHARACTER = re.compile(f"[{HAN}]")
+DIGITS_THEN_HAN = re.compile(rf"[0-9]+[{HAN}]")
+HARDWARE = ("system", "cloud_instance", "chip", "product_family")
+# How specific a hardware kind is, when two names side by side are one ("Ironwood TPU").
+SPECIFICITY = {"system": 4, "cloud_instance": 3, "chip": 2, "product_family": 1}
+# Shapes found by a family pattern are as good as a listed name; position rules are weaker.
+FAMILY_RULE = "family"
 
 
 @dataclass(frozen=True, slots=True)
 class Name:
-    """A name found in text: [start, end), what kind of thing it names."""
+    """A name in a sentence: [start, end), as written, what it names and how it was found."""
 
     start: int
     end: int
     text: str
     kind: str
-    canonical: str = ""
+    entity: Entity
+    rule: str = "known"
+    maker: str | None = None
+
+    @property
+    def canonical(self) -> str:
+        return self.entity.id
 
 
-def gazetteer() -> dict[str, Any]:
-    """data/gazetteer.toml, parsed."""
-    return data_table("gazetteer.toml")
+@lru_cache(maxsize=8)
+def name_matcher(registry: Registry) -> PhraseMatcher:
+    """A PhraseMatcher for every name and alias of `registry`, keyed by entity id."""
+    from spacy.matcher import PhraseMatcher
+
+    from claimledger.extraction.annotate import folded, make_doc, vocab
+
+    matcher = PhraseMatcher(vocab(), attr="LOWER")
+    patterns: dict[str, list[Doc]] = {}
+    for spelling, entity_id in registry.spellings():
+        patterns.setdefault(entity_id, []).append(make_doc(folded(spelling)))
+    for entity_id, docs in patterns.items():
+        matcher.add(entity_id, docs)
+    return matcher
 
 
-def _alternation(names: list[str]) -> str:
-    return "|".join(
-        r"\s+".join(map(re.escape, name.split())) for name in sorted(names, key=len, reverse=True)
-    )
+def whole(text: str, start: int, end: int) -> bool:
+    """A Latin edge of a match is not glued to another letter or digit ("H100" in "H1000"),
+    but digits glued on before Chinese may follow ("Google10 月")."""
+    if LATIN_OR_DIGIT.match(text, start) and start > 0 and LATIN_OR_DIGIT.match(text, start - 1):
+        return False
+    if LATIN_OR_DIGIT.match(text, end - 1) and end < len(text) and LATIN_OR_DIGIT.match(text, end):
+        return text[end - 1].isalpha() and DIGITS_THEN_HAN.match(text, end) is not None
+    return True
 
 
-@lru_cache(maxsize=1)
-def name_patterns() -> list[tuple[str, re.Pattern[str]]]:
-    """(kind, pattern) pairs: each kind's families, then its plain names.
+@lru_cache(maxsize=8)
+def name_openers(registry: Registry) -> frozenset[tuple[str, ...]]:
+    """How every name and alias opens: its first token, or its first two (lower case).
+    A sentence with none of these has no known name."""
+    from claimledger.extraction.annotate import openers
 
-    Kept apart so the longest match at a position wins ("Rubin CPX" over the
-    family "Rubin"), which one alternation would not guarantee.
-    """
-    compiled = []
-    for kind in NAME_KINDS:
-        section = gazetteer()[kind]
-        if section.get("patterns"):
-            compiled.append((kind, re.compile("(?:" + expand_scripts("|".join(section["patterns"])) + ")" + AFTER_WORD)))
-        if section.get("names"):
-            compiled.append((kind, re.compile(f"(?:{_alternation(section['names'])})" + AFTER_WORD)))
-    return compiled
+    return openers(spelling for spelling, _ in registry.spellings())
 
 
-@lru_cache(maxsize=1)
-def accelerator_pattern() -> re.Pattern[str]:
-    """Accelerator model names that stand for GPUs when counted ("10 万张 H100")."""
-    patterns = gazetteer()["accelerator"]["patterns"]
-    return re.compile("(?:" + "|".join(patterns) + ")" + AFTER_WORD)
+def find_names(text: str, fold: str, doc: Doc | None, registry: Registry, lang: str) -> list[Name]:
+    """Known names (on `doc`; None: the sentence has none) and names found by shape, longest
+    first where they overlap, then joined where two stand for one ("Ironwood TPU") or a group
+    word makes a system of a chip ("Hopper 集群")."""
+    known = []
+    if doc is not None:
+        strings = doc.vocab.strings
+        known = [
+            _name(text, doc[start].idx, doc[end - 1].idx + len(doc[end - 1]), registry.get(strings[key]))
+            for key, start, end in name_matcher(registry)(doc)
+            if whole(fold, doc[start].idx, doc[end - 1].idx + len(doc[end - 1]))
+        ]
+    # Shapes read hyphens (WSE-3, SN40L-16): the simplified text, not the folded one.
+    shapes = shaped_names(simplified(text), lang)
+    merged = _merged(text, [name for name in known if name is not None], shapes, registry)
+    return _grouped(text, fold, _joined(text, _with_codes(text, merged, registry)), registry)
 
 
-@lru_cache(maxsize=1)
-def metric_patterns() -> list[tuple[re.Pattern[str], str]]:
-    """Metric patterns with their canonical template, then plain metric names."""
-    section = gazetteer()["metric"]
-    patterns = [
-        (re.compile(pattern + AFTER_WORD, re.IGNORECASE), template)
-        for pattern, template in section["patterns"]
-    ]
-    names = re.compile(f"(?:{_alternation([lowered(n) for n in section['names']])})" + AFTER_WORD)
-    patterns.append((names, ""))
-    return patterns
+FAMILY_CODE = re.compile(r"[ \t]?(?P<code>[A-Z]{1,3}\d{2,4}[A-Za-z]?)(?![\w-])")
 
 
-@lru_cache(maxsize=1)
-def condition_modifiers() -> re.Pattern[str]:
-    """Workload words that extend a model or benchmark name ("offline", "推理")."""
-    words = gazetteer()["condition"]["modifiers"]
-    return re.compile(r"[ \t]*(?:" + _alternation(words) + r")" + AFTER_WORD, re.IGNORECASE)
+def _with_codes(text: str, names: list[Name], registry: Registry) -> list[Name]:
+    """A family's name with a model code after it is one chip: "昆仑 P900", "Kunlun P800"."""
+    extended = []
+    for index, name in enumerate(names):
+        found = FAMILY_CODE.match(text, name.end) if name.kind == "product_family" else None
+        following = names[index + 1].start if index + 1 < len(names) else len(text)
+        if found is None or found.end() > following:
+            extended.append(name)
+            continue
+        written = text[name.start:found.end()]
+        entity = registry.entity_for(written, "chip", parent=name.entity.id)
+        extended.append(Name(name.start, found.end(), written, entity.kind, entity, "family_code", name.maker))
+    return extended
 
 
-@lru_cache(maxsize=64)
-def find_names(text: str) -> tuple[Name, ...]:
-    """Non-overlapping names in `text`, longest first where two overlap (cached:
-    every figure of a sentence asks)."""
-    found = [
-        Name(match.start(), match.end(), match.group(0), kind)
-        for kind, pattern in name_patterns()
-        for match in _whole_words(pattern, text)
-    ]
-    return _joined_products(text, _without_overlaps(found))
+def _name(text: str, start: int, end: int, entity: Entity | None) -> Name | None:
+    if entity is None:
+        return None
+    return Name(start, end, text[start:end], entity.kind, entity)
 
 
-def _joined_products(text: str, names: tuple[Name, ...]) -> tuple[Name, ...]:
-    """Product names written side by side are one name ("Ironwood TPU", "Gaudi 3 HL-325L")."""
+def _merged(text: str, known: list[Name], shapes: list[Shape], registry: Registry) -> list[Name]:
+    """Known names, then shapes that add to them: a family shape where nothing is known, a
+    position rule's shape only where it overlaps no known name, or wholly holds non-organisation
+    names and is longer ("SambaRack SN40L-16" over "SN40L"); a known maker at its start is cut off."""
+    candidates: list[tuple[int, int, int, Name]] = [(name.start, -(name.end - name.start), 0, name) for name in known]
+    for shape in shapes:
+        start = shape.start
+        inside = [name for name in known if shape.start <= name.start and name.end <= shape.end]
+        overlapping = [name for name in known if name.start < shape.end and shape.start < name.end]
+        makers = [
+            name
+            for name in inside
+            if name.kind == "organisation" and name.start == shape.start and not _glued_han(text, name.end)
+        ]
+        maker = shape.maker
+        if makers:
+            start = makers[0].end + (len(text[makers[0].end:shape.end]) - len(text[makers[0].end:shape.end].lstrip()))
+            maker = makers[0].entity.id
+            inside = [name for name in inside if name is not makers[0]]
+            overlapping = [name for name in overlapping if name is not makers[0]]
+        if start >= shape.end:
+            continue
+        if shape.rule != FAMILY_RULE and overlapping:
+            # A Chinese maker glued to its product's name is part of it ("海光三号").
+            glued = [name for name in inside if name.kind == "organisation" and _glued_han(text, name.end)]
+            if len(overlapping) != len(inside) or any(name.kind == "organisation" and name not in glued for name in inside):
+                continue
+            if any(name.start == start and name.end == shape.end for name in inside):
+                continue
+        written = text[start:shape.end]
+        parent = inside[0].entity.id if len(inside) == 1 else None
+        if maker is None and inside and inside[0].kind == "organisation":
+            maker = inside[0].entity.id
+        entity = registry.entity_for(written, shape.kind, parent=parent, maker=maker)
+        rank = 1 if shape.rule == FAMILY_RULE else 2 if maker else 3
+        candidates.append((start, -(shape.end - start), rank, Name(start, shape.end, written, entity.kind, entity, shape.rule, maker)))
+    candidates.sort(key=lambda item: item[:3])
+    kept: list[Name] = []
+    for _, _, _, name in candidates:
+        if kept and name.start < kept[-1].end:
+            continue
+        kept.append(name)
+    return kept
+
+
+def _glued_han(text: str, end: int) -> bool:
+    """Whether a Chinese name runs on at `end` ("海光" in "海光三号" is part of the product's name)."""
+    return end < len(text) and HAN_CHARACTER.match(text, end - 1) is not None and HAN_CHARACTER.match(text, end) is not None
+
+
+def _joined(text: str, names: list[Name]) -> list[Name]:
+    """Hardware names written side by side are one name, the more specific one's entity
+    ("Ironwood TPU" is TPU v7, "Gaudi 3 HL-325L" one accelerator)."""
     joined: list[Name] = []
     for name in names:
         previous = joined[-1] if joined else None
         if (
             previous is not None
-            and previous.kind == name.kind == "product"
+            and previous.kind in HARDWARE
+            and name.kind in HARDWARE
             and text[previous.end:name.start] in (" ", "\u00a0")
         ):
-            joined[-1] = Name(previous.start, name.end, text[previous.start:name.end], "product")
+            entity = max((previous.entity, name.entity), key=lambda entity: SPECIFICITY[entity.kind])
+            joined[-1] = Name(previous.start, name.end, text[previous.start:name.end], entity.kind, entity, previous.rule, previous.maker)
         else:
             joined.append(name)
-    return tuple(joined)
+    return joined
 
 
-@lru_cache(maxsize=64)
-def find_metrics(text: str) -> tuple[Name, ...]:
-    """Metric mentions in `text` with their canonical form ("每 MW 每秒 token 数" -> TPS/MW)."""
-    found = []
-    folded = lowered(text)
-    for pattern, template in metric_patterns():
-        for match in _whole_words(pattern, text if template else folded):
-            canonical = _fill(template, match) if template else text[match.start():match.end()]
-            found.append(Name(match.start(), match.end(), text[match.start():match.end()], "metric", canonical))
-    return _without_overlaps(found)
+@cache
+def _group_words() -> tuple[re.Pattern[str], dict[str, str]]:
+    table = shape_table()["group_words"]
+    canonical = {word.casefold(): group for group, words in table.items() for word in words}
+    words = sorted(canonical, key=len, reverse=True)
+    pattern = re.compile(r"[ \t]*(?:" + "|".join(map(re.escape, words)) + r")(?![A-Za-z])", re.IGNORECASE)
+    return pattern, canonical
 
 
-def _whole_words(pattern: re.Pattern[str], text: str) -> list[re.Match[str]]:
-    """Non-empty matches of `pattern` not glued to a Latin letter or digit on the left.
-
-    Checked here rather than by a look-behind in the pattern: a leading look-behind
-    stops Python's re from skipping ahead by first character.
-    """
-    return [
-        match
-        for match in pattern.finditer(text)
-        if match.end() > match.start() and not GLUED_LEFT.match(text[match.start() - 1:match.start()])
-    ]
-
-
-def _fill(template: str, match: re.Match[str]) -> str:
-    return PLACEHOLDER.sub(lambda ref: SPACES.sub(" ", match.group(int(ref.group(1))) or ""), template)
-
-
-def _without_overlaps(names: list[Name]) -> tuple[Name, ...]:
-    names.sort(key=lambda name: (name.start, -(name.end - name.start)))
-    kept: list[Name] = []
-    for name in names:
-        if kept and name.start < kept[-1].end:
+def _grouped(text: str, fold: str, names: list[Name], registry: Registry) -> list[Name]:
+    """A word for a group of machines after a chip's or family's name makes a system of it
+    ("Hopper 集群" is the Hopper cluster, "H100 server" an H100 server); after a system's
+    name only a larger group does ("the Vera Rubin NVL72 cluster", not "GB300 NVL72 rack")."""
+    pattern, canonical = _group_words()
+    larger = set(shape_table()["words"]["larger_groups"])
+    grouped = []
+    for index, name in enumerate(names):
+        found = pattern.match(fold, name.end) if name.kind in HARDWARE else None
+        following = names[index + 1].start if index + 1 < len(names) else len(text)
+        group = canonical[found.group(0).strip().casefold()] if found else None
+        if found is None or found.end() > following or name.kind == "system" and group not in larger:
+            grouped.append(name)
             continue
-        kept.append(name)
-    return tuple(kept)
+        written = text[name.start:found.end()]
+        entity = registry.resolve(written) or Entity(
+            f"{name.entity.id} {group}", "system", parent=name.entity.id, maker=name.maker, origin="seen"
+        )
+        grouped.append(Name(name.start, found.end(), written, entity.kind, entity, name.rule, name.maker))
+    return grouped

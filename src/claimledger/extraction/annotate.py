@@ -1,0 +1,187 @@
+"""One pass over a sentence: a spaCy Doc carrying every span framing reads.
+
+The Doc is made from the sentence's folded text (traditional Chinese written
+simplified, hyphens and underscores read as spaces, full-width forms as ASCII:
+the same length, so every offset holds in the original) split into runs of
+Latin letters and digits and single other characters, so one tokenisation
+serves English and Chinese, and "GB200-NVL72" and "GB200 NVL72" are the same
+tokens (but "A3" and "A 3" are not). spaCy's PhraseMatcher (attribute LOWER) then finds, in one pass:
+
+    doc.spans["names"]     known entities: every name and alias of the vocabulary
+                           (label = kind), and names found by shape (extraction/shapes.py)
+    doc.spans["metrics"]   metric concepts (label = the concept's canonical name)
+    doc.spans["cues"]      cue words (label = "<group>:<value>", data/cues.toml)
+    doc.spans["figures"]   the numbers with their units that may be claims
+    doc.spans["nonclaims"] dates, times, URLs, versions, ordinals, names
+
+The Python objects behind each span (`Name`, `Metric`, `Quantity`) are kept in
+`Annotated` in the same order, with offsets exact to the character, so framing
+never scans the raw sentence again for them. The matchers run only on a
+sentence that has a token some name or metric starts with ("Cluster 3 now runs
+4,096 GPUs" has none, and costs no Doc); the Doc is then made when asked for.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING
+
+from claimledger.entities import Registry, package_registry
+from claimledger.entities.folding import simplified
+from claimledger.extraction.candidates import Quantity, find_quantities, is_label, is_score, is_year, name_by_metric
+from claimledger.extraction.metrics import Metric, find_metrics, metric_openers
+from claimledger.extraction.names import Name, find_names, name_openers
+from claimledger.extraction.nonclaims import glued_into_name, inside_any, non_claim_spans
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+    from spacy.vocab import Vocab
+
+# Same-length folding for matching: separators inside names become spaces, full-width forms ASCII.
+FOLD_TABLE = {ord(char): " " for char in "-‐‑_"} | {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: " "}
+# A token and the whitespace after it: runs of Latin letters and digits ("GB200", "H100s"),
+# any other single character (each Chinese character is a token, as spaCy's char segmenter
+# makes them).
+# A word glued to a date in Chinese text ends before its digits: "Google10月" is Google, 10, 月.
+TOKEN = re.compile(r"([A-Za-z]+(?=\d{1,4}[年月日])|[A-Za-z0-9]+|\S)(\s*)")
+
+
+@dataclass(slots=True)
+class Annotated:
+    """A sentence with everything found in it, in order of position."""
+
+    text: str
+    # The sentence with traditional characters written simplified (same length): what framing reads.
+    simple: str
+    # `simple` with separators as spaces and full-width forms as ASCII: what the matchers read.
+    folded: str
+    lang: str
+    names: list[Name] = field(default_factory=list)
+    metrics: list[Metric] = field(default_factory=list)
+    figures: list[Quantity] = field(default_factory=list)
+    nonclaims: list[tuple[int, int]] = field(default_factory=list)
+    _doc: Doc | None = None
+
+    @property
+    def doc(self) -> Doc:
+        """The spaCy Doc of the sentence with its span groups (made on first use)."""
+        if self._doc is None:
+            self._doc = make_doc(self.folded)
+            _put_spans(self)
+        return self._doc
+
+
+def folded(text: str) -> str:
+    """`text` as the matchers read it: simplified Chinese, separators as spaces; same length."""
+    return simplified(text).translate(FOLD_TABLE)
+
+
+@cache
+def vocab() -> Vocab:
+    """The one vocabulary every annotation Doc shares, with the lexical attributes (LOWER)
+    the matchers read; no language pipeline is loaded for it."""
+    from spacy.lang.lex_attrs import LEX_ATTRS
+    from spacy.vocab import Vocab
+
+    return Vocab(lex_attr_getters=LEX_ATTRS)
+
+
+def make_doc(text: str) -> Doc:
+    """A Doc of `text` (already folded): runs of Latin letters and digits, single other characters."""
+    from spacy.tokens import Doc
+
+    lead = len(text) - len(text.lstrip())
+    pairs = TOKEN.findall(text, lead)
+    words = [word for word, _ in pairs]
+    spaces = [gap == " " for _, gap in pairs]
+    if lead or any(gap and gap != " " for _, gap in pairs):
+        words, spaces = _with_whitespace_tokens(text[:lead], pairs)
+    return Doc(vocab(), words=words, spaces=spaces)
+
+
+def _with_whitespace_tokens(lead: str, pairs: list[tuple[str, str]]) -> tuple[list[str], list[bool]]:
+    """Whitespace beyond one space after a token is a token of its own, as spaCy keeps it."""
+    words: list[str] = [lead] if lead else []
+    spaces: list[bool] = [False] if lead else []
+    for word, gap in pairs:
+        words.append(word)
+        spaces.append(gap[:1] == " ")
+        rest = gap[1:] if gap[:1] == " " else gap
+        if rest:
+            words.append(rest)
+            spaces.append(False)
+    return words, spaces
+
+
+def openers(spellings: Iterable[str]) -> frozenset[tuple[str, ...]]:
+    """The first token of each one-token spelling, the first two of each longer one (lower case)."""
+    found = set()
+    for spelling in spellings:
+        words = [word.lower() for word, _ in TOKEN.findall(folded(spelling))]
+        if words:
+            found.add(tuple(words[:2]))
+    return frozenset(found)
+
+
+def _may_match(fold: str, opening: frozenset[tuple[str, ...]]) -> bool:
+    """Whether a name or metric could start somewhere in the sentence (its first token or two)."""
+    words = [word.lower() for word, _ in TOKEN.findall(fold)]
+    return any((word,) in opening or (word, following) in opening for word, following in zip(words, [*words[1:], ""]))
+
+
+def annotate(text: str, lang: str, registry: Registry | None = None, all_quantities: bool = False) -> Annotated:
+    """Annotate one sentence: names, metrics, figures and non-claim spans, each found once."""
+    registry = registry or package_registry()
+    simple = simplified(text)
+    fold = simple.translate(FOLD_TABLE)
+    annotated = Annotated(text, simple, fold, lang)
+    doc = make_doc(fold) if _may_match(fold, name_openers(registry) | metric_openers()) else None
+    annotated._doc = doc
+    annotated.names = find_names(text, fold, doc, registry, lang)
+    annotated.metrics = find_metrics(text, fold, doc, annotated.names)
+    annotated.nonclaims = sorted([*non_claim_spans(text), *((name.start, name.end) for name in annotated.names)])
+    quantities = find_quantities(text, lang)
+    name_by_metric(text, quantities, [metric.end for metric in annotated.metrics])
+    annotated.figures = [
+        quantity
+        for quantity in quantities
+        if not inside_any(quantity.number.start, quantity.number.end, annotated.nonclaims)
+        and not glued_into_name(text, quantity.number.start, quantity.number.end)
+        and not is_year(quantity)
+        and not is_label(text, quantity)
+        and not is_score(quantity)
+    ]
+    if doc is not None:
+        _put_spans(annotated)
+    return annotated
+
+
+def _put_spans(annotated: Annotated) -> None:
+    """The found objects as Doc span groups (labels: kind, concept, figure kind), each span
+    the tokens that hold its characters."""
+    from spacy.tokens import Span
+
+    doc = annotated._doc
+    token_at = _token_index(doc, len(annotated.text))
+
+    def spans(items: Iterable[tuple[int, int, str]]) -> list[Span]:
+        return [Span(doc, token_at[start], token_at[end - 1] + 1, label=label) for start, end, label in items if end > start]
+
+    doc.spans["names"] = spans((name.start, name.end, name.kind) for name in annotated.names)
+    doc.spans["metrics"] = spans((metric.start, metric.end, metric.concept) for metric in annotated.metrics)
+    doc.spans["figures"] = spans((q.start, q.end, q.kind or "number") for q in annotated.figures)
+    doc.spans["nonclaims"] = spans((start, end, "nonclaim") for start, end in annotated.nonclaims)
+
+
+def _token_index(doc: Doc, length: int) -> list[int]:
+    """For each character, the index of the token holding it (whitespace: the token before)."""
+    index = [0] * max(length, 1)
+    for token in doc:
+        start = token.idx
+        index[start:start + len(token.text) + len(token.whitespace_)] = [token.i] * (len(token.text) + len(token.whitespace_))
+    return index
+
+

@@ -1,0 +1,127 @@
+"""Who states a figure: the claimant.
+
+A sentence names its claimant with a speech verb after the agent ("AMD states",
+"Amazon claims", "张建中表示", "《快科技》指出") or a phrase before it ("according
+to the IEA", "据明势创投发布"), from data/cues.toml [claimant]. The agent is a name
+the sentence has (an organisation, a product's maker) or, unknown, the words right
+before the verb: capitalised words in English, a person after their title or a
+name in 《》 in Chinese. Pronouns and generic agents ("analysts", "报道", "公司")
+name no one: the figure stays the publisher's, which the ledger fills in from the
+source.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from claimledger.extraction.cues import alternation, cue_table, lowered
+from claimledger.extraction.names import Name
+from claimledger.text.scripts import HAN
+
+# What may stand between an agent and its verb: "today", "also", "在大会上", "(NVDA)".
+EN_GAP = re.compile(r"(?:\s+(?:today|also|now|previously|earlier|has|had|have|recently|officially|further))*\s*,?\s*$", re.IGNORECASE)
+ZH_GAP = re.compile(rf"(?:在[{HAN}A-Za-z0-9 ]{{1,12}}?上|今天|今日|也|已|还|此前|方面|官方|在博客里|近日)*\s*$")
+EN_AGENT = re.compile(r"(?P<agent>(?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)\s*$")
+ZH_BOOK_TITLE = re.compile(r"《(?P<agent>[^《》]{1,20})》\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Claimant:
+    """The agent who states the sentence's figures: [start, end), as written, its entity if known."""
+
+    start: int
+    end: int
+    text: str
+    entity_id: str | None
+
+
+@cache
+def _table() -> dict:
+    return cue_table()["claimant"]
+
+
+@cache
+def _verbs(side: str, lang: str) -> re.Pattern[str]:
+    words = alternation(_table()[f"{lang}_{side}"])
+    if side == "after":
+        return re.compile(words + (r"(?=\W|$)" if lang == "en" else ""))
+    return re.compile(words)
+
+
+def find_claimant(text: str, folded: str, names: Sequence[Name], lang: str) -> Claimant | None:
+    """The claimant the sentence names, or None."""
+    low = lowered(folded)
+    for verb in _verbs("before", lang).finditer(low):
+        found = _agent_after(text, folded, names, verb.end())
+        if found is not None:
+            return found
+    for verb in _verbs("after", lang).finditer(low):
+        found = _agent_before(text, folded, names, verb.start(), lang)
+        if found is not None:
+            return found
+    return None
+
+
+def _agent_after(text: str, folded: str, names: Sequence[Name], position: int) -> Claimant | None:
+    """"according to the IEA", "据明势创投发布": the agent right after the phrase."""
+    rest = folded[position:]
+    skipped = len(rest) - len(re.sub(r"^\s*(?:the\s+)?", "", rest, flags=re.IGNORECASE))
+    start = position + skipped
+    for name in names:
+        if name.start == start:
+            return Claimant(name.start, name.end, name.text, _owner(name)) if name.kind == "organisation" else None
+    found = re.match(r"(?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*|[A-Z]{2,}", text[start:])
+    if found and not _generic(found.group(0)):
+        return Claimant(start, start + found.end(), found.group(0), None)
+    return None
+
+
+def _agent_before(text: str, folded: str, names: Sequence[Name], verb_start: int, lang: str) -> Claimant | None:
+    gap = (EN_GAP if lang == "en" else ZH_GAP).search(folded, max(0, verb_start - 24), verb_start)
+    end = gap.start() if gap else verb_start
+    for name in reversed(names):
+        if name.end == end or (name.end <= end and not folded[name.end:end].strip(" )）")):
+            # Organisations speak; products, models and benchmarks do not ("Each Ironwood chip boasts").
+            if name.kind == "organisation":
+                return Claimant(name.start, name.end, name.text, name.entity.id)
+            return None
+    if lang == "en":
+        found = EN_AGENT.search(text, max(0, end - 60), end)
+        if found and not _generic(found.group("agent")) and found.group("agent").split()[0] not in ("The", "This", "That", "It"):
+            return Claimant(found.start("agent"), found.end("agent"), found.group("agent"), None)
+        return None
+    book = ZH_BOOK_TITLE.search(text, max(0, end - 24), end)
+    if book:
+        return Claimant(book.start("agent"), book.end("agent"), book.group("agent"), None)
+    return _chinese_person(text, folded, end)
+
+
+def _chinese_person(text: str, folded: str, end: int) -> Claimant | None:
+    """A person named after their title ("首席执行官张建中表示"), or 2-3 characters
+    opening the clause before the verb ("张建中表示")."""
+    titles = sorted(_table()["titles"], key=len, reverse=True)
+    window_start = max(0, end - 30)
+    for title in titles:
+        position = folded.rfind(title, window_start, end)
+        if position >= 0 and 2 <= end - (position + len(title)) <= 3:
+            start = position + len(title)
+            if re.fullmatch(f"[{HAN}]+", folded[start:end]):
+                return Claimant(start, end, text[start:end], None)
+    clause_start = max(folded.rfind(mark, 0, end) for mark in "，,。；;：:")
+    start = clause_start + 1
+    agent = folded[start:end].strip()
+    if 2 <= len(agent) <= 3 and re.fullmatch(f"[{HAN}]+", agent) and not _generic(agent):
+        offset = start + folded[start:end].index(agent)
+        return Claimant(offset, offset + len(agent), text[offset:offset + len(agent)], None)
+    return None
+
+
+def _owner(name: Name) -> str | None:
+    return name.maker or name.entity.id
+
+
+def _generic(agent: str) -> bool:
+    return agent.strip().lower() in {word.lower() for word in _table()["generic"]}

@@ -1,0 +1,172 @@
+"""A figure's condition, folded the same way in every post: the workload model, the
+benchmark with its round, the scenario and the precision.
+
+- The model is written by its canonical name, its maker left out ("Meta's Llama
+  3.1 405B", "Llama-3.1-405B" and "Llama 3.1 405B" are all "Llama 3.1 405B").
+- A benchmark keeps its suite and round ("MLPerf Inference v6.0"); a round written
+  without the suite takes it from the scenario, the sentence's words or the metric
+  ("MLPerf v6.0 ... tokens per second" is MLPerf Inference v6.0), so the two spellings
+  are one condition. Category and division ("Datacenter Closed") stay.
+- The scenario (offline, server, interactive, ...) and the precision (FP4, FP8,
+  INT8, BF16, ...) are parts of the condition: they change the figure. A precision
+  written in the figure itself ("362 FP8 PFLOPs", "750 TOPS at INT8") is the
+  nearest; else one in its clause.
+
+The condition's text joins the parts with ", " in that order.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from claimledger.extraction.cues import cue_table, lowered
+from claimledger.extraction.names import Name
+
+SCENARIO_WORD = re.compile(r"\s*(?:scenario|场景)")
+ROUND = re.compile(r"\s*(?:v|version\s*|round\s*)?(\d+(?:\.\d+)*)(?![\w.])", re.IGNORECASE)
+# Benchmarks published in numbered rounds: a version after their name is the round.
+ROUND_BENCHMARKS = ("MLPerf", "InferenceMAX", "TOP500", "Green500")
+# Only a precision this close to the figure is its own ("at INT8", "362 FP8 PFLOPs").
+PRECISION_REACH = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """The condition's parts (None where not stated) and its text."""
+
+    model: str | None = None
+    benchmark: str | None = None
+    scenario: str | None = None
+    precision: str | None = None
+
+    @property
+    def text(self) -> str | None:
+        """"GPT-OSS-120B offline, MLPerf Inference v6.1, FP4": the workload as one phrase, then the rest."""
+        workload = " ".join(part for part in (self.model, self.scenario) if part)
+        parts = [part for part in (workload, self.benchmark, self.precision) if part]
+        return ", ".join(parts) if parts else None
+
+
+@cache
+def _table() -> dict:
+    return cue_table()["conditions"]
+
+
+@cache
+def _precision() -> re.Pattern[str]:
+    return re.compile(_table()["precision"], re.IGNORECASE)
+
+
+@cache
+def _scenarios() -> tuple[re.Pattern[str], dict[str, str]]:
+    labels = {" ".join(word.lower().split()): label for label, words in _table()["scenarios"].items() for word in words}
+    words = sorted(labels, key=len, reverse=True)
+    return re.compile(r"(?<![A-Za-z-])(?:" + "|".join(re.escape(word) for word in words) + r")(?![A-Za-z-])"), labels
+
+
+def fold_condition(
+    text: str,
+    folded: str,
+    names: Sequence[Name],
+    roles: Sequence[str | None],
+    start: int,
+    end: int,
+    clause: tuple[int, int],
+    metric: str | None,
+) -> Condition:
+    """The condition of the figure at [start, end) of the sentence."""
+    conditions = [name for name, role in zip(names, roles, strict=True) if role == "condition"]
+    model = _nearest([name for name in conditions if name.kind == "model"], start, end, clause)
+    benchmark = _nearest([name for name in conditions if name.kind == "benchmark"], start, end, clause)
+    return Condition(
+        model=model.entity.id if model else None,
+        benchmark=_benchmark(text, folded, benchmark, metric) if benchmark else None,
+        scenario=_scenario(folded, model or benchmark, clause, end),
+        precision=_precision_of(folded, start, end, clause),
+    )
+
+
+def _nearest(names: list[Name], start: int, end: int, clause: tuple[int, int]) -> Name | None:
+    """The workload of the figure: one written right after it ("88.7% MMLU"), else the nearest
+    in its clause, else the nearest before it in the sentence, else the first after it."""
+    if not names:
+        return None
+    for name in names:
+        if name.start >= end and not name.start - end > 2:
+            return name
+    in_clause = [name for name in names if clause[0] <= name.start and name.end <= clause[1]]
+    if in_clause:
+        return min(in_clause, key=lambda name: abs((name.start + name.end) / 2 - (start + end) / 2))
+    before = [name for name in names if name.end <= start]
+    return before[-1] if before else names[0]
+
+
+def _benchmark(text: str, folded: str, name: Name, metric: str | None) -> str:
+    """"MLPerf v6.0" with its suite and round: "MLPerf Inference v6.0"."""
+    written = text[name.start:name.end]
+    entity = name.entity.id
+    if not any(entity.startswith(family) for family in ROUND_BENCHMARKS):
+        return entity
+    base = entity.split(" v")[0] if name.entity.origin == "seen" else entity
+    suite = None
+    for word in ("Inference", "Training", "Storage", "Client"):
+        if re.search(rf"\b{word}\b", written, re.IGNORECASE):
+            suite = word
+    if base.startswith("MLPerf"):
+        base = "MLPerf"
+        suite = suite or _suite(folded, metric)
+    round_match = None
+    for match in ROUND.finditer(written):
+        round_match = match
+    parts = [base]
+    if suite:
+        parts.append(suite)
+    if round_match:
+        parts.append("v" + round_match.group(1))
+    for category in _table()["suite_categories"]:
+        if re.search(rf"\b{re.escape(category)}\b", written, re.IGNORECASE) and category.replace(" ", "") not in parts:
+            parts.append(category.replace("Data Center", "Datacenter"))
+    return " ".join(parts)
+
+
+def _suite(folded: str, metric: str | None) -> str | None:
+    """The suite an unnamed round belongs to, by the sentence's words or its metric."""
+    lowered_text = lowered(folded)
+    for suite, words in _table()["suite_words"].items():
+        if metric in words or any(re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", lowered_text) for word in words):
+            return suite
+    return None
+
+
+def _scenario(folded: str, workload: Name | None, clause: tuple[int, int], end: int) -> str | None:
+    """A scenario word right after the workload or the figure ("31,000 tokens per second
+    offline"), else one written as a scenario ("the server scenario", "离线场景") in the
+    figure's clause, or in the sentence when the workload came from another clause
+    ("..., 2.8x the H200 result"). A plain word is no scenario ("交互式产品的目标")."""
+    pattern, labels = _scenarios()
+    lowered_text = lowered(folded)
+    for position in ([workload.end] if workload is not None else []) + [end]:
+        found = pattern.match(lowered_text, position + (len(folded[position:]) - len(folded[position:].lstrip())))
+        if found:
+            return labels[" ".join(found.group(0).split())]
+    spans = [clause]
+    if workload is not None and not (clause[0] <= workload.start and workload.end <= clause[1]):
+        spans.append((0, len(folded)))
+    for span_start, span_end in spans:
+        for found in pattern.finditer(lowered_text, span_start, span_end):
+            if SCENARIO_WORD.match(lowered_text, found.end()) or found.group(0).endswith(("scenario", "场景")):
+                return labels[" ".join(found.group(0).split())]
+    return None
+
+
+def _precision_of(folded: str, start: int, end: int, clause: tuple[int, int]) -> str | None:
+    """The precision in the figure ("362 FP8 PFLOPs") or right by it ("at INT8"), else in its clause."""
+    found = [match for match in _precision().finditer(folded, clause[0], clause[1])]
+    if not found:
+        return None
+    near = [match for match in found if match.start() < end + PRECISION_REACH and start - PRECISION_REACH < match.end()]
+    chosen = min(near or found, key=lambda match: abs(match.start() - end))
+    return " ".join(chosen.group(0).upper().replace("BLOCK", "Block").split())

@@ -1,0 +1,322 @@
+"""Roles: for one figure, what each name of its sentence is to it.
+
+Every name gets one role: subject, baseline, condition, component, software,
+claimant, or maker (the organisation whose product another name is). One rule
+decides each role, in this order (the first that applies wins); each has a test
+in tests/test_roles.py:
+
+1. baseline: a name inside a baseline of any figure of the sentence, or after
+   a word that sets it up for comparison ("对标 A100", "comparable to H100",
+   "媲美 H100", "rivals").
+2. claimant: the organisation or person that states the figure ("AMD states",
+   "according to the IEA", "张建中表示", "据明势创投").
+3. condition: a benchmark; a model introduced as the workload ("running Llama
+   3.1 70B", "on the 405B model", "在 DeepSeek R1 上", "ResNet-50 推理"), or any
+   model when a hardware name or organisation can be the subject.
+4. maker: an organisation written right before a product or model ("NVIDIA
+   GB200 NVL72", "AMD's MI355X", "Meta's Llama"), the entities table's maker of
+   a product or model named in the sentence, or one owning a process or part
+   ("TSMC's N3P process node").
+5. software: a software name introduced as what runs the workload or the
+   machines ("running TensorRT-LLM", "orchestrated by Kubernetes", "跑在 Dynamo
+   上") when a hardware name can be the subject; software that is itself the
+   actor ("Mission Control now processes ...") is left for rule 7.
+6. component: a part (a component name: HBM3E, NVLink 6, an L3 cache) when a
+   hardware name can be the subject; a hardware name introduced as a part of
+   another ("with 72 Rubin GPUs", "搭载 Trainium3 的", "Trainium3-based",
+   "built on CDNA 4", "凭借 A100、H100", "配备 HBM2E") or counted ("144
+   Trainium3 chips") while another hardware name is there.
+7. subject: the nearest remaining name of the kinds the figure can be about:
+   an organisation for money and market figures (revenue, funding, market
+   share), else hardware (system, cloud instance, chip, family) in the figure's
+   clause before it, then before it in the sentence, then introduced after it;
+   else an organisation, software, a model, a component, in that order.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from claimledger.extraction.attributes import clause_bounds
+from claimledger.extraction.cues import alternation, cue_table, lowered
+from claimledger.extraction.names import HARDWARE, Name
+
+ROLES = ("subject", "baseline", "condition", "component", "software", "claimant", "maker")
+# The kinds that may be a figure's subject, in the order they are preferred.
+SUBJECT_ORDER = (HARDWARE, ("organisation",), ("software",), ("model",), ("component",))
+# A name right after a number is what is counted: "2,016 Rubin GPUs", "72 颗 Rubin GPU".
+COUNTED_BEFORE = re.compile(
+    r"(?:[\d一二两三四五六七八九十百千万亿]|\b(?:two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen|dozens?|hundreds|thousands))"
+    r"(?:\s*(?:thousand|million|billion|dozen))?\s*[xX×]?\s*[颗张块台个片枚套]?\s*$",
+    re.IGNORECASE,
+)
+# A product's maker written right before it: "NVIDIA GB200", "AMD's MI355X", "英伟达的 H100".
+MAKER_GAP = re.compile(r"(?:\s*['’]s)?\s*(?:的\s*)?(?:\([^)]{1,20}\)|（[^）]{1,20}）)?\s*$")
+# Between two names of one list: "A100、H100", "A100/H100", "A and B" (a bare comma may end a clause).
+LIST_GAP = re.compile(r"\s*(?:、|/|和|与|及|以及|or|and|,\s*and|,\s*or)\s*", re.IGNORECASE)
+# A name after a preposition is not the clause's subject, but what it is done on
+# ("332 TFLOPS BF16 from 32GB GDDR6": the memory feeds the figure, it is not its subject).
+PREPOSITION_BEFORE = re.compile(
+    r"\b(?:to|on|from|by|at|into|onto|via|through|fabricated on|made on|built by)\s+(?:[\d.,]+\s*[A-Za-z]{1,3}\s+)?$", re.IGNORECASE
+)
+# A pronoun standing for a name of an earlier sentence: "its total", "their revenue", "其营收", "该公司".
+BACK_REFERENCE = re.compile(r"\b(?:its|their|his|her)\b|其|该公司|该企业", re.IGNORECASE)
+
+
+# The kinds each group of data/cues.toml [roles.kind_reference] points back to.
+KIND_REFERENCES = {
+    "model": ("model",),
+    "chip": ("chip", "product_family"),
+    "system": ("system",),
+    "instance": ("cloud_instance",),
+    "organisation": ("organisation",),
+}
+
+
+@cache
+def kind_reference() -> re.Pattern[str]:
+    """Words pointing back to a thing of one kind ("each model", "该芯片"), one named group per kind."""
+    table = cue_table()["roles"]["kind_reference"]
+    return re.compile("|".join(alternation(table[group], group) for group in KIND_REFERENCES), re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Roles:
+    """The role of each name (by position in the sentence's name list) and the subject, if any."""
+
+    of_name: tuple[str | None, ...]
+    subject: Name | None
+    # The subject is the speaker, for want of anything else named ("which AMD states enables
+    # up to 4x"): the previous sentence's product takes its place (extraction/__init__.py).
+    speaker_subject: bool = False
+
+
+@cache
+def _cue_pattern(group: str, side: str) -> re.Pattern[str]:
+    """Cue words of `data/cues.toml` [roles.<group>], anchored at the end ("before") or start ("after") of a text."""
+    words = alternation(cue_table()["roles"][group])
+    if side == "before":
+        return re.compile(rf"(?:{words})(?:\s+(?:the|a|an|its|their|of|single|one|each|every|same|this|that|our|largest|new|latest))*\s*$")
+    return re.compile(rf"^[\s\-‐‑]*(?:{words})")
+
+
+def _before(group: str, folded: str, name: Name, reach: int = 40, words: int = 0) -> bool:
+    """Whether a cue of `group` ends right before `name` (articles between, or up to `words` words)."""
+    low = lowered(folded)
+    window_start = max(0, name.start - reach)
+    if _cue_pattern(group, "before").search(low, window_start, name.start) is not None:
+        return True
+    if words:
+        head = re.search(rf"(?:\s+[a-z][\w-]*){{1,{words}}}\s*$", low[window_start:name.start])
+        if head is not None:
+            return _cue_pattern(group, "before").search(low, window_start, window_start + head.start()) is not None
+    return False
+
+
+def _after(group: str, folded: str, name: Name) -> bool:
+    return _cue_pattern(group, "after").match(lowered(folded[name.end:name.end + 20])) is not None
+
+
+def assign_roles(
+    folded: str,
+    names: Sequence[Name],
+    start: int,
+    end: int,
+    clause: tuple[int, int],
+    baseline_spans: Sequence[tuple[int, int]],
+    claimant_spans: Sequence[tuple[int, int]],
+    organisation_metric: bool,
+    maker_of: dict[str, str],
+) -> Roles:
+    """Roles of `names` for the figure at [start, end) of the (folded) sentence."""
+    hardware = [name for name in names if name.kind in HARDWARE]
+    compared = {
+        name.entity.id
+        for name in names
+        if any(name.start < span_end and span_start < name.end for span_start, span_end in baseline_spans)
+    }
+    roles: list[str | None] = []
+    for index, name in enumerate(names):
+        roles.append(_role(folded, names, index, name, hardware, compared, claimant_spans, maker_of, roles))
+    # A model is the workload when hardware is the subject; hardware that is only a part does not count.
+    subject_hardware = [name for name, role in zip(names, roles, strict=True) if name.kind in HARDWARE and role is None]
+    for index, name in enumerate(names):
+        if name.kind == "model" and roles[index] is None and (
+            subject_hardware or _before("workload", folded, name, words=2) or _after("workload_after", folded, name)
+        ):
+            roles[index] = "condition"
+    for index, name in enumerate(names):
+        # A maker whose product is only counted or a part ("AMD shipped 2 million MI355X GPUs") is the subject's place.
+        if roles[index] == "maker" and not any(
+            role is None and maker_of.get(other.entity.id) == name.entity.id for other, role in zip(names, roles, strict=True)
+        ) and not _before_product(folded, names, index) and not _owns_after_preposition(folded, name):
+            roles[index] = None
+    subject = _subject(folded, names, roles, start, end, clause, organisation_metric)
+    speaker = subject is not None and roles[names.index(subject)] == "claimant"
+    if subject is not None:
+        roles[names.index(subject)] = "subject"
+    return Roles(tuple(roles), subject, speaker)
+
+
+def _role(
+    folded: str,
+    names: Sequence[Name],
+    index: int,
+    name: Name,
+    hardware: list[Name],
+    compared: set[str],
+    claimant_spans: Sequence[tuple[int, int]],
+    maker_of: dict[str, str],
+    roles: list[str | None],
+) -> str | None:
+    """The role rules 1-6 give `name`; None when it is left for rule 7 (subject).
+    `roles` holds the roles of the names before it (a list after "凭借 A100、H100" shares one)."""
+    listed = _listed_after(folded, names, index, roles)
+    if name.entity.id in compared or _before("compared", folded, name) or listed == "baseline":
+        return "baseline"
+    if any(name.start < span_end and span_start < name.end for span_start, span_end in claimant_spans):
+        return "claimant"
+    if name.kind == "benchmark":
+        return "condition"
+    if name.kind == "organisation" and _is_maker(folded, names, index, name, maker_of):
+        return "maker"
+    others = [other for other in names if other is not name and other.kind in (*HARDWARE, "model", "organisation")]
+    if name.kind == "software" and hardware and _before("software_use", folded, name, words=1):
+        return "software"
+    if name.kind == "component" and hardware:
+        return "component"
+    if name.kind in HARDWARE and others and (
+        _before("part", folded, name) or _after("part_after", folded, name) or listed == "component"
+        or counted(folded, name) and any(other.kind != "model" for other in others)
+    ):
+        return "component"
+    return None
+
+
+def _listed_after(folded: str, names: Sequence[Name], index: int, roles: list[str | None]) -> str | None:
+    """The role of the name before this one when a list joins them ("A100、H100", "A and B"),
+    or when it is that name's maker ("对标 NVIDIA A100/H100")."""
+    if index == 0 or roles[index - 1] not in ("baseline", "component"):
+        return None
+    previous = names[index - 1]
+    gap = folded[previous.end:names[index].start]
+    if previous.kind == "organisation" and names[index].kind != "organisation" and MAKER_GAP.fullmatch(gap):
+        return roles[index - 1]  # "对标 NVIDIA A100": the maker's product is compared with it
+    return roles[index - 1] if LIST_GAP.fullmatch(gap) else None
+
+
+def _is_maker(folded: str, names: Sequence[Name], index: int, name: Name, maker_of: dict[str, str]) -> bool:
+    """An organisation before its product ("NVIDIA GB200", "AMD's MI355X", "TSMC's N3P node"),
+    or the maker the entities table gives a product named in the same clause."""
+    following = names[index + 1] if index + 1 < len(names) else None
+    if following is not None and following.kind != "organisation" and MAKER_GAP.fullmatch(folded, name.end, following.start):
+        return True
+    if _owns_after_preposition(folded, name):
+        return True
+    clause = clause_bounds(folded, name.start, name.end)
+    return any(
+        maker_of.get(other.entity.id) == name.entity.id
+        for other in names
+        if other is not name and clause[0] <= other.start and other.end <= clause[1]
+    )
+
+
+def _owns_after_preposition(folded: str, name: Name) -> bool:
+    """"fabricated on TSMC's N5 node": an organisation owning what the figure is made with."""
+    return bool(re.match(r"['’]s\s+[A-Za-z0-9]", folded[name.end:name.end + 4])) and PREPOSITION_BEFORE.search(
+        folded, max(0, name.start - 20), name.start
+    ) is not None
+
+
+def _before_product(folded: str, names: Sequence[Name], index: int) -> bool:
+    following = names[index + 1] if index + 1 < len(names) else None
+    return following is not None and following.kind != "organisation" and MAKER_GAP.fullmatch(
+        folded, names[index].end, following.start
+    ) is not None and not counted(folded, following)
+
+
+def counted(folded: str, name: Name) -> bool:
+    """Whether a number counts `name` ("2,016 Rubin GPUs", "4x p150c cards")."""
+    return COUNTED_BEFORE.search(folded, max(0, name.start - 20), name.start) is not None
+
+
+def _subject(
+    folded: str,
+    names: Sequence[Name],
+    roles: list[str | None],
+    start: int,
+    end: int,
+    clause: tuple[int, int],
+    organisation_metric: bool,
+) -> Name | None:
+    free = [name for name, role in zip(names, roles, strict=True) if role is None]
+    claimants = [name for name, role in zip(names, roles, strict=True) if role == "claimant" and name.kind == "organisation"]
+    if claimants and not [name for name in free if clause[0] <= name.start and name.end <= clause[1]]:
+        # "Meta has described clusters scaling toward 5 gigawatts": the speaker's own figure.
+        in_clause = [name for name in claimants if clause[0] <= name.start and name.end <= clause[1]]
+        if in_clause:
+            return in_clause[0]
+    if organisation_metric:
+        organisations = [name for name in free if name.kind == "organisation"]
+        if organisations:
+            return _nearest(folded, organisations, start, end, clause, anywhere=True)
+    for kinds in SUBJECT_ORDER:
+        candidates = [name for name in free if name.kind in kinds]
+        if candidates:
+            found = _nearest(folded, candidates, start, end, clause)
+            if found is not None:
+                return found
+    return None
+
+
+def _nearest(
+    folded: str, names: Sequence[Name], start: int, end: int, clause: tuple[int, int], anywhere: bool = False
+) -> Name | None:
+    """The name nearest the figure: in its clause (before it first), then before it, then
+    introduced after it in its clause; `anywhere` also takes one after it in the sentence."""
+    in_clause = [
+        name for name in names
+        if clause[0] <= name.start and name.end <= end
+        or name.start >= end and name.end <= clause[1] and introduced(folded, name, end)
+    ]
+    if in_clause:
+        return min(in_clause, key=lambda name: (name.start >= end, _distance(name, start, end)))
+    before = [name for name in names if name.end <= start]
+    if before:
+        return before[-1]
+    if anywhere and BACK_REFERENCE.search(folded, clause[0], start):
+        anywhere = False  # "brings its total to $1.48 billion, and ... Nvidia is paying": "its" is named earlier
+    after = [
+        name for name in names
+        if name.start >= end
+        and (name.end <= clause[1] or anywhere or opens_clause(folded, name))
+        and not PREPOSITION_BEFORE.search(folded, max(0, name.start - 20), name.start)
+    ]
+    return after[0] if after else None
+
+
+def opens_clause(folded: str, name: Name) -> bool:
+    """A name opening a later clause is that clause's subject: "Having 80 TB/s of bandwidth,
+    the Groq LPU has 230 MB" (what the figure is about, when nothing is named before it)."""
+    clause_start = clause_bounds(folded, name.start, name.end)[0]
+    return re.fullmatch(r"\s*(?:(?:the|a|an|its|their|our)\s+)?", folded[clause_start:name.start], re.IGNORECASE) is not None
+
+
+def introduced(folded: str, name: Name, end: int) -> bool:
+    """A name after the figure tells what it is about only when introduced as the platform
+    ("on a single GB300 NVL72 rack", "using Hopper", "的 NVLink 6"), not as a part
+    ("260 TB/s of NVLink bandwidth")."""
+    if re.fullmatch(r"\s*的\s*(?:[A-Za-z-]+\s+)?|\s*[(（]\s*", folded[end:name.start]):
+        return True
+    return _before("platform", folded, name, reach=min(40, name.start - end))
+
+
+def _distance(name: Name, start: int, end: int) -> int:
+    if name.end <= start:
+        return start - name.end
+    if name.start >= end:
+        return name.start - end
+    return 0

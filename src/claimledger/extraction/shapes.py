@@ -1,0 +1,283 @@
+"""Names the entities table does not list, told by their shape and position.
+
+Rules (each gives a kind; the words they need are in data/shapes.toml):
+
+- family: a family of names with model numbers and versions (`[family]`:
+  "GB400 NVL144", "MI455X", "Qwen3-235B-A22B", "MLPerf Inference v6.0").
+- brand_code: a brand word before a model number, hyphenated or not ("Teralynx
+  T100", "SambaRack SN40L-16", "MTT S4000"); never a function or number word
+  ("Each GB300", "Four GB300 NVL72").
+- hyphen_code: a letters-and-digits code with a hyphenated number ("WSE-3",
+  "SN40L-16").
+- code_kind: a code before the kind of thing it is ("K4 rack", "X7 芯片", "p150c cards").
+- family_number: a family word and a number before a kind word ("Tomahawk 6
+  series switch", "Atlas 900 超节点").
+- possessive: what follows "Acme's" up to a kind word ("Acme's Falcon rack"),
+  made by Acme.
+- camel_kind: a CamelCase word before a kind word ("QuietBox workstation").
+- lower_code: a lower-case model code after "variant" or before a kind word ("p100a").
+- owned_code: a model code after "its", "their", "our", "the new" ("its K5").
+- zh_kind: a Chinese name right before 芯片/加速卡/一体机/服务器/超节点/集群...
+  ("深算芯片"), never a description ("国产芯片", "新一代芯片").
+- zh_numbered: a Chinese product name numbered with 号 ("深算二号").
+- quoted: a name in 「」 or “” before a kind word or a verb of what it does
+  ("「花港」架构", "「花港」采用").
+- org_ending: an organisation by its ending ("Kestrel Silicon", "昉擎科技").
+
+Each rule is tested in tests/test_shapes.py.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from claimledger.data_files import data_table
+from claimledger.entities.folding import simplified_table
+from claimledger.text.scripts import HAN, expand_scripts
+
+# A numeric precision is no model code: "332 TFLOPS BF16", "FP8".
+PRECISION = re.compile(r"(?:NV|MX|BLOCK)?(?:FP|INT|BF|TF)\d{1,2}", re.IGNORECASE)
+HAN_NUMERALS = "一二三四五六七八九十"
+# A place and a description may make a long name: "西安未来人工智能计算中心".
+LONGEST_ZH_NAME = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """A name found by its shape: [start, end) of its sentence, its kind, the rule, its maker if stated."""
+
+    start: int
+    end: int
+    kind: str
+    rule: str
+    maker: str | None = None
+
+
+# A number (and a space) right before a word.
+AFTER_NUMBER = re.compile(r"\d\s?$")
+
+
+def _unit_after_number(text: str, start: int) -> bool:
+    """Whether the word at `start` is a unit written right after a number ("288 GB HBM3e")."""
+    if not AFTER_NUMBER.search(text, max(0, start - 2), start):
+        return False
+    from claimledger.extraction.units import match_atom
+
+    unit = match_atom(text, start)
+    return unit is not None and not text[unit.end:unit.end + 1].isalnum()
+
+
+@cache
+def shape_table() -> dict:
+    """data/shapes.toml, parsed, written simplified (it is matched on simplified text)."""
+    return simplified_table(data_table("shapes.toml"))
+
+
+def _words(words: list[str]) -> str:
+    return "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
+
+
+@cache
+def _kind_of_word() -> dict[str, str]:
+    return {word.casefold(): kind for kind, words in shape_table()["kind_words"].items() for word in words}
+
+
+@cache
+def _kind_word_pattern() -> str:
+    return _words([word for words in shape_table()["kind_words"].values() for word in words])
+
+
+@cache
+def _family_pattern() -> tuple[re.Pattern[str], dict[str, str]]:
+    """Every family pattern in one alternation, a group per kind (a system before its chip)."""
+    groups = {f"k{index}": kind for index, kind in enumerate(shape_table()["family"])}
+    body = "|".join(
+        f"(?P<{group}>" + expand_scripts("|".join(shape_table()["family"][kind])) + ")" for group, kind in groups.items()
+    )
+    return re.compile(f"(?:{body})(?![A-Za-z0-9_])"), groups
+
+
+@cache
+def _rules() -> dict[str, re.Pattern[str]]:
+    kind_word = _kind_word_pattern()
+    latin_kind = rf"(?:{kind_word})(?![A-Za-z])"
+    return {
+        "brand_code": re.compile(
+            r"(?P<brand>(?:[A-Z][A-Za-z]{2,}|[A-Z]{2})(?:[ \t]+[A-Z][A-Za-z]{2,})?)[ \t]+"
+            r"(?P<code>[A-Z]{1,4}\d{1,5}[A-Za-z]*(?:-[A-Za-z]*\d+[A-Za-z]*)?)(?![\w-])"
+        ),
+        "hyphen_code": re.compile(
+            r"(?P<code>[A-Z]{2,5}-\d+[A-Za-z]*|[A-Z]{1,4}\d+[A-Z]*-[A-Z]*\d+[A-Za-z]*)(?![\w-])"
+        ),
+        "code_kind": re.compile(
+            rf"(?P<code>[A-Za-z]+\d+[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\d{{2,4}}[A-FH-Z]{{1,2}})[ \t]*(?P<kind>{latin_kind}|(?:{kind_word}))"
+        ),
+        "family_number": re.compile(
+            rf"(?P<name>[A-Z][a-z]{{3,}}(?:[ \t]+[A-Z][a-z]{{3,}})?[ \t]+\d{{1,4}})(?:[ \t]+series)?[ \t]*(?P<kind>{latin_kind}|(?:{kind_word}))"
+        ),
+        "possessive": re.compile(
+            r"(?P<owner>[A-Z][\w&.-]*(?:[ \t]+[A-Z][\w&.-]*)?)['’]s[ \t]+"
+            rf"(?P<name>(?:[A-Z0-9][\w.-]*[ \t]+){{0,2}}[A-Z0-9][\w.-]*)[ \t]+(?P<kind>{latin_kind})"
+        ),
+        "camel_kind": re.compile(rf"(?P<name>[A-Z][a-z]+[A-Z][A-Za-z]+)[ \t]+(?P<kind>{latin_kind})"),
+        "lower_code": re.compile(
+            rf"(?:(?<=variant )|(?<=model )|(?<=version )|(?<=edition ))(?P<code>[a-z]\d{{2,4}}[a-z]?)(?![\w-])"
+            rf"|(?P<code2>[a-z]\d{{2,4}}[a-z])[ \t]+(?P<kind>{latin_kind})"
+        ),
+        "owned_code": re.compile(r"\b(?:its|their|our|the new)[ \t]+(?P<code>[A-Z]{1,3}\d{1,4}[A-Za-z]?)(?![\w-])"),
+        "zh_kind": re.compile(rf"(?P<kind>{kind_word})"),
+        "zh_numbered": re.compile(rf"(?P<name>[{HAN}]{{2}}[{HAN_NUMERALS}]号)"),
+        "quoted": re.compile(rf"[「“\"](?P<name>[{HAN}A-Za-z0-9][{HAN}A-Za-z0-9 .-]{{0,11}})[」”\"](?P<after>[ \t]*(?:的[ \t]*)?(?:{kind_word}|采用|搭载|支持|提供|实现|拥有|具备|集成|uses|offers|delivers|supports))"),
+        "org_ending_en": re.compile(
+            rf"(?P<name>[A-Z][A-Za-z]+(?:[ \t]+[A-Z][A-Za-z]+)?[ \t]+(?:{_words(shape_table()['words']['org_endings_en'])}))(?![A-Za-z])"
+        ),
+        "org_ending_zh": re.compile(rf"(?P<ending>{_words(shape_table()['words']['org_endings_zh'])})"),
+    }
+
+
+@cache
+def _not_brand() -> frozenset[str]:
+    return frozenset(shape_table()["words"]["not_brand"])
+
+
+def shaped_names(text: str, lang: str) -> list[Shape]:
+    """Every name in `text` found by shape (overlaps allowed; the caller keeps the longest)."""
+    family, groups = _family_pattern()
+    found = [
+        Shape(match.start(), match.end(), groups[match.lastgroup], "family")
+        for match in family.finditer(text)
+        if match.end() > match.start() and not _glued_left(text, match.start())
+    ]
+    rules = _rules()
+    for match in _free(text, rules["brand_code"], ".'’-"):
+        brand = match.group("brand")
+        if PRECISION.fullmatch(match.group("code")):
+            continue
+        if _unit_after_number(text, match.start("brand")):
+            continue  # "288 GB HBM3e": a unit right after a number is no brand
+        if any(word in _not_brand() for word in brand.split()):
+            words = brand.split()
+            if words[-1] in _not_brand():
+                continue
+            start = match.start("brand") + brand.index(words[-1])
+        else:
+            start = match.start()
+        found.append(Shape(start, match.end(), _kind_after(text, match.end(), brand), "brand_code"))
+    for match in _free(text, rules["hyphen_code"], ".-"):
+        if match.group("code").split("-")[0] not in _not_brand():
+            found.append(Shape(match.start(), match.end(), _kind_after(text, match.end()), "hyphen_code"))
+    for match in _free(text, rules["code_kind"], ".-"):
+        if match.group("code") not in _not_brand():
+            found.append(Shape(match.start("code"), match.end("code"), _kind_of(match.group("kind")), "code_kind"))
+    for match in _free(text, rules["family_number"], "."):
+        if match.group("name").split()[0] not in _not_brand():
+            found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "family_number"))
+    for match in _free(text, rules["possessive"], "."):
+        name = match.group("name")
+        if name.split()[0] not in _not_brand():
+            found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "possessive", match.group("owner")))
+    for match in _free(text, rules["camel_kind"], "."):
+        found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "camel_kind"))
+    for match in _free(text, rules["lower_code"], ".-"):
+        group = "code" if match.group("code") else "code2"
+        kind = _kind_of(match.group("kind")) if match.group("kind") else "chip"
+        found.append(Shape(match.start(group), match.end(group), kind, "lower_code"))
+    for match in rules["quoted"].finditer(text):
+        after = match.group("after").strip(" \t的")
+        kind = _kind_of_word().get(after.casefold(), "product_family")
+        found.append(Shape(match.start("name"), match.end("name"), kind, "quoted"))
+    for match in rules["owned_code"].finditer(text):
+        found.append(Shape(match.start("code"), match.end("code"), _kind_after(text, match.end()), "owned_code"))
+    for match in _free(text, rules["org_ending_en"], "."):
+        if match.group("name").split()[0] not in _not_brand():
+            found.append(Shape(match.start("name"), match.end("name"), "organisation", "org_ending"))
+    if re.search(f"[{HAN}]", text):
+        found.extend(_chinese_names(text))
+    return found
+
+
+def _chinese_names(text: str) -> list[Shape]:
+    rules = _rules()
+    found = []
+    for match in rules["zh_kind"].finditer(text):
+        if not re.match(f"[{HAN}]", match.group("kind")):
+            continue
+        start = _chinese_name_start(text, match.start())
+        if start is not None:
+            # A facility's name holds its kind word: "西安未来人工智能计算中心".
+            end = match.end() if match.group("kind").endswith("中心") else match.start()
+            found.append(Shape(start, end, _kind_of(match.group("kind")), "zh_kind"))
+    for match in rules["zh_numbered"].finditer(text):
+        if not _described(match.group("name")[:2]) and not any(char in shape_table()["words"]["zh_not_name_chars"] for char in match.group("name")[:2]):
+            found.append(Shape(match.start(), match.end(), "chip", "zh_numbered"))
+    for match in rules["org_ending_zh"].finditer(text):
+        start = _chinese_name_start(text, match.start())
+        if start is not None:
+            found.append(Shape(start, match.end(), "organisation", "org_ending"))
+    return found
+
+
+def _chinese_name_start(text: str, end: int) -> int | None:
+    """Where a Chinese name of 2 to LONGEST_ZH_NAME characters ending at `end` starts,
+    when its start is clear (the longest that starts at a boundary)."""
+    for length in range(LONGEST_ZH_NAME, 1, -1):
+        start = end - length
+        if start < 0:
+            continue
+        name = text[start:end]
+        if not re.fullmatch(f"[{HAN}]+", name) or any(char in shape_table()["words"]["zh_not_name_chars"] for char in name):
+            continue
+        if _described(name) or not _chinese_boundary(text, start):
+            continue
+        return start
+    return None
+
+
+def _described(name: str) -> bool:
+    """A description, not a name: "国产", "新一代", "高性能芯片"."""
+    words = shape_table()["words"]["zh_not_names"]
+    return name in words or any(name.startswith(word) for word in words)
+
+
+def _chinese_boundary(text: str, start: int) -> bool:
+    """Whether a Chinese name may start at `start`: after a non-Han character or a launch verb."""
+    if start == 0 or not re.match(f"[{HAN}]", text[start - 1]):
+        return True
+    return any(text.endswith(word, 0, start) for word in shape_table()["words"]["zh_before_name"])
+
+
+def _free(text: str, pattern: re.Pattern[str], glue: str) -> list[re.Match[str]]:
+    """Matches whose first character follows no word character nor one of `glue`: checked here,
+    not by a leading look-behind, which stops Python's re from skipping ahead by first character."""
+    found = []
+    for match in pattern.finditer(text):
+        before = text[match.start() - 1] if match.start() else ""
+        if not before or not (before.isalnum() or before == "_" or before in glue):
+            found.append(match)
+    return found
+
+
+def _glued_left(text: str, start: int) -> bool:
+    """A letter, digit or currency sign right before: "$A82" is money, not the A82."""
+    return start > 0 and text[start - 1].isascii() and (text[start - 1].isalnum() or text[start - 1] in "_$")
+
+
+def _kind_of(word: str | None) -> str:
+    return _kind_of_word().get((word or "").casefold(), "chip")
+
+
+KIND_AFTER = re.compile(r"[ \t]*(?:series[ \t]+)?(?P<word>[\w]+)")
+
+
+def _kind_after(text: str, end: int, brand: str = "") -> str:
+    """The kind a word after the name says, else the one a brand's ending says ("SambaRack"), else chip."""
+    after = KIND_AFTER.match(text, end)
+    if after and after.group("word").casefold() in _kind_of_word():
+        return _kind_of_word()[after.group("word").casefold()]
+    lowered = brand.casefold()
+    for word, kind in _kind_of_word().items():
+        if len(word) >= 3 and word.isascii() and lowered.endswith(word):
+            return kind
+    return "chip"

@@ -1,0 +1,118 @@
+"""One test per role rule of extraction/roles.py: what each name of a sentence is to a figure."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimledger.extraction import extract_found
+
+
+def roles_of(sentence: str, written: str) -> tuple[str | None, dict[str, str]]:
+    """(subject, {name: role}) for the figure written `written` in `sentence`."""
+    found = [item for item in extract_found(sentence) if item.claim.text == written]
+    assert found, f"{written!r} not among {[item.claim.text for item in extract_found(sentence)]}"
+    return found[0].claim.subject, found[0].roles
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "name"),
+    [
+        # 1. baseline: inside a figure's baseline, or set up for comparison.
+        ("Tessel T900 is 3x faster than H200.", "3x", "H200"),
+        ("相比 H200，Tessel T900 的吞吐提升 2 倍。", "2 倍", "H200"),
+        ("The Harrier chip, comparable to H100, draws 600 W.", "600 W", "H100"),
+        ("作为对标 A100 的产品，青鸾芯片功耗为 300W。", "300W", "A100"),
+    ],
+)
+def test_rule_1_a_compared_name_is_a_baseline(sentence: str, written: str, name: str) -> None:
+    assert roles_of(sentence, written)[1][name] == "baseline"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "name", "subject"),
+    [
+        ("AMD says the MI355X reaches 20 PFLOPS.", "20 PFLOPS", "AMD", "MI355X"),
+        ("According to Groq, the LPU serves 800 tokens per second.", "800 tokens per second", "Groq", "LPU"),
+        ("英伟达表示，B200 的功耗为 1,000W。", "1,000W", "英伟达", "B200"),
+    ],
+)
+def test_rule_2_the_speaker_is_the_claimant(sentence: str, written: str, name: str, subject: str) -> None:
+    got_subject, roles = roles_of(sentence, written)
+    assert (got_subject, roles[name]) == (subject, "claimant")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "name", "subject"),
+    [
+        ("Groq's LPU runs Meta's Llama 3.1 70B at 500 tokens per second.", "500 tokens per second", "Llama 3.1 70B", "LPU"),
+        ("在 DeepSeek R1 上，B200 的吞吐为 3 万 tokens/s。", "3 万 tokens/s", "DeepSeek R1", "B200"),
+        ("Kimi K2 scores 49.5% on MMLU-Pro.", "49.5%", "MMLU-Pro", "Kimi K2"),
+    ],
+)
+def test_rule_3_a_workload_or_benchmark_is_the_condition(sentence: str, written: str, name: str, subject: str) -> None:
+    got_subject, roles = roles_of(sentence, written)
+    assert (got_subject, roles[name]) == (subject, "condition")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "name", "subject"),
+    [
+        ("NVIDIA GB300 NVL72 draws 132 kW per rack.", "132 kW per rack", "NVIDIA", "GB300 NVL72"),
+        ("GPT-4o is OpenAI's flagship with a 128K context window.", "128K context", "OpenAI", "GPT-4o"),
+        ("Each socket holds 102 billion transistors fabricated on TSMC's N5 node.", "102 billion transistors", "TSMC", None),
+    ],
+)
+def test_rule_4_an_organisation_before_its_product_is_its_maker(sentence: str, written: str, name: str, subject: str | None) -> None:
+    got_subject, roles = roles_of(sentence, written)
+    assert (got_subject, roles[name]) == (subject, "maker")
+
+
+def test_rule_4_a_maker_of_what_is_only_counted_is_the_subject() -> None:
+    assert roles_of("AMD shipped 2 million MI355X GPUs last year.", "2 million MI355X GPUs")[0] == "AMD"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "name", "subject"),
+    [
+        ("Running TensorRT-LLM, the B200 serves 30,000 tokens per second.", "30,000 tokens per second", "TensorRT-LLM", "B200"),
+        ("H100 跑在 Dynamo 上时吞吐为 2 万 tokens/s。", "2 万 tokens/s", "Dynamo", "H100"),
+    ],
+)
+def test_rule_5_software_beside_hardware_is_software(sentence: str, written: str, name: str, subject: str) -> None:
+    got_subject, roles = roles_of(sentence, written)
+    assert (got_subject, roles[name]) == (subject, "software")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "name", "subject"),
+    [
+        ("The MI355X carries 288 GB of HBM3E.", "288 GB", "HBM3E", "MI355X"),
+        ("AWS's Trn3 UltraServer packs 144 Trainium3 chips and 20.7 TB of HBM3e.", "20.7 TB", "Trainium3", "Trn3 UltraServer"),
+        ("A Trainium3-based node delivers 4x the performance of Trn2 UltraServer.", "4x", "Trainium3", None),
+        ("英伟达凭借 A100、H100 等产品占据约 80% 的份额。", "约 80%", "H100", "英伟达"),
+        ("BR100 配备 64GB 的 HBM2E 内存。", "64GB", "HBM2E", "BR100"),
+    ],
+)
+def test_rule_6_a_part_is_a_component(sentence: str, written: str, name: str, subject: str | None) -> None:
+    got_subject, roles = roles_of(sentence, written)
+    assert roles[name] == "component"
+    if subject:
+        assert got_subject == subject
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "subject"),
+    [
+        # Money and market figures belong to organisations.
+        ("Groq, founded by former Google TPU engineers, has raised $640 million.", "$640 million", "Groq"),
+        ("英伟达凭借 H100 占据约 80% 的份额。", "约 80%", "英伟达"),
+        # Otherwise the nearest hardware in the clause, before the figure first.
+        ("Where H100 measures 814 square millimeters, the WSE-3 covers 46,225 square millimeters.", "46,225 square millimeters", "WSE-3"),
+        # A clause that opens the sentence takes the subject of the clause after it.
+        ("With 80 TB/s of bandwidth, the Groq LPU has 230 MB of SRAM.", "80 TB/s", "Groq LPU"),
+        # A model is the subject when no hardware is named.
+        ("Kimi K2 has 1 trillion parameters.", "1 trillion parameters", "Kimi K2"),
+    ],
+)
+def test_rule_7_the_nearest_free_name_is_the_subject(sentence: str, written: str, subject: str) -> None:
+    assert roles_of(sentence, written)[0] == subject

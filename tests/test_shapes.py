@@ -1,0 +1,61 @@
+"""Names the entities table does not list, found by shape and position (extraction/shapes.py):
+one test per rule, English and Chinese, and the words that never start a name."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimledger.extraction.shapes import shaped_names
+
+
+def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
+    """{name as written: (kind, rule)} for every shape found in `text`."""
+    found: dict[str, tuple[str, str]] = {}
+    for shape in shaped_names(text, lang):
+        found.setdefault(text[shape.start:shape.end], (shape.kind, shape.rule))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "kind", "rule"),
+    [
+        ("Orbis ships the Tessel T900 next spring.", "Tessel T900", "chip", "brand_code"),
+        ("A Quarrier QR12-8 chassis holds eight boards.", "Quarrier QR12-8", "system", "brand_code"),
+        ("The VoltRack VR7 draws 90 kW.", "VoltRack VR7", "system", "brand_code"),
+        ("星河 XJ S3000 的算力很高。", "XJ S3000", "chip", "brand_code"),
+        ("The TRX-4 module ships in May.", "TRX-4", "chip", "hyphen_code"),
+        ("Each Z4 rack draws 120 kW.", "Z4", "system", "code_kind"),
+        ("新款 X7 芯片的功耗很低。", "X7", "chip", "code_kind"),
+        ("Four q240c cards fit in the box.", "q240c", "chip", "code_kind"),
+        ("Lumen launched the Harrier 7 series switch ASICs.", "Harrier 7", "chip", "family_number"),
+        ("The Atlas 950 超节点 holds 8,192 chips.", "Atlas 950", "system", "family_number"),
+        ("Orbis's Falcon rack draws 120 kW.", "Falcon", "system", "possessive"),
+        ("A DeskForge workstation costs $9,000.", "DeskForge", "system", "camel_kind"),
+        ("The budget variant k300a costs $500.", "k300a", "chip", "lower_code"),
+        ("他们发布了青鸾芯片，功耗 300W。", "青鸾", "chip", "zh_kind"),
+        ("深算五号的性能提升 30%。", "深算五号", "chip", "zh_numbered"),
+        ("「云鹤」采用新一代指令集。", "云鹤", "product_family", "quoted"),
+        ("Kestrel Silicon today announced its K5.", "Kestrel Silicon", "organisation", "org_ending"),
+        ("星图科技宣布完成融资。", "星图科技", "organisation", "org_ending"),
+        ("The GB400 NVL144 rack draws 200 kW.", "GB400 NVL144", "system", "family"),
+        ("MLPerf Inference v7.0 results are out.", "MLPerf Inference v7.0", "benchmark", "family"),
+    ],
+)
+def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -> None:
+    assert shapes(text, "zh" if not text.isascii() else "en").get(name) == (kind, rule)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Four GB300 NVL72 racks went live.",  # a number word is no brand
+        "Each GB300 NVL72 rack draws 132 kW.",  # nor a determiner
+        "The chip reaches 332 TFLOPS BF16 at peak.",  # a unit and a precision are no brand and code
+        "国产芯片和新一代芯片都在追赶。",  # a description is no name
+        "公司建成超万卡集群。",  # nor a count of cards
+        "The deal is worth $A82,615,680.",  # money, not the A82
+    ],
+)
+def test_what_is_not_a_name(text: str) -> None:
+    found = shapes(text, "zh" if not text.isascii() else "en")
+    assert not any(word in found for word in ("Four GB300", "Each GB300", "TFLOPS BF16", "国产", "新一代", "公司建成超万卡", "A82"))
