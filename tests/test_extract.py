@@ -153,6 +153,12 @@ TRENDS = [
     ("训练时间缩短了 3 倍。", "3 倍", "down"),
     ("推理成本降低 60%。", "60%", "down"),
     ("The chip runs at 2 GHz.", "2 GHz", None),
+    ("Shares gave back gains after plummeting 65% last year.", "65%", "down"),
+    ("Power draw kept falling by about 8% a year.", "about 8%", "down"),
+    ("Job completion time is shrinking 30% per release.", "30%", "down"),
+    ("Output kept climbing 12% a quarter.", "12%", "up"),
+    ("Bookings are surging 40% on the new racks.", "40%", "up"),
+    ("A cutting-edge 3 nm process holds 208 billion transistors.", "208 billion transistors", None),
 ]
 
 
