@@ -18,7 +18,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from claimledger.diff.statuses import STATUSES, parse_date_option, rounding_half_width, run_diff
+from claimledger.diff.changes import run_diff
+from claimledger.diff.statuses import STATUSES, parse_date_option
+from claimledger.diff.values import rounding_half_width
 from claimledger.ledger.open import open_ledger
 
 TOKENS_PER_GPU = "[token] / [time] / [gpu]"
@@ -368,13 +370,16 @@ def test_agreement_is_judged_against_the_latest_agreeing_figure(ledger):
     assert changes[firm_report].old_id == firm
 
 
-def test_a_figure_repeated_in_one_post_gets_one_status(ledger):
+def test_a_figure_repeated_in_one_post_is_one_change(ledger):
     mfu = {"kind": "percent", "metric": "MFU", "qualifier": None, "subject": "Hopper"}
-    ledger.post("澄言智能实验室", "2026-03-30", figure("41%", 41.0, **mfu), lang="zh")
+    (first,) = ledger.post("澄言智能实验室", "2026-03-30", figure("41%", 41.0, **mfu), lang="zh")
     ledger.post("算力前哨", "2026-04-07", figure("41%", 41.0, **mfu), figure("约 38%", 38.0, **{**mfu, "qualifier": "approximately"}), lang="zh")
-    twice = ledger.post("澄言智能实验室", "2026-08-28", figure("45%", 45.0, **mfu), figure("45%", 45.0, **mfu), lang="zh")
+    once, again = ledger.post("澄言智能实验室", "2026-08-28", figure("45%", 45.0, **mfu), figure("45%", 45.0, **mfu), lang="zh")
     _, changes = ledger.diff()
-    assert [changes[i].status for i in twice] == ["updated", "updated"]
+    assert changes[once].status == "updated"
+    assert again not in changes
+    assert ledger.claim(again)["status"] is None
+    assert ledger.claim(first)["superseded_by"] == once
 
 
 def test_round_named_in_the_sentence_when_the_condition_has_none(ledger):

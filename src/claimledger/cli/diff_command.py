@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 import sqlite3
 import sys
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -13,8 +14,8 @@ import click
 from claimledger.cli.failure import UNREADABLE_LEDGER, failure
 
 
-def parse_statuses(text: str | None) -> set[str]:
-    """The --fail-on list, checked against the known statuses."""
+def parse_statuses(text: str | None, option: str = "--fail-on") -> set[str]:
+    """A --fail-on or --status list, checked against the known statuses."""
     from claimledger.diff.statuses import STATUSES
 
     if not text:
@@ -23,7 +24,7 @@ def parse_statuses(text: str | None) -> set[str]:
     unknown = sorted(statuses - set(STATUSES))
     if unknown:
         raise click.BadParameter(
-            f"unknown status {', '.join(unknown)}; choose from {', '.join(STATUSES)}", param_hint="--fail-on"
+            f"unknown status {', '.join(unknown)}; choose from {', '.join(STATUSES)}", param_hint=option
         )
     return statuses
 
@@ -34,6 +35,10 @@ def parse_statuses(text: str | None) -> set[str]:
 @click.option("--since", help="Report claims published on or after this date (2026-08-01 or an ISO timestamp).")
 @click.option("--until", help="Report claims published on or before this date (inclusive).")
 @click.option("--subject", help="Only keys whose subject contains this text (folded, aliases resolved).")
+@click.option("--status", "status_filter", help="Comma-separated statuses to report (e.g. updated,superseded,conflict).")
+@click.option("--only-changed", is_flag=True,
+              help="Report only the claims whose status this run assigned or changed (after a crawl: what it brought).")
+@click.option("--full", is_flag=True, help="Recompute every claim's identity and status, not only what changed.")
 @click.option("--format", "output_format", type=click.Choice(["table", "json", "markdown"]),
               default="table", show_default=True)
 @click.option("--fail-on", help="Comma-separated statuses; exit 1 when any change has one (e.g. updated,conflict).")
@@ -42,6 +47,9 @@ def command(
     since: str | None,
     until: str | None,
     subject: str | None,
+    status_filter: str | None,
+    only_changed: bool,
+    full: bool,
     output_format: str,
     fail_on: str | None,
 ) -> None:
@@ -49,19 +57,23 @@ def command(
 
     Every claim is compared with what the ledger held before it; statuses and
     superseded_by are written back to the claims table, and the claims published
-    in the window are reported.
+    in the window are reported. Only what changed since the last run is
+    recomputed (everything with --full, or when the identity rules changed).
 
     \b
     Example:
         claims diff --db claims.db --since 2026-08-01 --format markdown
+        claims diff --status updated,superseded,conflict --only-changed
         claims diff --fail-on updated,conflict   # exit 1 when a figure changed
     """
-    from claimledger.diff.statuses import parse_date_option, run_diff
+    from claimledger.diff.changes import run_diff
+    from claimledger.diff.statuses import parse_date_option
     from claimledger.errors import LedgerError
     from claimledger.ledger.open import check_ledger, open_ledger
     from claimledger.diff.report import RENDERERS
 
     failing = parse_statuses(fail_on)
+    reported = parse_statuses(status_filter, "--status")
     window = []
     for option, text, end_of_day in (("--since", since, False), ("--until", until, True)):
         try:
@@ -71,8 +83,9 @@ def command(
     try:
         check_ledger(db_path, writing=True)
         db = open_ledger(db_path)
-        with _status(f"Comparing the claims in {db_path}"):
-            result = run_diff(db, since=window[0], until=window[1], subject=subject)
+        with _progress(f"Comparing the claims in {db_path}") as progress:
+            result = run_diff(db, since=window[0], until=window[1], subject=subject, statuses=reported,
+                              full=full, only_changed=only_changed, progress=progress)
     except LedgerError as error:
         raise failure(error, UNREADABLE_LEDGER) from error
     except sqlite3.DatabaseError as error:
@@ -86,9 +99,20 @@ def command(
         sys.exit(1)
 
 
-def _status(message: str) -> AbstractContextManager[object]:
-    """A spinner on stderr while the diff runs, when stderr is a terminal."""
+@contextmanager
+def _progress(message: str) -> Iterator[Callable[[str, int, int], None] | None]:
+    """A progress bar on stderr while the diff runs, when stderr is a terminal; None otherwise."""
     from rich.console import Console
+    from rich.progress import Progress
 
     console = Console(stderr=True)
-    return console.status(message) if console.is_terminal else nullcontext()
+    if not console.is_terminal:
+        yield None
+        return
+    with Progress(console=console, transient=True) as bar:
+        task = bar.add_task(message, total=None)
+
+        def advance(what: str, done: int, total: int) -> None:
+            bar.update(task, description=f"{message}: {what}", completed=done, total=total or None)
+
+        yield advance

@@ -16,8 +16,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from claimledger.diff.statuses import STATUSES, Change, DiffResult
+from claimledger.diff.changes import Change, DiffResult
 from claimledger.diff.keys import display_name, measure_name, split_round
+from claimledger.diff.statuses import STATUSES
 from claimledger.terminal import printable
 from claimledger.types import Claim
 
@@ -77,7 +78,7 @@ def change_object(change: Change, claims: dict[int, dict[str, Any]]) -> dict[str
         difference = {"absolute": change.absolute, "relative": change.relative}
     return {
         "status": change.status,
-        "key": change.key.text,
+        "key": change.claim_key,
         "subject": change.key.subject,
         "metric": change.key.metric,
         "old": claim_object(claims.get(change.old_id)) if change.old_id else None,

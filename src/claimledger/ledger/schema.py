@@ -213,6 +213,65 @@ def m005_one_search_index(db: sqlite_utils.Database) -> None:
     index_pending(db)
 
 
+# What a claim's identity may be changed by: an edit of one of these columns
+# marks the claim pending for `claims diff` (claimledger.diff.facts).
+DIFF_INPUT_COLUMNS = (
+    "text", "value", "low", "high", "kind", "unit", "dimensionality", "si_value", "qualifier", "trend",
+    "baseline", "subject", "metric", "condition", "sentence", "sentence_start", "start", "end", "source", "published",
+)
+
+
+@migrations()
+def m006_incremental_diff(db: sqlite_utils.Database) -> None:
+    """What `claims diff` keeps between runs, so a run recomputes only what changed.
+
+    `claim_facts` holds each claim's stated identity and the facts the status
+    rules read (claimledger.diff.facts), and what its status was judged against;
+    `identities` every stated identity with the one it resolves to;
+    `decisions` the analyst's `claims link`/`claims unlink`; `diff_state` the
+    rules version and how far the claims have been read. A claim is pending when
+    its id is past `diff_state.facts_through` or it is in `diff_pending`, where
+    an edit of the claim (or of its document's source or date) puts it, in the
+    transaction of the edit.
+    """
+    db["claim_facts"].create(
+        {
+            "claim_id": int, "stated_key": str, "figure_date": str, "intervals": str, "compare_unit": str,
+            "revision_cue": int, "says_lower": int, "benchmark_round": str, "entry_document": int, "entry_revision": int,
+            "publisher": str, "claimant": str, "role": str, "replaced_by": int,
+            "compared_with": int, "change_absolute": float, "change_relative": float,
+        },
+        pk="claim_id",
+    )
+    db["claim_facts"].create_index(["stated_key"])
+    db["claim_facts"].create_index(["figure_date"])
+    db["identities"].create(
+        {"stated_key": str, "subject": str, "measure": str, "code": str, "first_claim": int, "claims": int,
+         "resolved_key": str, "inverted": int, "reason": str},
+        pk="stated_key",
+    )
+    db["identities"].create_index(["subject", "measure"])
+    db["identities"].create_index(["code", "measure"])
+    db["decisions"].create(
+        {"id": int, "kind": str, "claim_id": int, "other_id": int, "decided": str},
+        pk="id",
+        not_null=["kind", "claim_id", "other_id", "decided"],
+    )
+    db["decisions"].create_index(["claim_id"])
+    db["diff_state"].create({"name": str, "value": str}, pk="name")
+    db["diff_pending"].create({"claim_id": int}, pk="claim_id")
+    columns = ", ".join(f"[{column}]" for column in DIFF_INPUT_COLUMNS)
+    db.execute(
+        f"CREATE TRIGGER [claims_diff_pending] AFTER UPDATE OF {columns} ON [claims] "
+        "BEGIN INSERT OR IGNORE INTO [diff_pending] (claim_id) VALUES (new.id); END"
+    )
+    db.execute(
+        "CREATE TRIGGER [documents_diff_pending] AFTER UPDATE OF [source], [published], [fetched], [entry_id] "
+        "ON [documents] BEGIN INSERT OR IGNORE INTO [diff_pending] (claim_id) "
+        "SELECT id FROM claims WHERE document_id = new.id; END"
+    )
+
+
 def schema_version(db: sqlite_utils.Database) -> list[str]:
     """Names of the migrations applied to `db`, oldest first."""
     return [m.name for m in migrations.applied(db)]

@@ -1,0 +1,292 @@
+"""Claim identity: what a claim states it is about, and which identity of the ledger it joins.
+
+A claim *states* an identity: the key parts of `claimledger.diff.keys` (subject,
+metric, measure, baseline, condition).
+
+Which identity it joins, in this order (`Resolver`):
+
+1. **Stated in full**: a claim that states every part is its stated identity.
+2. **The ledger decides**: a claim that leaves out its metric or condition (a
+   ratio also its baseline), or names its subject by a bare model code ("K4" for
+   "Kestrel K4"), joins the one identity in the ledger that states everything it
+   states and more, when exactly one does (the most specific ones count: an
+   identity that itself joins another is not a second choice). With none, or with
+   two or more, it stays on its own stated identity: never guessed. A ratio or
+   percentage that names no metric states too little to join anything, and a
+   percentage or quantity without a baseline is a level, never a comparison with
+   one ("MFU 41%" is not "20% higher MFU than the baseline"). What a claim's
+   sentence states for its other figures counts as stated: a figure without a
+   condition in a sentence that gives another figure "Llama 3.1 8B" only joins an
+   identity on Llama 3.1 8B (its key shows ``~llama 3.1 8b``); the same holds for
+   the baseline of a ratio.
+3. **Reciprocal comparisons**: "A | metric | ratio | B" and "B | metric | ratio | A"
+   are one identity when both are in the ledger (B a named product, not "the
+   previous generation"), written the way its earliest claim wrote it; a claim
+   written the other way round is compared by its reciprocal, so "A is 2x B" and
+   "B is half of A" agree and "B is 2.1x faster than A" contradicts "A is 2x B".
+   A figure whose words run the other way ("4x lower latency", `says_lower`) has
+   no clear direction, so written the other way round it is not compared at all.
+4. **The analyst's word** (`claimledger.diff.decisions`): after ``claims link A B``
+   claim B has A's identity; after ``claims unlink A B`` claim B leaves A's identity
+   (back to its stated one, or to one of its own when that is A's too).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Any
+
+from claimledger.data_files import data_table
+from claimledger.diff.keys import KEY_SEPARATOR, MISSING, key_of_parts, split_round, normalise_name
+from claimledger.text.scripts import HAN
+
+# A model code that may stand alone for a branded product: "k4", "z9", "mi355x".
+BARE_CODE = re.compile(r"[a-z]{1,2}\d{1,3}[a-z]?")
+DIMENSIONLESS = ("ratio", "percent")
+HAN_RUN = re.compile(rf"[{HAN}]")
+NEXT_WORDS = re.compile(r"[\w'-]+")
+# A part the claim leaves out but its sentence gives other figures: "~llama 3.1 8b / llama 3.1 70b".
+HINT = "~"
+HINT_SEPARATOR = " / "
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """The parts of a key as the ledger stores them (`text`); None for a part left out."""
+
+    subject: str
+    metric: str | None
+    measure: str
+    baseline: str | None
+    condition: str | None
+
+    @property
+    def text(self) -> str:
+        return KEY_SEPARATOR.join(
+            part or MISSING for part in (self.subject, self.metric, self.measure, self.baseline, self.condition)
+        )
+
+    @property
+    def code(self) -> str | None:
+        """The bare model code that may name this subject alone ("k4" for "kestrel k4")."""
+        head, _, last = self.subject.rpartition(" ")
+        return last if head and BARE_CODE.fullmatch(last) else None
+
+    @property
+    def is_bare_code(self) -> bool:
+        return BARE_CODE.fullmatch(self.subject) is not None
+
+    @property
+    def left_out(self) -> tuple[str, ...]:
+        """The optional parts this identity does not state (a bare code counts as a partial subject)."""
+        optional = ("metric", "baseline", "condition") if self.measure == "ratio" else ("metric", "condition")
+        parts = [name for name in optional if not _stated(getattr(self, name))]
+        return ("subject", *parts) if self.is_bare_code else tuple(parts)
+
+    @property
+    def may_join(self) -> bool:
+        """Whether the ledger may complete it (rule 2): something left out, and enough stated."""
+        if not self.left_out:
+            return False
+        return self.metric is not None or self.measure not in DIMENSIONLESS
+
+    def fits(self, other: Identity) -> bool:
+        """Whether `other` states everything this identity states (and maybe more)."""
+        if self.measure != other.measure:
+            return False
+        if self.subject != other.subject and not (self.is_bare_code and other.code == self.subject):
+            return False
+        if self.metric is not None and self.metric != other.metric:
+            return False
+        if self.measure != "ratio" and self.baseline != other.baseline:
+            return False
+        return _part_fits(self.baseline, other.baseline) and _part_fits(self.condition, other.condition)
+
+    def mirror(self) -> Identity | None:
+        """The same comparison written the other way round, when it has one (rule 3)."""
+        if self.measure != "ratio" or not _stated(self.baseline) or not is_named_baseline(self.baseline):
+            return None
+        return Identity(self.baseline or "", self.metric, self.measure, self.subject, self.condition)
+
+
+def _stated(part: str | None) -> bool:
+    return part is not None and not part.startswith(HINT)
+
+
+def _part_fits(mine: str | None, theirs: str | None) -> bool:
+    """A part left out fits anything; a hint fits what it names; a stated part fits only itself."""
+    if mine is None:
+        return True
+    if mine.startswith(HINT):
+        return _stated(theirs) and theirs in mine[len(HINT):].split(HINT_SEPARATOR)
+    return mine == theirs
+
+
+def hint(values: Iterable[str | None]) -> str | None:
+    """The key part for a part the claim leaves out while its sentence names `values` for it."""
+    named = sorted({value for value in values if value})
+    return HINT + HINT_SEPARATOR.join(named) if named else None
+
+
+def parse_key(text: str) -> Identity:
+    """The identity a stored key text names."""
+    # A key an unlink decision set apart has a sixth part ("apart from claim 12").
+    subject, metric, measure, baseline, condition = (
+        None if part == MISSING else part for part in text.split(KEY_SEPARATOR)[:5]
+    )
+    return Identity(subject or MISSING, metric, measure or "count", baseline, condition)
+
+
+def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, Any]] = ()) -> Identity | None:
+    """The identity a claim states (a ledger row or a `Claim.to_dict()`); None without a subject.
+
+    `siblings` are the other claims of its sentence: the conditions (and, for a
+    ratio, the baselines) they state hint at the ones this claim leaves out.
+    """
+    key = key_of_parts(*(claim.get(part) for part in ("subject", "metric", "kind", "dimensionality", "baseline", "condition")))
+    if key is None:
+        return None
+    others = [other for other in siblings if other is not claim]
+    condition = key.condition
+    if condition is None:
+        condition = hint(split_round(other.get("condition"))[0] for other in others)
+    baseline = key.baseline
+    if baseline is None and key.measure == "ratio":
+        baseline = hint(normalise_name(other.get("baseline")) for other in others)
+    return Identity(key.subject or MISSING, key.metric, key.measure, baseline, condition)
+
+
+def says_lower(claim: Mapping[str, Any]) -> bool:
+    """Whether a relative figure's words put its subject below its baseline ("4x lower", "降低 40%")."""
+    if claim.get("kind") not in DIMENSIONLESS:
+        return False
+    if claim.get("trend") == "down":
+        return True
+    sentence = claim.get("sentence") or ""
+    start = (claim.get("start") or 0) - (claim.get("sentence_start") or 0)
+    end = (claim.get("end") or 0) - (claim.get("sentence_start") or 0)
+    if not 0 <= start <= end <= len(sentence):
+        return False
+    return _lower_after(sentence[end:]) or _lower_before(sentence[:start])
+
+
+def _lower_after(rest: str) -> bool:
+    words = NEXT_WORDS.findall(unicodedata.normalize("NFKC", rest[: direction_table()["after_window"]]).casefold())
+    return any(word in direction_words()[0] for word in words[:2])
+
+
+def _lower_before(before: str) -> bool:
+    window = unicodedata.normalize("NFKC", before[-direction_table()["before_window"] :])
+    if not HAN_RUN.search(window):
+        return False
+    return direction_words()[1].search(window) is not None
+
+
+@cache
+def direction_table() -> dict[str, Any]:
+    return data_table("diff.toml")["direction"]
+
+
+@cache
+def direction_words() -> tuple[frozenset[str], re.Pattern[str]]:
+    """English words after a figure, and one pattern for the Chinese words before it."""
+    table = direction_table()
+    chinese = sorted(table["lower_zh"], key=len, reverse=True)
+    # "最低" (at least) and "至少" are bounds, not directions.
+    pattern = re.compile(r"(?<!最)(?<!至)(?<!不)(?<!多)(?:" + "|".join(map(re.escape, chinese)) + ")")
+    return frozenset(table["lower_after_en"]), pattern
+
+
+@lru_cache(maxsize=65536)
+def is_named_baseline(baseline: str | None) -> bool:
+    """Whether a (normalised) baseline names a product rather than a relation ("previous generation")."""
+    if not baseline:
+        return False
+    table = data_table("diff.toml")["relative_baselines"]
+    words = set(re.findall(r"[a-z0-9.]+", baseline))
+    if words & set(table["words_en"]):
+        return False
+    return not any(word in baseline for word in table["words_zh"])
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """Where a stated identity went, and why: for `claims key` and for the ledger's `identities` table."""
+
+    stated: Identity
+    key: str
+    reason: str
+    candidates: tuple[str, ...] = ()
+    inverted: bool = False
+
+
+class Resolver:
+    """Rules 1-3 over a set of stated identities (a block of the ledger, or all of it).
+
+    `first_claim` gives, for each stated key text, the id of its earliest claim;
+    it decides which way round a reciprocal pair is written.
+    """
+
+    def __init__(self, stated: Iterable[str], first_claim: Mapping[str, int] | None = None) -> None:
+        self.identities = {text: parse_key(text) for text in stated}
+        self.first_claim = first_claim or {}
+        self._by_block: dict[tuple[str, str], list[Identity]] = {}
+        for identity in self.identities.values():
+            self._by_block.setdefault((identity.subject, identity.measure), []).append(identity)
+            if identity.code:
+                self._by_block.setdefault((identity.code, identity.measure), []).append(identity)
+
+    def candidates(self, identity: Identity) -> list[Identity]:
+        """The most specific identities of the ledger that state all `identity` states and more (rule 2)."""
+        fitting = [
+            other
+            for other in self._by_block.get((identity.subject, identity.measure), [])
+            if other != identity and identity.fits(other)
+        ]
+        # A fitting identity that another fitting one completes is not a choice of its own.
+        return [other for other in fitting if not any(o != other and other.fits(o) for o in fitting)]
+
+    def completed(self, identity: Identity) -> tuple[Identity, str, tuple[str, ...]]:
+        """Rule 2: the identity this one joins, the reason, and the candidates weighed."""
+        if not identity.left_out:
+            return identity, "stated in full", ()
+        if not identity.may_join:
+            return identity, "a ratio or percentage without a metric joins nothing", ()
+        found = self.candidates(identity)
+        names = tuple(sorted(other.text for other in found))
+        left_out = ", ".join(identity.left_out)
+        if len(found) == 1:
+            return found[0], f"left out {left_out}; exactly one identity in the ledger fits", names
+        if not found:
+            return identity, f"left out {left_out}; no identity in the ledger states more", names
+        return identity, f"left out {left_out}; {len(found)} identities fit, so it joins none", names
+
+    def resolve(self, text: str) -> Resolution:
+        """Rules 1-3 for one stated key text."""
+        stated = self.identities.get(text) or parse_key(text)
+        joined, reason, candidates = self.completed(stated)
+        mirror = joined.mirror()
+        if mirror is not None and mirror.text in self.identities:
+            mirror_joined, _, _ = self.completed(self.identities[mirror.text])
+            if mirror_joined == mirror and self._first(mirror.text) < self._first(joined.text):
+                return Resolution(stated, mirror.text, f"{reason}; the same comparison written the other way round",
+                                  candidates, inverted=True)
+        return Resolution(stated, joined.text, reason, candidates)
+
+    def _first(self, text: str) -> tuple[int, str]:
+        return (self.first_claim.get(text, 1 << 62), text)
+
+    @staticmethod
+    def neighbours_of(identity: Identity) -> set[tuple[str, str]]:
+        """The blocks whose resolutions a new identity can change: its own, its bare code's, its mirror's."""
+        blocks = {(identity.subject, identity.measure)}
+        if identity.code:
+            blocks.add((identity.code, identity.measure))
+        mirror = identity.mirror()
+        if mirror is not None:
+            blocks.add((mirror.subject, mirror.measure))
+        return blocks
