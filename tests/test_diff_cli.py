@@ -154,7 +154,10 @@ def test_key_of_stored_claims_shows_every_part(demo_ledger):
     assert code == 0
     english, chinese = json.loads(out)
     assert english["key"] == chinese["key"] == "vera rubin nvl72 | token per second per mw | ratio | gb200 nvl72 | deepseek r1"
-    assert chinese["parts"]["metric"] == {"written": "每 MW 每秒 token 数", "key": "token per second per mw"}
+    assert chinese["parts"]["metric"] == {
+        "written": "每 MW 每秒 token 数", "key": "token per second per mw", "how": "synonym of tokens per second per MW",
+    }
+    assert chinese["resolution"]["reason"] == "stated in full"
 
 
 def test_key_table_names_the_round(demo_ledger):

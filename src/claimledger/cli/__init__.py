@@ -21,18 +21,19 @@ def cli() -> None:
     """
 
 
-# Each module named here defines one click command called `command`.
+# Each module named here defines one click command called `command`, or a list `commands`.
 COMMAND_MODULES: list[str] = [
-    "diff_command", "key_command", "serve_command", "crawl_command", "ingest_command", "eval_command",
+    "diff_command", "key_command", "link_command", "serve_command", "crawl_command", "ingest_command", "eval_command",
     "extract_command", "text_command",
 ]
 
 
 def _register() -> None:
-    """Attach every subcommand module's command to the group."""
+    """Attach every subcommand module's commands to the group."""
     for name in COMMAND_MODULES:
         module = importlib.import_module(f"claimledger.cli.{name}")
-        cli.add_command(module.command)
+        for command in getattr(module, "commands", None) or [module.command]:
+            cli.add_command(command)
 
 
 _register()

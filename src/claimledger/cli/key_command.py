@@ -1,11 +1,9 @@
-"""`claims key`: the key each claim gets, part by part, so a user sees why two claims match."""
+"""`claims key`: the identity each claim gets, part by part, and which identity of the ledger it joins."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
 import sys
-from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -13,33 +11,9 @@ import click
 
 from claimledger.cli.failure import UNREADABLE_LEDGER, failure
 
-PARTS = ("subject", "metric", "measure", "baseline", "condition")
-
-
-def key_record(claim: dict[str, Any]) -> dict[str, Any]:
-    """A claim's figure, its key, and each key part beside the text it came from."""
-    from claimledger.diff.keys import claim_key, claim_round
-
-    key = claim_key(claim)
-    round_ = claim_round(claim)
-    written = {
-        "subject": claim.get("subject"),
-        "metric": claim.get("metric"),
-        "measure": ", ".join(filter(None, (claim.get("kind"), claim.get("dimensionality")))),
-        "baseline": claim.get("baseline"),
-        "condition": claim.get("condition"),
-    }
-    return {
-        "text": claim.get("text"),
-        "key": key.text if key else None,
-        "parts": {part: {"written": written[part], "key": getattr(key, part) if key else None} for part in PARTS},
-        "round": f"{round_[0]} {'.'.join(map(str, round_[1]))}" if key and round_ else None,
-        "note": None if key else "no subject, so no key: this claim is never compared",
-    }
-
 
 def render_table(records: list[dict[str, Any]]) -> None:
-    """One small table per claim: part, as written, in the key."""
+    """One small table per claim (part, as written, in the key, how), then how the ledger resolved it."""
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
@@ -50,15 +24,42 @@ def render_table(records: list[dict[str, Any]]) -> None:
     if not records:
         console.print("no claims found")
     for record in records:
-        table = Table(title=Text(clean(record["text"]), style="bold"), title_justify="left")
-        for column in ("part", "as written", "in the key"):
+        title = clean(record["text"])
+        if record.get("claim_id") is not None:
+            title = f"claim {record['claim_id']}: {title}"
+        table = Table(title=Text(title, style="bold"), title_justify="left")
+        for column in ("part", "as written", "in the key", "how"):
             table.add_column(column, overflow="fold")
         for part, values in record["parts"].items():
-            table.add_row(part, Text(clean(values["written"])), Text(clean(values["key"])))
+            table.add_row(part, Text(clean(values["written"])), Text(clean(values["key"])), Text(clean(values["how"])))
         if record["round"]:
-            table.add_row("round", "", Text(clean(record["round"])))
+            table.add_row("round", "", Text(clean(record["round"])), "kept apart from the key")
         console.print(table)
         console.print(Text(f"key: {clean(record['key'])}" if record["key"] else record["note"]), soft_wrap=True)
+        for line in resolution_lines(record):
+            console.print(Text(clean(line)), soft_wrap=True)
+
+
+def resolution_lines(record: dict[str, Any]) -> list[str]:
+    """How the ledger resolved the claim: what it joins and why, the candidates weighed, the decisions."""
+    resolution = record.get("resolution")
+    if not resolution:
+        return []
+    lines = []
+    if resolution["joins"] != resolution["stated"]:
+        lines.append(f"joins: {resolution['joins']}")
+    lines.append(f"why: {resolution['reason']}")
+    if resolution["written_the_other_way_round"]:
+        lines.append("compared by its reciprocal: the identity is written the other way round")
+    lines += [f"candidate: {candidate}" for candidate in resolution["candidates"]]
+    for decision in resolution["decisions"]:
+        verb = "joins" if decision["kind"] == "link" else "never shares"
+        lines.append(f"decision {decision['decision']} ({decision['decided'][:10]}): claim {decision['claim']} "
+                     f"{verb} the identity of claim {decision['other']}")
+    stored = record.get("stored_key")
+    if stored and stored != resolution["joins"]:
+        lines.append(f"the last `claims diff` compared it as: {stored}")
+    return lines
 
 
 def claims_from_text(text: str, lang: str) -> list[dict[str, Any]]:
@@ -70,8 +71,13 @@ def claims_from_text(text: str, lang: str) -> list[dict[str, Any]]:
     return [claim.to_dict() for claim in extract(text, lang=None if lang == "auto" else lang)]
 
 
-def claims_from_ledger(db_path: Path, claim_ids: tuple[int, ...]) -> list[dict[str, Any]]:
-    """Stored claims by id, in the order asked."""
+def open_checked(db_path: Path) -> Any:
+    """The ledger at `db_path`, refused with exit 2 when it is not one.
+
+    Only reading: a ledger on read-only media is read as it is, any other is brought up to date first.
+    """
+    import sqlite_utils
+
     from claimledger.errors import LedgerError
     from claimledger.ledger.open import check_ledger, connect_read_only, on_read_only_media, open_ledger
 
@@ -79,16 +85,15 @@ def claims_from_ledger(db_path: Path, claim_ids: tuple[int, ...]) -> list[dict[s
         check_ledger(db_path)
     except LedgerError as error:
         raise failure(error, UNREADABLE_LEDGER) from error
-    # Only reading: a ledger on read-only media is read as it is, any other is brought up to date first.
     if on_read_only_media(db_path):
-        connection = connect_read_only(db_path, immutable=True)
-    else:
-        connection = open_ledger(db_path).conn
-    connection.row_factory = sqlite3.Row
+        return sqlite_utils.Database(connect_read_only(db_path, immutable=True))
+    return open_ledger(db_path)
+
+
+def claims_from_ledger(db: Any, db_path: Path, claim_ids: tuple[int, ...]) -> list[dict[str, Any]]:
+    """Stored claims by id, in the order asked."""
     placeholders = ", ".join("?" for _ in claim_ids)
-    with closing(connection):
-        found = connection.execute(f"SELECT * FROM claims WHERE id IN ({placeholders})", claim_ids).fetchall()
-    rows = {row["id"]: dict(row) for row in found}
+    rows = {row["id"]: row for row in db.query(f"SELECT * FROM claims WHERE id IN ({placeholders})", claim_ids)}
     missing = [str(claim_id) for claim_id in claim_ids if claim_id not in rows]
     if missing:
         raise click.ClickException(f"{db_path}: no claim with id {', '.join(missing)}")
@@ -98,30 +103,44 @@ def claims_from_ledger(db_path: Path, claim_ids: tuple[int, ...]) -> list[dict[s
 @click.command("key")
 @click.argument("sentence", required=False)
 @click.option("--lang", type=click.Choice(["auto", "en", "zh"]), default="auto", show_default=True)
-@click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default="claims.db",
-              show_default=True, help="The ledger for --claim.")
+@click.option("--db", "db_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="A ledger: resolve against its identities (default claims.db with --claim).")
 @click.option("--claim", "claim_ids", type=int, multiple=True,
               help="Show the key of a stored claim by id (repeatable).")
 @click.option("--format", "output_format", type=click.Choice(["table", "json"]), default="table", show_default=True)
-def command(sentence: str | None, lang: str, db_path: Path, claim_ids: tuple[int, ...], output_format: str) -> None:
-    """Show the key each claim in SENTENCE gets (SENTENCE "-" reads standard input).
+def command(sentence: str | None, lang: str, db_path: Path | None, claim_ids: tuple[int, ...], output_format: str) -> None:
+    """Show the identity each claim in SENTENCE gets (SENTENCE "-" reads standard input).
 
-    Two claims are compared only when their keys are equal; the table shows each
-    part as written and as it enters the key, after folding and aliases.
+    The table shows each part as written, as it enters the key (after folding,
+    aliases and metric synonyms) and which rule made it so. With a ledger
+    (--db, or --claim ID), it also shows which identity of the ledger the claim
+    joins and why: a claim that leaves a part out joins the one identity that
+    fits what it does state, and for a claim left on its own the candidates it
+    could have joined; decisions stored by `claims link`/`claims unlink` are listed.
 
     \b
     Example:
         claims key "Vera Rubin NVL72 delivers up to 10x the TPS/MW of GB200 NVL72"
         claims key --db claims.db --claim 12 --claim 40
     """
+    from claimledger.diff.explain import explain_parts, explain_stored, resolve_in_ledger
+    from claimledger.diff.identity import parse_key
+
     if sentence is None and not claim_ids:
         raise click.UsageError("give a SENTENCE, or --claim ID with --db")
+    db = open_checked(db_path or Path("claims.db")) if claim_ids or db_path else None
     records = []
     if sentence is not None:
         text = sys.stdin.read() if sentence == "-" else sentence
-        records += [key_record(claim) for claim in claims_from_text(text, lang)]
+        claims = claims_from_text(text, lang)
+        for claim in claims:
+            siblings = [other for other in claims if other["sentence_start"] == claim["sentence_start"]]
+            record = explain_parts(claim, siblings)
+            if db is not None and record["key"]:
+                record["resolution"] = resolve_in_ledger(db, parse_key(record["key"]))
+            records.append(record)
     if claim_ids:
-        records += [key_record(claim) for claim in claims_from_ledger(db_path, claim_ids)]
+        records += [explain_stored(db, row) for row in claims_from_ledger(db, db_path or Path("claims.db"), claim_ids)]
     if output_format == "json":
         click.echo(json.dumps(records, ensure_ascii=False, indent=2))
     else:

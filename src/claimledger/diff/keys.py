@@ -337,3 +337,49 @@ def revision_cue_pattern() -> re.Pattern[str]:
     cues = sorted(alias_tables().revision_cues, key=len, reverse=True)
     alternatives = (r"[\W_]+".join(re.escape(word) for word in cue.split(" ")) for cue in cues)
     return re.compile(r"(?<![a-z])(?:" + "|".join(alternatives) + ")")
+
+
+def explain_name(text: str | None) -> str:
+    """How rules 1-7 turned a written subject, baseline or condition into its key part."""
+    if not text:
+        return "not stated"
+    tables = alias_tables()
+    folded = fold(text)
+    result = normalise_name(text)
+    if folded in tables.names:
+        canonical = tables.names[folded]
+        return "known name" if canonical == folded else f"alias of {display_name(canonical) or canonical}"
+    steps = []
+    group = group_word_pattern().search(folded)
+    if group and group.start() > 0:
+        word = group.group(group.lastindex or 0)
+        if tables.groups[word] != word:
+            steps.append(f"group word {word!r} written {tables.groups[word]!r}")
+        folded = folded[: group.start()].strip()
+    without_vendor = strip_vendor(folded)
+    if without_vendor != LEADING_ARTICLE.sub("", folded):
+        steps.append(f"vendor {folded[: len(folded) - len(without_vendor)].strip()!r} dropped")
+    if without_vendor in tables.names and tables.names[without_vendor] != without_vendor:
+        steps.append(f"alias of {display_name(tables.names[without_vendor]) or tables.names[without_vendor]}")
+    if not steps:
+        return "as written (folded)" if result != text else "as written"
+    return "; ".join(steps)
+
+
+def explain_metric(text: str | None) -> str:
+    """How rule 6 turned a written metric into its key part."""
+    if not text:
+        return "not stated"
+    folded = fold(text)
+    canonical = alias_tables().metrics.get(folded)
+    if canonical is None:
+        return "as written (folded)"
+    return "known metric" if canonical == folded else f"synonym of {display_name(canonical) or canonical}"
+
+
+def explain_measure(kind: str | None, dimensionality: str | None) -> str:
+    """How rule 9 chose the measure: the unit's dimensions, else the kind of figure."""
+    canonical = canonical_dimensionality(dimensionality)
+    if canonical:
+        return f"dimensions of the unit ({measure_name(canonical)})"
+    return f"kind of figure ({kind or 'count'})"

@@ -295,7 +295,7 @@ def _apply_counts(db: sqlite_utils.Database, counts: Counter[str], firsts: dict[
     return appeared, gone
 
 
-def _block_identities(db: sqlite_utils.Database, blocks: Iterable[tuple[str, str]]) -> dict[str, int]:
+def block_identities(db: sqlite_utils.Database, blocks: Iterable[tuple[str, str]]) -> dict[str, int]:
     """Stated key -> first claim, for every identity in `blocks` and the blocks their resolution reads."""
     found: dict[str, int] = {}
     waiting = set(blocks)
@@ -322,7 +322,7 @@ def _resolve_blocks(db: sqlite_utils.Database, blocks: set[tuple[str, str]]) -> 
     """Resolve every identity of `blocks` again; move the claims of those that resolve elsewhere."""
     if not blocks:
         return set()
-    identities = _block_identities(db, blocks)
+    identities = block_identities(db, blocks)
     resolver = Resolver(identities, identities)
     touched: set[str] = set()
     for text in identities:
@@ -357,7 +357,7 @@ def _resolve_all(db: sqlite_utils.Database) -> None:
     blocks = db.execute("SELECT DISTINCT subject, measure FROM identities ORDER BY subject, measure").fetchall()
     updates = []
     for subject, measure in blocks:
-        identities = _block_identities(db, [(subject, measure)])
+        identities = block_identities(db, [(subject, measure)])
         resolver = Resolver(identities, identities)
         for text, stated in resolver.identities.items():
             if (stated.subject, stated.measure) == (subject, measure):

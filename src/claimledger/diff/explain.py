@@ -1,0 +1,90 @@
+"""Why a claim has the identity it has: each part as written and as keyed, then how the ledger resolved it.
+
+`claims key` prints this; the resolution is computed live against the ledger's
+identities (as the next `claims diff` would), with the analyst's decisions about
+the claim listed beside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import sqlite_utils
+
+from claimledger.diff.decisions import load_decisions
+from claimledger.diff.identity import Identity, Resolver, parse_key, stated_identity
+from claimledger.diff.keys import claim_round, explain_measure, explain_metric, explain_name
+from claimledger.diff.run import block_identities
+
+PARTS = ("subject", "metric", "measure", "baseline", "condition")
+
+
+def explain_parts(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, Any]] = ()) -> dict[str, Any]:
+    """The claim's stated identity, part by part: as written, in the key, and which rule made it so."""
+    identity = stated_identity(claim, siblings)
+    round_ = claim_round(claim)
+    written = {
+        "subject": claim.get("subject"),
+        "metric": claim.get("metric"),
+        "measure": ", ".join(filter(None, (claim.get("kind"), claim.get("dimensionality")))),
+        "baseline": claim.get("baseline"),
+        "condition": claim.get("condition"),
+    }
+    how = {
+        "subject": explain_name(claim.get("subject")),
+        "metric": explain_metric(claim.get("metric")),
+        "measure": explain_measure(claim.get("kind"), claim.get("dimensionality")),
+        "baseline": explain_name(claim.get("baseline")),
+        "condition": explain_name(claim.get("condition")),
+    }
+    for part in ("baseline", "condition"):
+        keyed = getattr(identity, part) if identity else None
+        if keyed and keyed.startswith("~"):
+            how[part] = "not stated; the sentence gives other figures " + keyed[1:].strip()
+    return {
+        "text": claim.get("text"),
+        "key": identity.text if identity else None,
+        "parts": {
+            part: {"written": written[part], "key": getattr(identity, part) if identity else None, "how": how[part]}
+            for part in PARTS
+        },
+        "round": f"{round_[0]} {'.'.join(map(str, round_[1]))}" if identity and round_ else None,
+        "note": None if identity else "no subject, so no key: this claim is never compared",
+    }
+
+
+def resolve_in_ledger(db: sqlite_utils.Database, stated: Identity, claim_id: int | None = None) -> dict[str, Any]:
+    """How `stated` resolves among the ledger's identities (rules 1-3), and the decisions about `claim_id`."""
+    blocks = Resolver.neighbours_of(stated) | {(stated.subject, stated.measure)}
+    if stated.is_bare_code:
+        blocks.add((stated.subject, stated.measure))
+    identities = block_identities(db, blocks)
+    identities.setdefault(stated.text, claim_id or 1 << 62)
+    resolution = Resolver(identities, identities).resolve(stated.text)
+    decisions = [
+        {"decision": d.id, "kind": d.kind, "claim": d.claim_id, "other": d.other_id, "decided": d.decided}
+        for d in load_decisions(db) if claim_id is not None and claim_id in (d.claim_id, d.other_id)
+    ]
+    return {
+        "stated": stated.text,
+        "joins": resolution.key,
+        "reason": resolution.reason,
+        "candidates": list(resolution.candidates),
+        "written_the_other_way_round": resolution.inverted,
+        "decisions": decisions,
+    }
+
+
+def explain_stored(db: sqlite_utils.Database, row: Mapping[str, Any]) -> dict[str, Any]:
+    """`explain_parts` and `resolve_in_ledger` for a stored claim, with its key as the last diff left it."""
+    siblings = db.execute_returning_dicts(
+        "SELECT condition, baseline FROM claims WHERE document_id = ? AND sentence_start = ?",
+        [row.get("document_id"), row.get("sentence_start")],
+    )
+    record = explain_parts(row, siblings)
+    record["claim_id"] = row.get("id")
+    record["stored_key"] = row.get("claim_key")
+    if record["key"] is not None:
+        record["resolution"] = resolve_in_ledger(db, parse_key(record["key"]), row.get("id"))
+    return record
