@@ -834,7 +834,7 @@ async def test_corpus_latest_figure_is_the_chinese_restatement(corpus_datasette)
     key = tps_per_mw_key(Path(corpus_datasette.get_database("ledger").path))
     found = pick(await rows(corpus_datasette, "/ledger/latest_figures"), claim_key=key)
     assert [(row["text"], row["source"], row["published_on"], row["claims_with_key"]) for row in found] == [
-        ("88 万 TPS/MW", "算力前哨", "2026-10-23", 5),
+        ("88 万 TPS/MW", "算力前哨", "2026-10-23", 6),
     ]
 
 
@@ -863,7 +863,8 @@ async def test_corpus_history_chart_marks_each_source(corpus_datasette):
     key = tps_per_mw_key(Path(corpus_datasette.get_database("ledger").path))
     page = await html(corpus_datasette, f"/ledger/-/history?key={quote(key)}")
     chart = page[page.index('id="history-chart"'):page.index("</svg>", page.index('id="history-chart"'))]
-    assert len(re.findall(r'class="point" data-claim-id="\d+"', chart)) == 5
+    # Six claims: the Chinese update states 88 万 twice (one change, two points).
+    assert len(re.findall(r'class="point" data-claim-id="\d+"', chart)) == 6
     assert chart.count('data-hedge="up to"') >= 4 and chart.count('data-hedge="about"') >= 1
     assert re.findall(r'<g class="series" data-source="([^"]+)"', page) == [
         "Stratus Cloud Blog", "The Rack Report", "算力前哨",

@@ -299,10 +299,10 @@ def test_history_chart_in_a_browser(corpus_server, corpus_key, tmp_path):
     url = f"{corpus_server}/ledger/-/history?key={quote(corpus_key)}"
     dom = chromium("--dump-dom", url, profile=tmp_path / "profile")
     chart = dom[dom.index('id="history-chart"'):dom.index("</svg>", dom.index('id="history-chart"'))]
-    assert chart.count('class="point"') == 5
+    assert chart.count('class="point"') == 6
     assert "2026-07-29 · The Rack Report · about 650,000 TPS/MW (about)" in chart
     assert 'class="hedge hedge-down"' in chart
-    assert "Stratus Cloud Blog (2)" in dom and "The Rack Report (1)" in dom and "算力前哨 (2)" in dom
+    assert "Stratus Cloud Blog (2)" in dom and "The Rack Report (1)" in dom and "算力前哨 (3)" in dom
     screenshot(url, tmp_path / "history.png", tmp_path / "profile")
 
 

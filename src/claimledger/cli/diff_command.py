@@ -95,7 +95,7 @@ def command(
     except BrokenPipeError:
         # The reader (head, less) stopped early: stop writing, quietly.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    if any(change.status in failing for change in result.changes):
+    if any(result.counts.get(status) for status in failing):
         sys.exit(1)
 
 

@@ -9,7 +9,6 @@ same post or revision) has no status and is never reported.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -25,7 +24,7 @@ ID_BATCH = 500
 OUTPUT_BATCH = 2000
 DATE_FORMAT = "%Y-%m-%dT%H:%M:%S%z"
 SELECT_CHANGES = """
-    SELECT c.id, c.claim_key, c.status, f.compared_with, f.change_absolute, f.change_relative
+    SELECT c.id, c.claim_key, c.status, c.compared_with, c.change_absolute, c.change_relative
     FROM claims c JOIN claim_facts f ON f.claim_id = c.id
     WHERE c.status IS NOT NULL AND c.claim_key IS NOT NULL
 """
@@ -46,11 +45,17 @@ class Change:
 
 @dataclass(slots=True)
 class DiffResult:
-    """The changes selected for the report, ordered by identity; claims read in batches."""
+    """The changes selected for the report, read from the ledger in identity order, in batches.
 
-    changes: list[Change]
+    `counts` holds how many changes of each status the selection has; `batches`
+    streams them, so a report of a million rows never holds them all.
+    """
+
     db: sqlite_utils.Database
     summary: RunSummary
+    selection: str
+    arguments: list[Any]
+    counts: dict[str, int]
 
     @property
     def rows_written(self) -> int:
@@ -60,10 +65,31 @@ class DiffResult:
     def claims_compared(self) -> int:
         return self.summary.claims_compared
 
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def changes(self) -> list[Change]:
+        """Every selected change, in a list (for small selections and tests)."""
+        return list(self.iter_changes())
+
+    def iter_changes(self) -> Iterator[Change]:
+        keys: dict[str, Identity] = {}
+        for claim_id, claim_key, status, old_id, absolute, relative in self.db.conn.execute(
+            f"{SELECT_CHANGES} {self.selection} ORDER BY c.claim_key, f.figure_date, c.document_id, c.id", self.arguments
+        ):
+            key = keys.get(claim_key)
+            if key is None:
+                if len(keys) > OUTPUT_BATCH:
+                    keys.clear()
+                key = keys[claim_key] = parse_key(claim_key)
+            yield Change(status, key, claim_key, claim_id, old_id, absolute, relative)
+
     def batches(self, size: int = OUTPUT_BATCH) -> Iterator[tuple[list[Change], dict[int, dict[str, Any]]]]:
         """The changes in runs of about `size`, never splitting a subject, each with its claims by id."""
         batch: list[Change] = []
-        for change in self.changes:
+        for change in self.iter_changes():
             if len(batch) >= size and change.key.subject != batch[-1].key.subject:
                 yield batch, self.claims_of(batch)
                 batch = []
@@ -99,33 +125,26 @@ def run_diff(
         progress: called with (what, done, total) during a full run.
     """
     summary = update_ledger(db, full=full, progress=progress)
-    sql, arguments = SELECT_CHANGES, []
-    for column, operator, when in (("f.figure_date", ">=", since), ("f.figure_date", "<=", until)):
+    selection, arguments = "", []
+    for operator, when in ((">=", since), ("<=", until)):
         if when is not None:
-            sql += f" AND {column} {operator} ?"
+            selection += f" AND f.figure_date {operator} ?"
             arguments.append(when.strftime(DATE_FORMAT))
     if statuses:
-        sql += f" AND c.status IN ({', '.join('?' * len(statuses))})"
+        selection += f" AND c.status IN ({', '.join('?' * len(statuses))})"
         arguments += sorted(statuses)
+    if subject:
+        wanted = sorted({text for text in (fold(subject), normalise_name(subject)) if text})
+        subject_part = "substr(c.claim_key, 1, instr(c.claim_key, ' | ') - 1)"
+        selection += " AND (" + " OR ".join(f"instr({subject_part}, ?) > 0" for _ in wanted) + ")"
+        arguments += wanted
     if only_changed:
-        sql += " AND c.id IN (SELECT value FROM json_each(?))"
-        arguments.append(json.dumps(sorted(summary.changed)))
-    sql += " ORDER BY c.claim_key, f.figure_date, c.document_id, c.id"
-    changes = []
-    keys: dict[str, Identity] = {}
-    for claim_id, claim_key, status, old_id, absolute, relative in db.execute(sql, arguments):
-        key = keys.get(claim_key) or keys.setdefault(claim_key, parse_key(claim_key))
-        if subject_matches(key, subject):
-            changes.append(Change(status, key, claim_key, claim_id, old_id, absolute, relative))
-    return DiffResult(changes=changes, db=db, summary=summary)
-
-
-def subject_matches(key: Identity, subject: str | None) -> bool:
-    """Whether an identity's subject contains `subject` once both are folded the same way."""
-    if not subject:
-        return True
-    wanted = {fold(subject), normalise_name(subject) or ""}
-    return any(text and text in key.subject for text in wanted)
+        selection += " AND c.id IN (SELECT claim_id FROM temp.diff_changed)"
+    counts = dict(db.execute(
+        f"SELECT c.status, count(*) FROM claims c JOIN claim_facts f ON f.claim_id = c.id "
+        f"WHERE c.status IS NOT NULL AND c.claim_key IS NOT NULL {selection} GROUP BY c.status", arguments,
+    ).fetchall())
+    return DiffResult(db=db, summary=summary, selection=selection, arguments=arguments, counts=counts)
 
 
 def load_claims(db: sqlite_utils.Database, claim_ids: Iterable[int]) -> dict[int, dict[str, Any]]:

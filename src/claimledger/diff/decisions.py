@@ -67,7 +67,7 @@ def decide(db: sqlite_utils.Database, kind: str, anchor: int, moved: int, undo: 
             )
             decision = Decision(cursor.lastrowid or 0, kind, moved, anchor, decided)
         # Pending: the next diff recomputes both claims and the identities they leave and join.
-        db.conn.executemany("INSERT OR IGNORE INTO diff_pending (claim_id) VALUES (?)", [(anchor,), (moved,)])
+        db.conn.executemany("INSERT OR REPLACE INTO diff_pending (claim_id) VALUES (?)", [(anchor,), (moved,)])
     return decision
 
 

@@ -8,7 +8,7 @@ markup in it is never interpreted.
 from __future__ import annotations
 
 import json
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Iterable
 from typing import IO, Any
 
@@ -98,10 +98,9 @@ def render_json(result: DiffResult, out: IO[str]) -> None:
     out.write("\n]}\n")
 
 
-def status_counts(changes: Iterable[Change]) -> str:
+def status_counts(counts: dict[str, int]) -> str:
     """``2 updated, 1 conflict, ...`` in the order of `STATUSES`."""
-    counts = Counter(change.status for change in changes)
-    return ", ".join(f"{counts[status]} {status}" for status in STATUSES if counts[status]) or "no claims"
+    return ", ".join(f"{counts[status]} {status}" for status in STATUSES if counts.get(status)) or "no claims"
 
 
 def by_subject(changes: Iterable[Change], claims: dict[int, dict[str, Any]]) -> dict[str, list[Change]]:
@@ -162,7 +161,7 @@ def metric_text(change: Change, claims: dict[int, dict[str, Any]]) -> str:
 def render_table(result: DiffResult, out: IO[str]) -> None:
     """Rich tables, one per subject; colours only when `out` is a terminal."""
     console = ReportConsole(file=out, highlight=False, width=None if out.isatty() else PIPE_WIDTH)
-    console.print(Text(f"claims diff: {len(result.changes)} claims: {status_counts(result.changes)}"))
+    console.print(Text(f"claims diff: {result.total} claims: {status_counts(result.counts)}"))
     for batch, claims in result.batches():
         for subject, changes in by_subject(batch, claims).items():
             table = Table(title=Text(clean(subject), style="bold"), title_justify="left", expand=False)
@@ -199,7 +198,7 @@ def markdown_source(row: dict[str, Any] | None) -> str:
 
 def render_markdown(result: DiffResult, out: IO[str]) -> None:
     """A report to paste into a note or a pull request: a summary and a table per subject."""
-    out.write(f"# Claims diff\n\n{len(result.changes)} claims: {status_counts(result.changes)}.\n")
+    out.write(f"# Claims diff\n\n{result.total} claims: {status_counts(result.counts)}.\n")
     for batch, claims in result.batches():
         for subject, changes in by_subject(batch, claims).items():
             lines = ["", f"## {markdown_cell(subject)}", "", MARKDOWN_HEADER, "|---|---|---|---|---|---|"]

@@ -23,9 +23,10 @@ stores the version last, so an interrupted full run starts again next time.
 from __future__ import annotations
 
 import hashlib
+import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -43,7 +44,11 @@ from claimledger.diff.values import midpoint, reciprocal
 RULES_VERSION = "10.1"
 # Data files the rules read: a change in any of them recomputes every claim.
 RULE_DATA = ("aliases.toml", "diff.toml", "units.toml")
-BATCH = 5000
+BATCH = 20000
+STATED_IN_FULL = "stated in full"
+FACT_INDEXES = (("idx_claim_facts_stated_key", "stated_key"), ("idx_claim_facts_figure_date", "figure_date"))
+CLEARED = "status = NULL, superseded_by = NULL, compared_with = NULL, change_absolute = NULL, change_relative = NULL"
+UPDATE_RESOLUTION = "UPDATE identities SET resolved_key = ?, inverted = ?, reason = ? WHERE stated_key = ?"
 # With more identities than this touched, the statuses are recomputed in one ordered pass.
 ORDERED_PASS_AT = 20000
 
@@ -51,17 +56,15 @@ GROUP_COLUMNS = """
     c.id, c.document_id, f.figure_date, f.publisher, f.claimant, f.intervals, f.compare_unit, c.qualifier,
     f.revision_cue, f.says_lower, f.entry_document, f.entry_revision, f.benchmark_round, f.role, f.replaced_by,
     f.stated_key, c.claim_key, i.resolved_key, i.inverted, c.value, c.si_value,
-    c.status, c.superseded_by, f.compared_with, f.change_absolute, f.change_relative
+    c.status, c.superseded_by, c.compared_with, c.change_absolute, c.change_relative
 """
 GROUP_FROM = """
     FROM claims c JOIN claim_facts f ON f.claim_id = c.id
     LEFT JOIN identities i ON i.stated_key = f.stated_key
 """
 WRITE_STATUS = """
-    UPDATE claims SET status = ?, superseded_by = ? WHERE id = ?
-"""
-WRITE_COMPARISON = """
-    UPDATE claim_facts SET compared_with = ?, change_absolute = ?, change_relative = ? WHERE claim_id = ?
+    UPDATE claims SET status = ?, superseded_by = ?, compared_with = ?, change_absolute = ?, change_relative = ?
+    WHERE id = ?
 """
 FACT_UPSERT = """
     INSERT INTO claim_facts (claim_id, stated_key, figure_date, intervals, compare_unit, revision_cue,
@@ -78,14 +81,19 @@ FACT_UPSERT = """
 
 @dataclass
 class RunSummary:
-    """What a run did: how many claims it read and judged, which rows it changed."""
+    """What a run did: how many claims it read and judged, how many rows it wrote, whose status changed.
+
+    The ids of the claims whose status or comparison the run set or changed are in
+    the connection's temporary table `diff_changed` (a report of "what changed").
+    """
 
     full: bool = False
+    facts_recomputed: bool = False
     claims_read: int = 0
     identities_judged: int = 0
     claims_compared: int = 0
     rows_written: int = 0
-    changed: set[int] = field(default_factory=set)
+    changed: int = 0
 
 
 @cache
@@ -100,15 +108,34 @@ def rules_version() -> str:
 def update_ledger(
     db: sqlite_utils.Database, full: bool = False, progress: Callable[[str, int, int], None] | None = None
 ) -> RunSummary:
-    """Bring claim facts, identities, keys and statuses up to date; return what changed."""
+    """Bring claim facts, identities, keys and statuses up to date; return what changed.
+
+    A changed rules version recomputes every claim's facts too; `full` alone
+    resolves every identity and judges every claim again from the stored facts.
+    """
     state = dict(db.execute("SELECT name, value FROM diff_state").fetchall())
     version = rules_version()
-    summary = RunSummary(full=full or state.get("rules_version") != version)
-    if summary.full:
-        _full_run(db, version, summary, progress)
-    else:
-        with immediate(db):
-            _incremental_run(db, int(state.get("facts_through") or 0), summary)
+    stale = state.get("rules_version") != version
+    summary = RunSummary(full=full or stale, facts_recomputed=stale)
+    db.execute("CREATE TEMP TABLE IF NOT EXISTS diff_changed (claim_id INTEGER PRIMARY KEY)")
+    db.execute("DELETE FROM temp.diff_changed")
+    facts_through = 0 if stale else int(state.get("facts_through") or 0)
+    (synchronous,) = db.execute("PRAGMA synchronous").fetchone()
+    (foreign_keys,) = db.execute("PRAGMA foreign_keys").fetchone()
+    # Everything a run writes can be computed again, so its commits need not wait for the disk (WAL stays consistent).
+    db.execute("PRAGMA synchronous = NORMAL")
+    # Every superseded_by and compared_with written is the id of a claim just read, and SQLite's
+    # check of that self-reference costs ten times the update itself.
+    db.execute("PRAGMA foreign_keys = OFF")
+    try:
+        if summary.full:
+            _rebuild(db, version, facts_through, summary, progress)
+        else:
+            with immediate(db):
+                _incremental_run(db, facts_through, summary)
+    finally:
+        db.execute(f"PRAGMA synchronous = {int(synchronous)}")
+        db.execute(f"PRAGMA foreign_keys = {int(foreign_keys)}")
     return summary
 
 
@@ -125,14 +152,23 @@ class immediate:
         self.connection.execute("COMMIT" if kind is None else "ROLLBACK")
 
 
-def _incremental_run(db: sqlite_utils.Database, facts_through: int, summary: RunSummary) -> None:
+def _marks(db: sqlite_utils.Database, facts_through: int) -> tuple[int, int, list[int]]:
+    """The newest claim id, the last pending mark, and the claims edited since the last run."""
     (newest,) = db.execute("SELECT coalesce(max(id), 0) FROM claims").fetchone()
-    edited = [claim_id for (claim_id,) in db.execute("SELECT claim_id FROM diff_pending")]
+    (last_mark,) = db.execute("SELECT coalesce(max(rowid), 0) FROM diff_pending").fetchone()
+    edited = [claim_id for (claim_id,) in db.execute(
+        "SELECT claim_id FROM diff_pending WHERE claim_id <= ? AND rowid <= ?", [facts_through, last_mark]
+    )]
+    return newest, last_mark, edited
+
+
+def _incremental_run(db: sqlite_utils.Database, facts_through: int, summary: RunSummary) -> None:
+    newest, last_mark, edited = _marks(db, facts_through)
     touched: set[str] = set()
     counts: Counter[str] = Counter()
     firsts: dict[str, int] = {}
     for rows in _pending_batches(db, facts_through, newest, edited):
-        _store_facts(db, rows, counts, firsts, touched, summary)
+        _store_facts(db, rows, summary, counts, firsts, touched)
     appeared, gone = _apply_counts(db, counts, firsts)
     blocks = {block for text in appeared | gone for block in Resolver.neighbours_of(parse_key(text))}
     touched |= _resolve_blocks(db, blocks)
@@ -144,49 +180,69 @@ def _incremental_run(db: sqlite_utils.Database, facts_through: int, summary: Run
         _judge_groups(db, _ordered_groups(db), summary)
     else:
         _judge_groups(db, (_group(db, key) for key in sorted(touched)), summary)
-    db.execute("DELETE FROM diff_pending")
+    db.execute("DELETE FROM diff_pending WHERE rowid <= ?", [last_mark])
     _save_state(db, {"facts_through": str(newest)})
 
 
-def _full_run(
-    db: sqlite_utils.Database, version: str, summary: RunSummary, progress: Callable[[str, int, int], None] | None
+def _rebuild(
+    db: sqlite_utils.Database, version: str, facts_through: int, summary: RunSummary,
+    progress: Callable[[str, int, int], None] | None,
 ) -> None:
-    """Every claim recomputed: facts, identities, keys, statuses; committed batch by batch."""
-    (newest,) = db.execute("SELECT coalesce(max(id), 0) FROM claims").fetchone()
+    """Every identity resolved and every claim judged again, committed batch by batch.
+
+    Facts are computed for the pending claims only, unless `facts_through` is 0
+    (a new rules version): then for every claim.
+    """
+    newest, last_mark, edited = _marks(db, facts_through)
     (total,) = db.execute("SELECT count(*) FROM claims").fetchone()
-    counts: Counter[str] = Counter()
-    firsts: dict[str, int] = {}
     done = 0
-    for rows in _pending_batches(db, 0, newest, []):
+    if facts_through == 0:
+        # Every claim's facts are written again: the indexes are built once, after.
         with db.conn:
-            _store_facts(db, rows, counts, firsts, set(), summary)
+            db.execute("DELETE FROM claim_facts")
+            for name, _ in FACT_INDEXES:
+                db.execute(f"DROP INDEX IF EXISTS [{name}]")
+    for rows in _pending_batches(db, facts_through, newest, edited):
+        with db.conn:
+            _store_facts(db, rows, summary)
         done += len(rows)
         if progress:
-            progress("claims read", done, total)
+            progress("claim facts", done, total)
     with db.conn:
-        db.execute("DELETE FROM identities")
-        db.conn.executemany(
-            "INSERT INTO identities (stated_key, subject, measure, code, first_claim, claims) VALUES (?, ?, ?, ?, ?, ?)",
-            (_identity_row(text, firsts[text], count) for text, count in counts.items() if count > 0),
-        )
-        del counts, firsts
+        for name, column in FACT_INDEXES:
+            db.execute(f"CREATE INDEX IF NOT EXISTS [{name}] ON claim_facts ([{column}])")
+        _rebuild_identities(db)
         _resolve_all(db)
         db.execute(
             """UPDATE claims SET claim_key = keyed.key FROM (
-                   SELECT f.claim_id AS id, i.resolved_key AS key FROM claim_facts f
+                   SELECT c.id AS id, i.resolved_key AS key FROM claims c
+                   LEFT JOIN claim_facts f ON f.claim_id = c.id
                    LEFT JOIN identities i ON i.stated_key = f.stated_key) AS keyed
                WHERE claims.id = keyed.id AND claims.claim_key IS NOT keyed.key"""
         )
         db.execute(
-            "UPDATE claims SET status = NULL, superseded_by = NULL WHERE claim_key IS NULL "
-            "AND (status IS NOT NULL OR superseded_by IS NOT NULL)"
+            f"UPDATE claims SET {CLEARED} WHERE claim_key IS NULL "
+            "AND (status IS NOT NULL OR superseded_by IS NOT NULL OR compared_with IS NOT NULL)"
         )
         _apply_decisions(db)
+    (summary.identities_judged,) = db.execute("SELECT count(DISTINCT claim_key) FROM claims").fetchone()
     _judge_groups(db, _ordered_groups(db), summary, commit_every=BATCH, progress=progress, total=total)
     with db.conn:
-        # Claims edited while this run read them stay pending.
-        db.execute("DELETE FROM diff_pending WHERE claim_id IN (SELECT claim_id FROM claim_facts)")
+        db.execute("DELETE FROM diff_pending WHERE rowid <= ?", [last_mark])
         _save_state(db, {"facts_through": str(newest), "rules_version": version})
+
+
+def _rebuild_identities(db: sqlite_utils.Database) -> None:
+    """Every stated identity from the stored facts, each resolved to itself until `_resolve_all` says otherwise."""
+    db.execute("DELETE FROM identities")
+    rows = db.execute(
+        "SELECT stated_key, min(claim_id), count(*) FROM claim_facts WHERE stated_key IS NOT NULL GROUP BY stated_key"
+    )
+    db.conn.executemany(
+        "INSERT INTO identities (stated_key, subject, measure, code, first_claim, claims, resolved_key, inverted, reason) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
+        ((*_identity_row(text, first, count), text, STATED_IN_FULL) for text, first, count in rows),
+    )
 
 
 def _pending_batches(db: sqlite_utils.Database, after: int, through: int, edited: list[int]) -> Iterator[list[dict[str, Any]]]:
@@ -215,11 +271,11 @@ def source_query(db: sqlite_utils.Database) -> str:
 
 
 def _store_facts(
-    db: sqlite_utils.Database, rows: list[dict[str, Any]], counts: Counter[str], firsts: dict[str, int],
-    touched: set[str], summary: RunSummary,
+    db: sqlite_utils.Database, rows: list[dict[str, Any]], summary: RunSummary,
+    counts: Counter[str] | None = None, firsts: dict[str, int] | None = None, touched: set[str] | None = None,
 ) -> None:
-    """Compute and store the facts of `rows`; count the stated identities they leave and join."""
-    old = _old_stated(db, [row["id"] for row in rows])
+    """Compute and store the facts of `rows`; with `counts`, count the stated identities they leave and join."""
+    old = _old_stated(db, [row["id"] for row in rows]) if counts is not None else {}
     sentences = _sentence_siblings(db, {row["document_id"] for row in rows})
     upserts = []
     for row in rows:
@@ -227,6 +283,8 @@ def _store_facts(
         source = publisher(row.get("source"))
         claimant = publisher(row.get("claimant")) if row.get("claimant") else source
         upserts.append((row["id"], *facts.row(), source, claimant, row.get("role"), row.get("replaced_by")))
+        if counts is None or firsts is None or touched is None:
+            continue
         before = old.get(row["id"])
         if before is not None:
             counts[before] -= 1
@@ -353,20 +411,27 @@ def _store_resolution(db: sqlite_utils.Database, resolver: Resolver, text: str) 
 
 
 def _resolve_all(db: sqlite_utils.Database) -> None:
-    """Resolve every identity, block by block (subject and measure), so memory stays flat."""
-    blocks = db.execute("SELECT DISTINCT subject, measure FROM identities ORDER BY subject, measure").fetchall()
-    updates = []
-    for subject, measure in blocks:
-        identities = block_identities(db, [(subject, measure)])
-        resolver = Resolver(identities, identities)
-        for text, stated in resolver.identities.items():
-            if (stated.subject, stated.measure) == (subject, measure):
-                resolution = resolver.resolve(text)
-                updates.append((resolution.key, int(resolution.inverted), resolution.reason, text))
+    """Resolve every identity, one block (subject and measure) at a time, so memory stays flat.
+
+    A block of identities stated in full with no reciprocal to look for resolves
+    to itself, as `_rebuild_identities` left it; only the others are resolved.
+    """
+    updates: list[tuple[Any, ...]] = []
+    rows = db.conn.execute("SELECT stated_key, subject, measure FROM identities ORDER BY subject, measure")
+    for (subject, measure), block in itertools.groupby(rows, key=lambda row: (row[1], row[2])):
+        identities = [parse_key(text) for text, _, _ in block]
+        if not any(identity.left_out or identity.mirror() for identity in identities):
+            continue
+        known = block_identities(db, [(subject, measure)])
+        resolver = Resolver(known, known)
+        for identity in identities:
+            resolution = resolver.resolve(identity.text)
+            if (resolution.key, resolution.inverted, resolution.reason) != (identity.text, False, STATED_IN_FULL):
+                updates.append((resolution.key, int(resolution.inverted), resolution.reason, identity.text))
         if len(updates) >= BATCH:
-            db.conn.executemany("UPDATE identities SET resolved_key = ?, inverted = ?, reason = ? WHERE stated_key = ?", updates)
+            db.conn.executemany(UPDATE_RESOLUTION, updates)
             updates = []
-    db.conn.executemany("UPDATE identities SET resolved_key = ?, inverted = ?, reason = ? WHERE stated_key = ?", updates)
+    db.conn.executemany(UPDATE_RESOLUTION, updates)
 
 
 def _key_pending(db: sqlite_utils.Database, after: int, through: int, edited: list[int]) -> set[str]:
@@ -383,7 +448,7 @@ def _key_pending(db: sqlite_utils.Database, after: int, through: int, edited: li
     ).fetchall()
     db.conn.executemany("UPDATE claims SET claim_key = ? WHERE id = ?", [(new, claim_id) for claim_id, _, new in rows])
     cleared = [(claim_id,) for claim_id, _, new in rows if new is None]
-    db.conn.executemany("UPDATE claims SET status = NULL, superseded_by = NULL WHERE id = ?", cleared)
+    db.conn.executemany(f"UPDATE claims SET {CLEARED} WHERE id = ?", cleared)
     return {key for _, old, new in rows for key in (old, new) if key}
 
 
@@ -482,32 +547,29 @@ def _judge_groups(
 ) -> None:
     """Assign statuses group by group; write the rows that changed."""
     statuses: list[tuple[Any, ...]] = []
-    comparisons: list[tuple[Any, ...]] = []
+    changed: list[tuple[int]] = []
     done = 0
 
     def flush() -> None:
         db.conn.executemany(WRITE_STATUS, statuses)
-        db.conn.executemany(WRITE_COMPARISON, comparisons)
+        db.conn.executemany("INSERT OR IGNORE INTO temp.diff_changed (claim_id) VALUES (?)", changed)
+        summary.rows_written += len(statuses)
+        summary.changed += len(changed)
         statuses.clear()
-        comparisons.clear()
+        changed.clear()
 
     for group in groups:
         figures = [figure for figure, _ in group]
         assign_statuses(figures)
         for figure, stored in group:
             comparison = _comparison(figure, stored)
-            written = False
-            if (figure.status, figure.superseded_by) != (stored.status, stored.superseded_by):
-                statuses.append((figure.status, figure.superseded_by, figure.id))
-                written = True
-            if comparison != stored.comparison:
-                comparisons.append((*comparison, figure.id))
-                written = True
-            if written:
-                summary.changed.add(figure.id)
+            if (figure.status, figure.superseded_by, comparison) != (stored.status, stored.superseded_by, stored.comparison):
+                statuses.append((figure.status, figure.superseded_by, *comparison, figure.id))
+            if figure.status != stored.status or comparison[0] != stored.comparison[0]:
+                changed.append((figure.id,))
         summary.claims_compared += len(group)
         done += len(group)
-        if commit_every and len(statuses) + len(comparisons) >= commit_every:
+        if commit_every and len(statuses) + len(changed) >= commit_every:
             with db.conn:
                 flush()
             if progress:
@@ -517,7 +579,6 @@ def _judge_groups(
             flush()
     else:
         flush()
-    summary.rows_written = len(summary.changed)
 
 
 def _comparison(figure: Figure, stored: Stored) -> tuple[int | None, float | None, float | None]:

@@ -226,7 +226,9 @@ def m006_incremental_diff(db: sqlite_utils.Database) -> None:
     """What `claims diff` keeps between runs, so a run recomputes only what changed.
 
     `claim_facts` holds each claim's stated identity and the facts the status
-    rules read (claimledger.diff.facts), and what its status was judged against;
+    rules read (claimledger.diff.facts); `claims.compared_with` names the earlier
+    claim a status was judged against and `change_absolute`/`change_relative` the
+    difference from it;
     `identities` every stated identity with the one it resolves to;
     `decisions` the analyst's `claims link`/`claims unlink`; `diff_state` the
     rules version and how far the claims have been read. A claim is pending when
@@ -239,10 +241,12 @@ def m006_incremental_diff(db: sqlite_utils.Database) -> None:
             "claim_id": int, "stated_key": str, "figure_date": str, "intervals": str, "compare_unit": str,
             "revision_cue": int, "says_lower": int, "benchmark_round": str, "entry_document": int, "entry_revision": int,
             "publisher": str, "claimant": str, "role": str, "replaced_by": int,
-            "compared_with": int, "change_absolute": float, "change_relative": float,
         },
         pk="claim_id",
     )
+    db["claims"].add_column("compared_with", int)
+    db["claims"].add_column("change_absolute", float)
+    db["claims"].add_column("change_relative", float)
     db["claim_facts"].create_index(["stated_key"])
     db["claim_facts"].create_index(["figure_date"])
     db["identities"].create(
@@ -259,15 +263,17 @@ def m006_incremental_diff(db: sqlite_utils.Database) -> None:
     )
     db["decisions"].create_index(["claim_id"])
     db["diff_state"].create({"name": str, "value": str}, pk="name")
-    db["diff_pending"].create({"claim_id": int}, pk="claim_id")
+    # A rowid table: an edit re-inserts its claim with a new rowid, so a run forgets only the marks it read.
+    db["diff_pending"].create({"claim_id": int})
+    db["diff_pending"].create_index(["claim_id"], unique=True)
     columns = ", ".join(f"[{column}]" for column in DIFF_INPUT_COLUMNS)
     db.execute(
         f"CREATE TRIGGER [claims_diff_pending] AFTER UPDATE OF {columns} ON [claims] "
-        "BEGIN INSERT OR IGNORE INTO [diff_pending] (claim_id) VALUES (new.id); END"
+        "BEGIN INSERT OR REPLACE INTO [diff_pending] (claim_id) VALUES (new.id); END"
     )
     db.execute(
         "CREATE TRIGGER [documents_diff_pending] AFTER UPDATE OF [source], [published], [fetched], [entry_id] "
-        "ON [documents] BEGIN INSERT OR IGNORE INTO [diff_pending] (claim_id) "
+        "ON [documents] BEGIN INSERT OR REPLACE INTO [diff_pending] (claim_id) "
         "SELECT id FROM claims WHERE document_id = new.id; END"
     )
 
