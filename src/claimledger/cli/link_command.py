@@ -22,7 +22,7 @@ def _decide(kind: str, db_path: Path, anchor: int, moved: int, undo: bool) -> No
     from claimledger.ledger.open import check_ledger, open_ledger
 
     try:
-        check_ledger(db_path)
+        check_ledger(db_path, writing=True)
         db = open_ledger(db_path)
         decision = decide(db, kind, anchor, moved, undo=undo)
     except LedgerError as error:

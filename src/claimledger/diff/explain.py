@@ -56,6 +56,10 @@ def explain_parts(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, Any]
 
 def resolve_in_ledger(db: sqlite_utils.Database, stated: Identity, claim_id: int | None = None) -> dict[str, Any]:
     """How `stated` resolves among the ledger's identities (rules 1-3), and the decisions about `claim_id`."""
+    if not db["identities"].exists():
+        # A ledger on read-only media, older than the identities table: nothing to resolve against.
+        return {"stated": stated.text, "joins": stated.text, "candidates": [], "written_the_other_way_round": False,
+                "decisions": [], "reason": "this ledger keeps no identities yet (run `claims diff` on a writable copy)"}
     blocks = Resolver.neighbours_of(stated) | {(stated.subject, stated.measure)}
     if stated.is_bare_code:
         blocks.add((stated.subject, stated.measure))
