@@ -155,3 +155,32 @@ def test_incremental_runs_end_where_a_full_run_does(posts):
                 ))
             ledger.diff()
         assert stored(ledger.db) == full_copy(ledger, Path(folder))
+
+
+def test_a_full_run_reads_the_key_index_in_pages_without_splitting_an_identity(ledger, monkeypatch, tmp_path):
+    from claimledger.diff import judging
+
+    for day in range(1, 8):
+        ledger.post("Stratus Cloud Blog", f"2026-07-{day:02d}", rubin_tps_mw(f"up to {day}x", float(day)),
+                    tps(800000 + day, condition="DeepSeek R1"))
+    ledger.post("Kestrel Newsroom", "2026-07-09", tps(300000, subject="Kestrel K3"))
+    ledger.diff()
+    whole = stored(ledger.db)
+    monkeypatch.setattr(judging, "PAGE", 3)
+    assert full_copy(ledger, tmp_path) == whole
+
+
+def test_a_full_run_on_every_core_ends_where_one_process_does(ledger, monkeypatch, tmp_path):
+    from claimledger.diff import judging, run
+
+    for day in range(1, 8):
+        ledger.post("Stratus Cloud Blog", f"2026-07-{day:02d}", rubin_tps_mw(f"up to {day}x", float(day)),
+                    tps(800000 + day * 20000, condition="DeepSeek R1"))
+        ledger.post("Chip Weekly", f"2026-08-{day:02d}", tps(300000, subject="Kestrel K3"), rubin_tps_mw("up to 2x", 2.0))
+    ledger.diff()
+    whole = stored(ledger.db)
+    monkeypatch.setattr(run, "PARALLEL_AT", 0)
+    monkeypatch.setattr(run, "MAX_WORKERS", 2)
+    monkeypatch.setattr(judging, "RANGES_PER_WORKER", 3)
+    assert len(judging.key_ranges(ledger.db, 6)) > 2
+    assert full_copy(ledger, tmp_path) == whole

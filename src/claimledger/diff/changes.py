@@ -139,6 +139,7 @@ def run_diff(
         selection += " AND (" + " OR ".join(f"instr({subject_part}, ?) > 0" for _ in wanted) + ")"
         arguments += wanted
     if only_changed:
+        # Read from the run's changes, not through every claim.
         selection += " AND c.id IN (SELECT claim_id FROM temp.diff_changed)"
     counts = dict(db.execute(
         f"SELECT c.status, count(*) FROM claims c JOIN claim_facts f ON f.claim_id = c.id "
@@ -160,6 +161,9 @@ def load_claims(db: sqlite_utils.Database, claim_ids: Iterable[int]) -> dict[int
             FROM claims c LEFT JOIN documents d ON d.id = c.document_id
             WHERE c.id IN ({placeholders})
         """
-        for row in db.query(sql, batch):
+        cursor = db.conn.execute(sql, batch)
+        names = [column[0] for column in cursor.description]
+        for values in cursor:
+            row = dict(zip(names, values))
             claims[row["id"]] = row
     return claims

@@ -15,7 +15,7 @@ import sqlite_utils
 from claimledger.diff.decisions import load_decisions
 from claimledger.diff.identity import Identity, Resolver, parse_key, stated_identity
 from claimledger.diff.keys import claim_round, explain_measure, explain_metric, explain_name
-from claimledger.diff.run import block_identities
+from claimledger.diff.identity_store import block_identities
 
 PARTS = ("subject", "metric", "measure", "baseline", "condition")
 

@@ -102,11 +102,13 @@ def benchmark_round(condition: str | None, sentence: str | None) -> str | None:
     return ".".join(map(str, round_)) if round_ else None
 
 
+@lru_cache(maxsize=1024)
 def parse_round(text: str | None) -> tuple[int, ...] | None:
     """A stored round back as a comparable tuple: "6.10" -> (6, 10)."""
     return tuple(int(part) for part in text.split(".")) if text else None
 
 
+@lru_cache(maxsize=65536)
 def parse_intervals(text: str | None) -> tuple[tuple[float, float], ...]:
     """Stored intervals back as pairs of floats."""
     if not text:

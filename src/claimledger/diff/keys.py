@@ -35,7 +35,7 @@ from functools import cache, cached_property, lru_cache
 from typing import Any
 
 from claimledger.data_files import data_table
-from claimledger.extraction.units import ordered_dimensionality
+from claimledger.dimensions import ordered_dimensionality, parse_dimensionality
 from claimledger.text.english import singular
 from claimledger.text.scripts import HAN
 
@@ -269,11 +269,9 @@ def canonical_dimensionality(dimensionality: str | None) -> str | None:
     """Rule 9: pint's dimensionality in a fixed order; None when dimensionless or absent."""
     if not dimensionality or not dimensionality.strip():
         return None
-    from pint.util import ParserHelper
-
     try:
-        exponents = dict(ParserHelper.from_string(dimensionality.strip()))
-    except Exception:  # pint raises several error types for text it cannot parse
+        exponents = parse_dimensionality(dimensionality.strip())
+    except ValueError:
         return fold(dimensionality)
     return ordered_dimensionality(exponents)
 
@@ -289,7 +287,7 @@ def claim_key(claim: Any) -> ClaimKey | None:
     return key_of_parts(*(get(part) for part in parts))
 
 
-@lru_cache(maxsize=1 << 18)
+@lru_cache(maxsize=1 << 16)
 def key_of_parts(
     subject: str | None,
     metric: str | None,
@@ -316,7 +314,9 @@ def key_of_parts(
 
 @lru_cache(maxsize=4096)
 def publisher(source: str | None) -> str | None:
-    """Who published a figure: the vendor named in the source's name, else the source."""
+    """Who published a figure: the vendor named in the source's name, else the source without the
+    words that name one of its channels ("Kestrel Silicon Newsroom" and "Kestrel Silicon 中文" are
+    one publisher, "kestrel silicon")."""
     if not source:
         return None
     folded = fold(source)
@@ -324,7 +324,16 @@ def publisher(source: str | None) -> str | None:
     for name, vendor in vendors.items():
         if re.search(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", folded):
             return vendor
-    return folded
+    return channel_words_pattern().sub(" ", folded).strip() or folded
+
+
+@cache
+def channel_words_pattern() -> re.Pattern[str]:
+    """Words in a feed's name that say which of a publisher's channels it is (blog, newsroom, 中文)."""
+    table = data_table("diff.toml")["publishers"]
+    latin = "|".join(re.escape(fold(word)) for word in table["channel_words_en"])
+    han = "|".join(re.escape(fold(word)) for word in sorted(table["channel_words_zh"], key=len, reverse=True))
+    return re.compile(rf"(?<![a-z0-9])(?:{latin})(?![a-z0-9])|{han}")
 
 
 @lru_cache(maxsize=4096)

@@ -23,6 +23,7 @@ from claimledger.terminal import printable
 from claimledger.types import Claim
 
 BOOLEAN_FIELDS = ("projected", "self_reported")
+CLAIM_FIELDS = tuple(Claim.field_names())
 STATUS_STYLES = {
     "new": "green",
     "updated": "yellow",
@@ -58,7 +59,7 @@ def claim_object(row: dict[str, Any] | None) -> dict[str, Any] | None:
     """A ledger row as the JSON claim object: every extractor field plus its provenance."""
     if row is None:
         return None
-    claim = {name: row.get(name) for name in Claim.field_names()}
+    claim = {name: row.get(name) for name in CLAIM_FIELDS}
     for name in BOOLEAN_FIELDS:
         claim[name] = None if claim[name] is None else bool(claim[name])
     claim.update(

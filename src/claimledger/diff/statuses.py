@@ -58,7 +58,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from claimledger.diff.values import Intervals, intervals_agree, midpoint
@@ -102,10 +102,10 @@ class Figure:
     status: str | None = "new"
     superseded_by: int | None = None
     old: Figure | None = None
+    midpoint: float | None = field(init=False)
 
-    @property
-    def midpoint(self) -> float | None:
-        return midpoint(self.intervals)
+    def __post_init__(self) -> None:
+        self.midpoint = midpoint(self.intervals)
 
     @property
     def is_past(self) -> bool:
@@ -119,6 +119,8 @@ class Figure:
 
 def assign_statuses(figures: list[Figure]) -> None:
     """Set status, the compared figure (`old`) and superseded_by for one identity's figures."""
+    if len(figures) == 1 and figures[0].comparable and not figures[0].is_past:
+        return  # alone in its identity: new
     figures.sort(key=lambda f: (f.when, f.document_id, f.id))
     history = KeyHistory()
     for batch in _by_document(figures):

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from collections.abc import Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from claimledger.data_files import data_table
+from claimledger.dimensions import ordered_dimensionality
 from claimledger.text.scripts import HAN
 
 if TYPE_CHECKING:
@@ -83,27 +83,6 @@ def unit_info(expression: str) -> UnitInfo:
         dimensionality=ordered_dimensionality(dict(quantity.dimensionality)) or "dimensionless",
         base_unit=str(base.units),
     )
-
-
-def ordered_dimensionality(exponents: Mapping[str, float]) -> str | None:
-    """Dimensions in pint's notation and one fixed order ("[token] / [gpu] / [time]"); None when there are none.
-
-    pint writes them in the order its process first met them, so without this the
-    same unit could be stored as "[token] / [time] / [gpu]" by one crawl and
-    "[token] / [gpu] / [time]" by the next.
-    """
-    exponents = {name: power for name, power in exponents.items() if power and name != "dimensionless"}
-    if not exponents:
-        return None
-    upper = sorted((name, power) for name, power in exponents.items() if power > 0)
-    lower = sorted((name, -power) for name, power in exponents.items() if power < 0)
-    text = " * ".join(_power(name, power) for name, power in upper) or "1"
-    return "".join([text, *(f" / {_power(name, power)}" for name, power in lower)])
-
-
-def _power(name: str, power: float) -> str:
-    power_text = f"{power:g}"
-    return name if power_text == "1" else f"{name} ** {power_text}"
 
 
 # Converted values keep this many significant digits, so binary float noise

@@ -1,0 +1,106 @@
+"""Reading pending claims and storing their facts (`claimledger.diff.facts`) in `claim_facts`."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import sqlite_utils
+
+from claimledger.diff.facts import SOURCE_QUERY, claim_facts
+from claimledger.diff.keys import publisher
+
+BATCH = 5000
+FACT_INDEXES = (("idx_claim_facts_stated_key", "stated_key"), ("idx_claim_facts_figure_date", "figure_date"))
+FACT_UPSERT = """
+    INSERT INTO claim_facts (claim_id, stated_key, figure_date, intervals, compare_unit, revision_cue,
+        says_lower, benchmark_round, entry_document, entry_revision, publisher, claimant, role, replaced_by)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (claim_id) DO UPDATE SET stated_key = excluded.stated_key, figure_date = excluded.figure_date,
+        intervals = excluded.intervals, compare_unit = excluded.compare_unit, revision_cue = excluded.revision_cue,
+        says_lower = excluded.says_lower,
+        benchmark_round = excluded.benchmark_round, entry_document = excluded.entry_document,
+        entry_revision = excluded.entry_revision, publisher = excluded.publisher, claimant = excluded.claimant,
+        role = excluded.role, replaced_by = excluded.replaced_by
+"""
+
+
+def pending_batches(db: sqlite_utils.Database, after: int, through: int, edited: list[int]) -> Iterator[list[dict[str, Any]]]:
+    """The pending claims' source rows, in batches: new ones by id range, edited ones by id."""
+    query = source_query(db)
+    start = after
+    while start < through:
+        rows = db.execute_returning_dicts(
+            f"{query} WHERE c.id > ? AND c.id <= ? ORDER BY c.id LIMIT {BATCH}", [start, through]
+        )
+        if not rows:
+            break
+        yield rows
+        start = rows[-1]["id"]
+    old = [claim_id for claim_id in edited if claim_id <= after]
+    for offset in range(0, len(old), 500):
+        batch = old[offset : offset + 500]
+        yield db.execute_returning_dicts(f"{query} WHERE c.id IN ({', '.join('?' * len(batch))})", batch)
+
+
+def source_query(db: sqlite_utils.Database) -> str:
+    """`SOURCE_QUERY` with the attribution columns this ledger has (claimant, role, replaced_by)."""
+    columns = db["claims"].columns_dict
+    extra = [f"c.{name}" if name in columns else f"NULL AS {name}" for name in ("claimant", "role", "replaced_by")]
+    return SOURCE_QUERY.replace("FROM claims c", f", {', '.join(extra)} FROM claims c", 1)
+
+
+def store_facts(
+    db: sqlite_utils.Database, rows: list[dict[str, Any]],
+    counts: Counter[str] | None = None, firsts: dict[str, int] | None = None, touched: set[str] | None = None,
+) -> None:
+    """Compute and store the facts of `rows`; with `counts`, count the stated identities they leave and join.
+
+    `firsts` gets each stated identity's earliest claim, `touched` the keys the claims had.
+    """
+    old = _old_stated(db, [row["id"] for row in rows]) if counts is not None else {}
+    sentences = _sentence_siblings(db, {row["document_id"] for row in rows})
+    upserts = []
+    for row in rows:
+        facts = claim_facts(row, sentences.get((row["document_id"], row["sentence_start"]), ()))
+        source = publisher(row.get("source"))
+        claimant = publisher(row.get("claimant")) if row.get("claimant") else source
+        upserts.append((row["id"], *facts.row(), source, claimant, row.get("role"), row.get("replaced_by")))
+        if counts is None or firsts is None or touched is None:
+            continue
+        before = old.get(row["id"])
+        if before is not None:
+            counts[before] -= 1
+        if facts.stated_key is not None:
+            counts[facts.stated_key] += 1
+            firsts[facts.stated_key] = min(firsts.get(facts.stated_key, row["id"]), row["id"])
+        if row.get("claim_key"):
+            touched.add(row["claim_key"])
+    db.conn.executemany(FACT_UPSERT, upserts)
+
+
+def _sentence_siblings(db: sqlite_utils.Database, documents: set[int]) -> dict[tuple[int, int], list[dict[str, Any]]]:
+    """The conditions and baselines the claims of each sentence state, by (document, sentence start)."""
+    found: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    ids = sorted(documents)
+    for offset in range(0, len(ids), 500):
+        batch = ids[offset : offset + 500]
+        for document_id, start, condition, baseline in db.execute(
+            f"SELECT document_id, sentence_start, condition, baseline FROM claims "
+            f"WHERE document_id IN ({', '.join('?' * len(batch))}) AND (condition IS NOT NULL OR baseline IS NOT NULL)",
+            batch,
+        ):
+            found.setdefault((document_id, start), []).append({"condition": condition, "baseline": baseline})
+    return found
+
+
+def _old_stated(db: sqlite_utils.Database, ids: list[int]) -> dict[int, str]:
+    found: dict[int, str] = {}
+    for offset in range(0, len(ids), 500):
+        batch = ids[offset : offset + 500]
+        found.update(db.execute(
+            f"SELECT claim_id, stated_key FROM claim_facts WHERE stated_key IS NOT NULL "
+            f"AND claim_id IN ({', '.join('?' * len(batch))})", batch,
+        ).fetchall())
+    return found

@@ -1,0 +1,222 @@
+"""The ledger's identities: which stated identity resolves where, kept up to date as claims come and go.
+
+`identities` holds every stated key with the number of claims stating it, its
+earliest claim, and the key it resolves to (`claimledger.diff.identity.Resolver`);
+`claims.claim_key` is that key, or what an analyst's decision says.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+import sqlite_utils
+
+from claimledger.diff import decisions as decisions_module
+from claimledger.diff.fact_store import BATCH
+from claimledger.diff.identity import BARE_CODE, Resolver, parse_key
+
+STATED_IN_FULL = "stated in full"
+CLEARED = "status = NULL, superseded_by = NULL, compared_with = NULL, change_absolute = NULL, change_relative = NULL"
+UPDATE_RESOLUTION = "UPDATE identities SET resolved_key = ?, inverted = ?, reason = ? WHERE stated_key = ?"
+
+
+def _identity_row(text: str, first: int, count: int) -> tuple[Any, ...]:
+    identity = parse_key(text)
+    return (text, identity.subject, identity.measure, identity.code, first, count)
+
+
+def rebuild_identities(db: sqlite_utils.Database) -> None:
+    """Every stated identity from the stored facts, each resolved to itself until `resolve_all` says otherwise."""
+    db.execute("DELETE FROM identities")
+    rows = db.execute(
+        "SELECT stated_key, min(claim_id), count(*) FROM claim_facts WHERE stated_key IS NOT NULL GROUP BY stated_key"
+    )
+    db.conn.executemany(
+        "INSERT INTO identities (stated_key, subject, measure, code, first_claim, claims, resolved_key, inverted, reason) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
+        ((*_identity_row(text, first, count), text, STATED_IN_FULL) for text, first, count in rows),
+    )
+
+
+def apply_counts(db: sqlite_utils.Database, counts: Counter[str], firsts: dict[str, int]) -> tuple[set[str], set[str]]:
+    """Add the claims counted to each identity; return the identities that appeared and those now gone."""
+    appeared, gone = set(), set()
+    for text, delta in counts.items():
+        if delta == 0:
+            continue
+        row = db.execute("SELECT claims, first_claim FROM identities WHERE stated_key = ?", [text]).fetchone()
+        if row is None:
+            if delta > 0:
+                db.execute(
+                    "INSERT INTO identities (stated_key, subject, measure, code, first_claim, claims) "
+                    "VALUES (?, ?, ?, ?, ?, ?)", _identity_row(text, firsts[text], delta),
+                )
+                appeared.add(text)
+            continue
+        remaining = row[0] + delta
+        if remaining <= 0:
+            db.execute("DELETE FROM identities WHERE stated_key = ?", [text])
+            gone.add(text)
+        else:
+            first = min(row[1], firsts.get(text, row[1]))
+            db.execute("UPDATE identities SET claims = ?, first_claim = ? WHERE stated_key = ?", [remaining, first, text])
+    return appeared, gone
+
+
+def block_identities(db: sqlite_utils.Database, blocks: Iterable[tuple[str, str]]) -> dict[str, int]:
+    """Stated key -> first claim, for the identities of `blocks` (subject, measure) and those their resolution weighs.
+
+    Those are, for a bare model code, the branded products ending in it, and for a
+    comparison with a named baseline, the block of its reciprocal (one level: the
+    reciprocal's own resolution needs only its block).
+    """
+    found: dict[str, int] = {}
+    mirrors: set[tuple[str, str]] = set()
+    for subject, measure in set(blocks):
+        for text, first in _block(db, subject, measure):
+            found[text] = first
+            mirror = parse_key(text).mirror()
+            if mirror is not None:
+                mirrors.add((mirror.subject, mirror.measure))
+    for subject, measure in mirrors - set(blocks):
+        found.update(_block(db, subject, measure))
+    return found
+
+
+def _block(db: sqlite_utils.Database, subject: str, measure: str) -> list[tuple[str, int]]:
+    rows = db.execute(
+        "SELECT stated_key, first_claim FROM identities WHERE subject = ? AND measure = ?", [subject, measure]
+    ).fetchall()
+    if rows and BARE_CODE.fullmatch(subject):
+        rows += db.execute(
+            "SELECT stated_key, first_claim FROM identities WHERE code = ? AND measure = ?", [subject, measure]
+        ).fetchall()
+    return rows
+
+
+def resolve_blocks(db: sqlite_utils.Database, blocks: set[tuple[str, str]]) -> set[str]:
+    """Resolve every identity of `blocks` again; move the claims of those that resolve elsewhere."""
+    if not blocks:
+        return set()
+    identities = block_identities(db, blocks)
+    resolver = Resolver(identities, identities)
+    touched: set[str] = set()
+    for text in identities:
+        stated = resolver.identities[text]
+        if (stated.subject, stated.measure) in blocks:
+            touched |= _store_resolution(db, resolver, text)
+    return touched
+
+
+def _store_resolution(db: sqlite_utils.Database, resolver: Resolver, text: str) -> set[str]:
+    resolution = resolver.resolve(text)
+    old = db.execute("SELECT resolved_key, inverted, reason FROM identities WHERE stated_key = ?", [text]).fetchone()
+    new = (resolution.key, int(resolution.inverted), resolution.reason)
+    if old is None or tuple(old) == new:
+        return set()
+    db.execute("UPDATE identities SET resolved_key = ?, inverted = ?, reason = ? WHERE stated_key = ?", [*new, text])
+    if old[0] == resolution.key:
+        return {resolution.key}
+    moved = db.execute(
+        "SELECT DISTINCT c.claim_key FROM claims c JOIN claim_facts f ON f.claim_id = c.id WHERE f.stated_key = ?", [text]
+    ).fetchall()
+    db.execute(
+        "UPDATE claims SET claim_key = ? WHERE id IN (SELECT claim_id FROM claim_facts WHERE stated_key = ?)",
+        [resolution.key, text],
+    )
+    return {resolution.key, *(key for (key,) in moved if key)}
+
+
+def resolve_all(db: sqlite_utils.Database) -> None:
+    """Resolve every identity, one block (subject and measure) at a time, so memory stays flat.
+
+    A block of identities stated in full with no reciprocal to look for resolves
+    to itself, as `rebuild_identities` left it; only the others are resolved.
+    """
+    updates: list[tuple[Any, ...]] = []
+    rows = db.conn.execute("SELECT stated_key, subject, measure FROM identities ORDER BY subject, measure")
+    for (subject, measure), block in itertools.groupby(rows, key=lambda row: (row[1], row[2])):
+        identities = [parse_key(text) for text, _, _ in block]
+        if not any(identity.left_out or identity.mirror() for identity in identities):
+            continue
+        known = block_identities(db, [(subject, measure)])
+        resolver = Resolver(known, known)
+        for identity in identities:
+            resolution = resolver.resolve(identity.text)
+            if (resolution.key, resolution.inverted, resolution.reason) != (identity.text, False, STATED_IN_FULL):
+                updates.append((resolution.key, int(resolution.inverted), resolution.reason, identity.text))
+        if len(updates) >= BATCH:
+            db.conn.executemany(UPDATE_RESOLUTION, updates)
+            updates = []
+    db.conn.executemany(UPDATE_RESOLUTION, updates)
+
+
+def key_range(db: sqlite_utils.Database, after: int, through: int) -> None:
+    """Every claim with an id in (after, through] gets the key its stated identity resolves to."""
+    db.execute(
+        """UPDATE claims SET claim_key = keyed.key FROM (
+               SELECT c.id AS id, i.resolved_key AS key FROM claims c
+               LEFT JOIN claim_facts f ON f.claim_id = c.id
+               LEFT JOIN identities i ON i.stated_key = f.stated_key
+               WHERE c.id > ? AND c.id <= ?) AS keyed
+           WHERE claims.id = keyed.id AND claims.claim_key IS NOT keyed.key""",
+        [after, through],
+    )
+    db.execute(
+        f"UPDATE claims SET {CLEARED} WHERE id > ? AND id <= ? AND claim_key IS NULL "
+        "AND (status IS NOT NULL OR superseded_by IS NOT NULL OR compared_with IS NOT NULL)",
+        [after, through],
+    )
+
+
+def key_pending(db: sqlite_utils.Database, after: int, through: int, edited: list[int]) -> set[str]:
+    """Give each pending claim the key its stated identity resolves to; return the keys it left and joined."""
+    pending = "(c.id > ? AND c.id <= ?)"
+    arguments: list[Any] = [after, through]
+    if edited:
+        pending = f"({pending} OR c.id IN (SELECT claim_id FROM diff_pending))"
+    rows = db.execute(
+        f"""SELECT c.id, c.claim_key, i.resolved_key FROM claims c
+            LEFT JOIN claim_facts f ON f.claim_id = c.id LEFT JOIN identities i ON i.stated_key = f.stated_key
+            WHERE {pending} AND c.claim_key IS NOT i.resolved_key""",
+        arguments,
+    ).fetchall()
+    db.conn.executemany("UPDATE claims SET claim_key = ? WHERE id = ?", [(new, claim_id) for claim_id, _, new in rows])
+    cleared = [(claim_id,) for claim_id, _, new in rows if new is None]
+    db.conn.executemany(f"UPDATE claims SET {CLEARED} WHERE id = ?", cleared)
+    return {key for _, old, new in rows for key in (old, new) if key}
+
+
+def apply_decisions(db: sqlite_utils.Database) -> set[str]:
+    """Rule 4: the analyst's decisions over the rules' keys; return the keys claims left and joined."""
+    decisions = decisions_module.load_decisions(db)
+    if not decisions:
+        return set()
+    ids = decisions_module.decided_claims(decisions)
+    placeholders = ", ".join("?" * len(ids))
+    rows = {
+        claim_id: (claim_key, stated, resolved)
+        for claim_id, claim_key, stated, resolved in db.execute(
+            f"""SELECT c.id, c.claim_key, f.stated_key, i.resolved_key FROM claims c
+                LEFT JOIN claim_facts f ON f.claim_id = c.id LEFT JOIN identities i ON i.stated_key = f.stated_key
+                WHERE c.id IN ({placeholders})""", list(ids),
+        )
+    }
+    keys = decisions_module.apply(
+        [d for d in decisions if d.claim_id in rows and d.other_id in rows],
+        ruled_key=lambda claim_id: rows[claim_id][2],
+        stated_key=lambda claim_id: rows[claim_id][1],
+    )
+    # A claim whose decisions no longer move it goes back to the rules' key.
+    for claim_id, (_, _, resolved) in rows.items():
+        keys.setdefault(claim_id, resolved)
+    touched: set[str] = set()
+    for claim_id, key in keys.items():
+        current = rows[claim_id][0]
+        if key != current:
+            db.execute("UPDATE claims SET claim_key = ? WHERE id = ?", [key, claim_id])
+            touched |= {k for k in (key, current) if k}
+    return touched
