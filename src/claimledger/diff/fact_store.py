@@ -31,9 +31,7 @@ def pending_batches(db: sqlite_utils.Database, after: int, through: int, edited:
     query = source_query(db)
     start = after
     while start < through:
-        rows = db.execute_returning_dicts(
-            f"{query} WHERE c.id > ? AND c.id <= ? ORDER BY c.id LIMIT {BATCH}", [start, through]
-        )
+        rows = _dicts(db, f"{query} WHERE c.id > ? AND c.id <= ? ORDER BY c.id LIMIT {BATCH}", [start, through])
         if not rows:
             break
         yield rows
@@ -41,7 +39,13 @@ def pending_batches(db: sqlite_utils.Database, after: int, through: int, edited:
     old = [claim_id for claim_id in edited if claim_id <= after]
     for offset in range(0, len(old), 500):
         batch = old[offset : offset + 500]
-        yield db.execute_returning_dicts(f"{query} WHERE c.id IN ({', '.join('?' * len(batch))})", batch)
+        yield _dicts(db, f"{query} WHERE c.id IN ({', '.join('?' * len(batch))})", batch)
+
+
+def _dicts(db: sqlite_utils.Database, sql: str, arguments: list[Any]) -> list[dict[str, Any]]:
+    cursor = db.conn.execute(sql, arguments)
+    names = [column[0] for column in cursor.description]
+    return [dict(zip(names, row)) for row in cursor]
 
 
 def source_query(db: sqlite_utils.Database) -> str:

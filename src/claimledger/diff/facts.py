@@ -108,7 +108,7 @@ def parse_round(text: str | None) -> tuple[int, ...] | None:
     return tuple(int(part) for part in text.split(".")) if text else None
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def parse_intervals(text: str | None) -> tuple[tuple[float, float], ...]:
     """Stored intervals back as pairs of floats."""
     if not text:
@@ -117,13 +117,13 @@ def parse_intervals(text: str | None) -> tuple[tuple[float, float], ...]:
     return tuple(zip(ends[::2], ends[1::2], strict=True))
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def iso_date(published: str | None) -> str:
     """A publication date as sortable ISO UTC text; the epoch when absent or unreadable."""
     return parse_when(published).strftime("%Y-%m-%dT%H:%M:%S%z")
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def parse_when(published: str | None) -> datetime:
     """A publication date as an aware UTC datetime; the epoch when absent or unreadable."""
     if not published:

@@ -18,7 +18,7 @@ from claimledger.diff.identity import parse_key
 from claimledger.diff.statuses import Figure, assign_statuses
 from claimledger.diff.values import reciprocal
 
-PAGE = 20000
+PAGE = 5000
 # Each worker of a full run takes this many ranges of the key index, so none waits long for the others.
 RANGES_PER_WORKER = 8
 GROUP_COLUMNS = """

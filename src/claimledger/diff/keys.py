@@ -287,7 +287,7 @@ def claim_key(claim: Any) -> ClaimKey | None:
     return key_of_parts(*(get(part) for part in parts))
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 15)
 def key_of_parts(
     subject: str | None,
     metric: str | None,

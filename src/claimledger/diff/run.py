@@ -50,7 +50,7 @@ RULES_VERSION = "10.1"
 # Data files the rules read: a change in any of them recomputes every claim.
 RULE_DATA = ("aliases.toml", "diff.toml", "units.toml")
 # Statuses written per commit of a full run; claims read per page of the key index.
-COMMIT_EVERY = 50000
+COMMIT_EVERY = 20000
 # With more identities than this touched, the statuses are recomputed in one ordered pass.
 ORDERED_PASS_AT = 20000
 # A full run of a ledger this large judges on every core (at most MAX_WORKERS processes).

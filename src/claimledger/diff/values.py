@@ -47,7 +47,7 @@ def value_intervals(
     return tuple(tuple(sorted((lo * scale, hi * scale))) for lo, hi in written), compare_unit  # type: ignore[misc]
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def written_intervals(text: str, value: float | None, low: float | None, high: float | None, qualifier: str | None) -> Intervals:
     """The intervals of a figure in its written unit; ledgers repeat figures, so this is cached."""
     written = WRITTEN_NUMBER.findall(unicodedata.normalize("NFKC", text))
