@@ -99,6 +99,11 @@ def render_json(result: DiffResult, out: IO[str]) -> None:
     out.write("\n]}\n")
 
 
+def claims_count(total: int) -> str:
+    """``1 claim``, ``6 claims``."""
+    return f"{total} claim" if total == 1 else f"{total} claims"
+
+
 def status_counts(counts: dict[str, int]) -> str:
     """``2 updated, 1 conflict, ...`` in the order of `STATUSES`."""
     return ", ".join(f"{counts[status]} {status}" for status in STATUSES if counts.get(status)) or "no claims"
@@ -162,7 +167,7 @@ def metric_text(change: Change, claims: dict[int, dict[str, Any]]) -> str:
 def render_table(result: DiffResult, out: IO[str]) -> None:
     """Rich tables, one per subject; colours only when `out` is a terminal."""
     console = ReportConsole(file=out, highlight=False, width=None if out.isatty() else PIPE_WIDTH)
-    console.print(Text(f"claims diff: {result.total} claims: {status_counts(result.counts)}"))
+    console.print(Text(f"claims diff: {claims_count(result.total)}: {status_counts(result.counts)}"))
     for batch, claims in result.batches():
         for subject, changes in by_subject(batch, claims).items():
             table = Table(title=Text(clean(subject), style="bold"), title_justify="left", expand=False)
@@ -199,7 +204,7 @@ def markdown_source(row: dict[str, Any] | None) -> str:
 
 def render_markdown(result: DiffResult, out: IO[str]) -> None:
     """A report to paste into a note or a pull request: a summary and a table per subject."""
-    out.write(f"# Claims diff\n\n{result.total} claims: {status_counts(result.counts)}.\n")
+    out.write(f"# Claims diff\n\n{claims_count(result.total)}: {status_counts(result.counts)}.\n")
     for batch, claims in result.batches():
         for subject, changes in by_subject(batch, claims).items():
             lines = ["", f"## {markdown_cell(subject)}", "", MARKDOWN_HEADER, "|---|---|---|---|---|---|"]
