@@ -483,3 +483,13 @@ def test_a_code_two_brands_share_stays_apart(ledger):
     _, changes = ledger.diff()
     assert changes[code].status == "new"
     assert ledger.claim(code)["claim_key"].startswith("z9 |")
+
+
+def test_figures_an_order_of_magnitude_apart_are_not_a_conflict(ledger):
+    compute = {"kind": "quantity", "unit": "petaflop / second", "dimensionality": "[operation] / [time]", "metric": "compute"}
+    ledger.post("Cloud Weekly", "2025-12-02", figure("362 PFLOPs", 362, "Trainium3", si_value=3.62e17, **compute))
+    (per_chip,) = ledger.post("Chip Weekly", "2025-12-05", figure("2.52 PFLOPs", 2.52, "Trainium3", si_value=2.52e15, **compute))
+    (close,) = ledger.post("Chip Daily", "2025-12-06", figure("340 PFLOPs", 340, "Trainium3", si_value=3.4e17, **compute))
+    _, changes = ledger.diff()
+    assert changes[per_chip].status == "new"
+    assert changes[close].status == "conflict"

@@ -17,6 +17,9 @@ the ledger held before it (figures from earlier documents), in publication order
 - ``conflict``: a different value while an earlier figure is current, from
   another claimant, or from a third party reporting the claimant's figure
   differently (a press report is the vendor's claim, published by the outlet).
+  Two figures more than `CONFLICT_FACTOR` times apart are not a conflict: a
+  per-chip figure beside a per-system one is likelier than a source off by an
+  order of magnitude, so the later one is ``new``.
 - ``reaffirmed``: the same value again, in either language, from anyone (press
   and translations included), whatever its round: an equal value is never
   ``updated`` or ``superseded``.
@@ -65,6 +68,8 @@ from claimledger.diff.values import Intervals, intervals_agree, midpoint
 
 STATUSES = ("new", "updated", "superseded", "conflict", "reaffirmed", "qualifier_changed")
 CURRENT_FOR = timedelta(days=365)
+# Two current figures of one identity this many times apart are not called a conflict (`_far_apart`).
+CONFLICT_FACTOR = 10.0
 PAST_ROLES = frozenset({"previous", "corrected", "negated"})
 # Hedges that say the same thing about a figure: an exact and an approximate
 # figure are both point estimates; a bound is a different statement.
@@ -215,7 +220,7 @@ class KeyHistory:
             if figure.first_hand:
                 # The claimant changed its own figure, even if it now agrees with someone else.
                 return self._set(figure, "updated", old, replaces=[old])
-            if not equal:
+            if not equal and not _far_apart(old, figure):
                 # A report that gives the claimant's figure differently contradicts it.
                 return self._set(figure, "conflict", old, replaces=[])
         if equal:
@@ -224,6 +229,8 @@ class KeyHistory:
             old = _nearest(live, figure)
             if figure.revision_cue:
                 return self._set(figure, "superseded", old, replaces=[old])
+            if _far_apart(old, figure):
+                return None  # another figure, told apart by nothing but its size: new
             return self._set(figure, "conflict", old, replaces=[])
         self._against_expired(figure)
 
@@ -295,6 +302,18 @@ def _is_revision(figure: Figure, old: Figure) -> bool:
     """An explicit revision: a revision cue, or a later revision of the same feed entry."""
     same_entry = figure.entry is not None and figure.entry == old.entry
     return figure.revision_cue or (same_entry and figure.revision > old.revision)
+
+
+def _far_apart(old: Figure, new: Figure) -> bool:
+    """Whether two figures differ by more than `CONFLICT_FACTOR` times: not two versions of one figure.
+
+    A per-chip figure beside a per-system one, or two units read wrong, is
+    far likelier than a source being off by an order of magnitude.
+    """
+    if old.midpoint is None or new.midpoint is None or old.midpoint == 0 or new.midpoint == 0:
+        return False
+    ratio = abs(new.midpoint / old.midpoint)
+    return ratio > CONFLICT_FACTOR or ratio < 1 / CONFLICT_FACTOR
 
 
 def _nearest(candidates: list[Figure], figure: Figure) -> Figure:
