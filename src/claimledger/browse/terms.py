@@ -25,12 +25,11 @@ from claimledger.diff.keys import (
     KEY_SEPARATOR,
     MISSING,
     display_name,
-    fold,
     measure_name,
+    named_vendor,
     normalise_metric,
     normalise_name,
 )
-from claimledger.diff.keys import publisher as vendor_of
 
 KEY_PARTS = ("subject", "metric", "measure", "baseline", "condition")
 
@@ -94,8 +93,8 @@ def metric_concept(key: str | None) -> str | None:
 @lru_cache(maxsize=4096)
 def publisher(source: str | None) -> str | None:
     """Who published a figure: the vendor the source's name mentions (as the alias file writes it), else the source."""
-    vendor = vendor_of(source)
-    if vendor is None or vendor == fold(source):
+    vendor = named_vendor(source)
+    if vendor is None:
         return source
     return display_name(vendor) or vendor
 

@@ -320,11 +320,19 @@ def publisher(source: str | None) -> str | None:
     if not source:
         return None
     folded = fold(source)
-    vendors = alias_tables().vendors
-    for name, vendor in vendors.items():
+    return named_vendor(source) or channel_words_pattern().sub(" ", folded).strip() or folded
+
+
+@lru_cache(maxsize=4096)
+def named_vendor(source: str | None) -> str | None:
+    """The vendor a source's name mentions (folded canonical name), if any."""
+    if not source:
+        return None
+    folded = fold(source)
+    for name, vendor in alias_tables().vendors.items():
         if re.search(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", folded):
             return vendor
-    return channel_words_pattern().sub(" ", folded).strip() or folded
+    return None
 
 
 @cache
