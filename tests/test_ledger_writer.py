@@ -149,8 +149,10 @@ def test_the_migration_drops_the_trigger_fed_indexes_and_indexes_what_is_stored(
     db = open_ledger(path)
     names = {row[0] for row in db.execute("select name from sqlite_master")}
     assert not names & {"claims_fts", "documents_fts", "claims_search", "documents_search"}
-    assert not [row for row in db.execute("select name from sqlite_master where type = 'trigger'")
-                if not row[0].endswith("_edited")]
+    # What triggers stay run on an edit only (a search pointer reset, the diff's pending mark), never on an insert.
+    triggers = dict(db.execute("select name, sql from sqlite_master where type = 'trigger'").fetchall())
+    assert set(triggers) == {"claims_sentence_edited", "documents_title_edited", "claims_diff_pending", "documents_diff_pending"}
+    assert all(" AFTER UPDATE OF " in sql for sql in triggers.values())
     found = db.execute(
         "select id from claims where sentence_id in "
         "(select rowid from sentence_search where sentence_search match '\" 推  理 \"')"
