@@ -33,7 +33,7 @@ def explain_parts(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, Any]
     }
     how = {
         "subject": explain_name(claim.get("subject")),
-        "metric": explain_metric(claim.get("metric")),
+        "metric": explain_metric(claim.get("metric"), identity.measure if identity else None),
         "measure": explain_measure(claim.get("kind"), claim.get("dimensionality")),
         "baseline": explain_name(claim.get("baseline")),
         "condition": explain_name(claim.get("condition")),

@@ -7,8 +7,9 @@ Which identity it joins, in this order (`Resolver`):
 
 1. **Stated in full**: a claim that states every part is its stated identity.
 2. **The ledger decides**: a claim that leaves out its metric or condition (a
-   ratio also its baseline), or names its subject by a bare model code ("K4" for
-   "Kestrel K4"), joins the one identity in the ledger that states everything it
+   ratio also its baseline), names as its metric only what its unit measures
+   ("duration" for 650 ns, "bandwidth" for 4.9 TB/s: `keys.names_only_the_unit`),
+   or names its subject by a bare model code ("K4" for "Kestrel K4"), joins the one identity in the ledger that states everything it
    states and more, when exactly one does (the most specific ones count: an
    identity that itself joins another is not a second choice). With none, or with
    two or more, it stays on its own stated identity: never guessed. A ratio or
@@ -41,7 +42,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from claimledger.data_files import data_table
-from claimledger.diff.keys import KEY_SEPARATOR, MISSING, key_of_parts, split_round, normalise_name
+from claimledger.diff.keys import KEY_SEPARATOR, MISSING, key_of_parts, names_only_the_unit, normalise_name, split_round
 from claimledger.text.scripts import HAN
 
 # A model code that may stand alone for a branded product: "k4", "z9", "mi355x".
@@ -81,10 +82,18 @@ class Identity:
         return BARE_CODE.fullmatch(self.subject) is not None
 
     @property
+    def metric_stated(self) -> bool:
+        """Whether the metric says more than the measure (not left out, not only the unit's name)."""
+        return self.metric is not None and not names_only_the_unit(self.metric, self.measure)
+
+    @property
     def left_out(self) -> tuple[str, ...]:
-        """The optional parts this identity does not state (a bare code counts as a partial subject)."""
-        optional = ("metric", "baseline", "condition") if self.measure == "ratio" else ("metric", "condition")
+        """The optional parts this identity does not state (a bare code counts as a partial subject,
+        a metric naming only the unit as a metric left out)."""
+        optional = ("baseline", "condition") if self.measure == "ratio" else ("condition",)
         parts = [name for name in optional if not _stated(getattr(self, name))]
+        if not self.metric_stated:
+            parts.insert(0, "metric")
         return ("subject", *parts) if self.is_bare_code else tuple(parts)
 
     @property
@@ -100,7 +109,7 @@ class Identity:
             return False
         if self.subject != other.subject and not (self.is_bare_code and other.code == self.subject):
             return False
-        if self.metric is not None and self.metric != other.metric:
+        if self.metric_stated and self.metric != other.metric:
             return False
         if self.measure != "ratio" and self.baseline != other.baseline:
             return False
@@ -247,8 +256,9 @@ class Resolver:
             for other in self._by_block.get((identity.subject, identity.measure), [])
             if other != identity and identity.fits(other)
         ]
-        # A fitting identity that another fitting one completes is not a choice of its own.
-        return [other for other in fitting if not any(o != other and other.fits(o) for o in fitting)]
+        # A fitting identity that another fitting one completes is not a choice of its own
+        # (two that complete each other, "- " and "duration" as metric, are both choices).
+        return [other for other in fitting if not any(o != other and other.fits(o) and not o.fits(other) for o in fitting)]
 
     def completed(self, identity: Identity) -> tuple[Identity, str, tuple[str, ...]]:
         """Rule 2: the identity this one joins, the reason, and the candidates weighed."""

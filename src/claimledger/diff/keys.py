@@ -20,6 +20,10 @@ A key has five parts, each normalised by the rules below, in this order:
    canonical order (``[token] / [gpu] / [time]``, as ``extraction.units`` stores it), so
    1.6 Tb/s and 200 GB/s share a key and are compared by ``si_value``; otherwise the
    kind (ratio, percent, count).
+10. A metric that only names what the unit measures (``bandwidth`` for TB/s,
+   ``duration`` for ns, ``GPUs`` for a count of GPUs: ``data/metrics.toml``
+   ``[from_unit]``, `names_only_the_unit`) stays in the key but says nothing the
+   measure does not: `claimledger.diff.identity` lets the ledger complete it.
 
 Product names are mostly written in Latin letters in Chinese posts too, so these
 rules make an English post and its Chinese report share keys.
@@ -51,6 +55,8 @@ ENGLISH_WORD = re.compile(r"\b[a-z]{4,}\b")
 ROUND_AFTER_BENCHMARK = r"(?:\s+[a-z]+){0,2}?\s*(?:v|version\s*|round\s*)?(\d+(?:\.\d+)*)(?!\.?\d)(?![a-z])"
 KEY_SEPARATOR = " | "
 MISSING = "-"
+# A dimension a measure is divided by: "[gpu]" in "[information] / [time] / [gpu]".
+PER_FACTOR = re.compile(r" / \[(\w+)\]")
 
 
 @dataclass(frozen=True)
@@ -312,6 +318,38 @@ def key_of_parts(
     )
 
 
+def names_only_the_unit(metric: str, measure: str) -> bool:
+    """Rule 10: whether a (normalised) metric is just the name of what the unit measures."""
+    return metric in unit_metric_names(measure)
+
+
+@lru_cache(maxsize=4096)
+def unit_metric_names(measure: str) -> frozenset[str]:
+    """The folded metrics that name nothing but a measure: its ``[from_unit]`` name, the same per
+    device ("bandwidth per GPU"), and the counted thing of a count ("gpu" for ``[gpu]``)."""
+    names = set()
+    if measure.startswith("[") and measure.endswith("]") and measure.count("[") == 1:
+        names.add(fold(measure[1:-1]))
+    from_unit = unit_metric_table()
+    if measure in from_unit:
+        names.add(from_unit[measure])
+    # Time is what makes a rate, not what a figure is shared by ("bandwidth", never "capacity per time").
+    for per in (per for per in PER_FACTOR.findall(measure) if per != "time"):
+        base = measure.replace(f" / [{per}]", "", 1)
+        if base in from_unit:
+            names.add(normalise_metric(f"{from_unit[base]} per {per}") or "")
+    return frozenset(names)
+
+
+@cache
+def unit_metric_table() -> dict[str, str]:
+    """``data/metrics.toml`` ``[from_unit]``: canonical dimensionality -> folded metric name."""
+    return {
+        canonical_dimensionality(dimensionality) or dimensionality: normalise_metric(metric) or metric
+        for dimensionality, metric in data_table("metrics.toml")["from_unit"].items()
+    }
+
+
 @lru_cache(maxsize=4096)
 def publisher(source: str | None) -> str | None:
     """Who published a figure: the vendor named in the source's name, else the source without the
@@ -388,12 +426,14 @@ def explain_name(text: str | None) -> str:
     return "; ".join(steps)
 
 
-def explain_metric(text: str | None) -> str:
+def explain_metric(text: str | None, measure: str | None = None) -> str:
     """How rule 6 turned a written metric into its key part."""
     if not text:
         return "not stated"
     folded = fold(text)
     canonical = alias_tables().metrics.get(folded)
+    if measure is not None and names_only_the_unit(canonical or folded, measure):
+        return "only the unit's name: left out"
     if canonical is None:
         return "as written (folded)"
     return "known metric" if canonical == folded else f"synonym of {display_name(canonical) or canonical}"
