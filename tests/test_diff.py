@@ -493,3 +493,14 @@ def test_figures_an_order_of_magnitude_apart_are_not_a_conflict(ledger):
     _, changes = ledger.diff()
     assert changes[per_chip].status == "new"
     assert changes[close].status == "conflict"
+
+
+def test_another_claimants_figure_far_from_an_expired_one_is_not_an_update(ledger):
+    compute = {"kind": "quantity", "unit": "teraop / second", "dimensionality": "[integer_operation] / [time]", "metric": "compute"}
+    ledger.post("Chip Weekly", "2024-01-15", figure("200 TOPS", 200, "MTT S4000", si_value=2e14, **compute))
+    (misread,) = ledger.post("Board Daily", "2024-07-10", figure("0.5 TOPS", 0.5, "MTT S4000", si_value=5e11, **compute))
+    (later,) = ledger.post("Silicon Digest", "2025-12-20", figure("196 TOPS", 196, "MTT S4000", si_value=1.96e14, **compute))
+    _, changes = ledger.diff()
+    assert changes[misread].status == "new"
+    # The latest earlier figure is the misread one, so 196 TOPS is no update of it.
+    assert changes[later].status == "new" and ledger.claim(misread)["superseded_by"] is None

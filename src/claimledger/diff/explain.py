@@ -14,7 +14,7 @@ import sqlite_utils
 
 from claimledger.diff.decisions import load_decisions
 from claimledger.diff.identity import Identity, Resolver, parse_key, stated_identity
-from claimledger.diff.keys import claim_round, explain_measure, explain_metric, explain_name
+from claimledger.diff.keys import claim_round, explain_baseline, explain_measure, explain_metric, explain_name
 from claimledger.diff.identity_store import block_identities
 
 PARTS = ("subject", "metric", "measure", "baseline", "condition")
@@ -35,7 +35,7 @@ def explain_parts(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, Any]
         "subject": explain_name(claim.get("subject")),
         "metric": explain_metric(claim.get("metric"), identity.measure if identity else None),
         "measure": explain_measure(claim.get("kind"), claim.get("dimensionality")),
-        "baseline": explain_name(claim.get("baseline")),
+        "baseline": explain_baseline(claim.get("baseline")),
         "condition": explain_name(claim.get("condition")),
     }
     for part in ("baseline", "condition"):

@@ -42,7 +42,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from claimledger.data_files import data_table
-from claimledger.diff.keys import KEY_SEPARATOR, MISSING, key_of_parts, names_only_the_unit, normalise_name, split_round
+from claimledger.diff.keys import KEY_SEPARATOR, MISSING, key_of_parts, names_only_the_unit, normalise_baseline, split_round
 from claimledger.text.scripts import HAN
 
 # A model code that may stand alone for a branded product: "k4", "z9", "mi355x".
@@ -165,7 +165,7 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
         condition = hint(split_round(other.get("condition"))[0] for other in others)
     baseline = key.baseline
     if baseline is None and key.measure == "ratio":
-        baseline = hint(normalise_name(other.get("baseline")) for other in others)
+        baseline = hint(normalise_baseline(other.get("baseline")) for other in others)
     return Identity(key.subject or MISSING, key.metric, key.measure, baseline, condition)
 
 

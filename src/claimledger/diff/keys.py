@@ -9,7 +9,10 @@ A key has five parts, each normalised by the rules below, in this order:
    Chinese is written without them (``每 MW 每秒`` = ``每MW每秒``).
 5. English plurals fold to the singular (``GPUs`` -> ``gpu``, ``queries`` -> ``query``).
 6. Aliases resolve to one canonical name (``Rubin NVL72`` = ``Vera Rubin NVL72``,
-   ``TPS/MW`` = ``每 MW 每秒 token 数``), from ``data/aliases.toml``.
+   ``TPS/MW`` = ``每 MW 每秒 token 数``), from ``data/aliases.toml``; a name that file
+   does not know is the entity it names in ``claimledger.entities`` (any alias, any
+   spelling: ``Amazon EC2 Trn3 UltraServers`` = ``Trainium3 UltraServer``, while the
+   chip ``Trainium3`` stays another subject).
 7. A vendor's name in front of a product goes (``NVIDIA GB200 NVL72`` = ``GB200 NVL72``),
    and a word for a group of machines after a name is written in English
    (``Hopper 集群`` = ``Hopper cluster``), the name before it resolved by rules 6-7.
@@ -40,6 +43,7 @@ from typing import Any
 
 from claimledger.data_files import data_table
 from claimledger.dimensions import ordered_dimensionality, parse_dimensionality
+from claimledger.entities import package_registry
 from claimledger.text.english import singular
 from claimledger.text.scripts import HAN
 
@@ -150,6 +154,9 @@ def normalise_name(text: str | None) -> str | None:
     folded = fold(text)
     if folded in tables.names:
         return tables.names[folded]
+    entity = entity_name(folded)
+    if entity is not None:
+        return entity
     group = group_word_pattern().search(folded)
     if group and group.start() > 0:
         name = _resolved(folded[: group.start()].strip())
@@ -159,13 +166,35 @@ def normalise_name(text: str | None) -> str | None:
     return _resolved(folded)
 
 
+@lru_cache(maxsize=65536)
+def normalise_baseline(text: str | None) -> str | None:
+    """Rules 1-7 for a baseline, and a previous generation named in more words is "previous generation"."""
+    name = normalise_name(text)
+    if name is None:
+        return None
+    table = data_table("diff.toml")["generation_baselines"]
+    words = set(name.split())
+    if words & set(table["previous"]) and words & set(table["generation"]):
+        return str(table["canonical"])
+    return name
+
+
 def _resolved(folded: str) -> str | None:
     """Rules 6-7 for a folded name: alias, else without its vendor (then alias)."""
     names = alias_tables().names
     if folded in names:
         return names[folded]
     without_vendor = strip_vendor(folded)
-    return names.get(without_vendor, without_vendor) or None
+    return names.get(without_vendor) or entity_name(folded) or entity_name(without_vendor) or without_vendor or None
+
+
+def entity_name(folded: str) -> str | None:
+    """Rule 6 for a name the alias file does not know: the folded id of the known entity it names."""
+    entity = package_registry().resolve(folded)
+    if entity is None:
+        return None
+    canonical = fold(entity.id)
+    return alias_tables().names.get(canonical, canonical)
 
 
 @cache
@@ -311,7 +340,7 @@ def key_of_parts(
         subject=subject,
         metric=normalise_metric(metric),
         measure=canonical_dimensionality(dimensionality) or kind or "count",
-        baseline=normalise_name(baseline),
+        baseline=normalise_baseline(baseline),
         condition=condition,
         round=round_,
         benchmark=benchmark,
@@ -409,6 +438,9 @@ def explain_name(text: str | None) -> str:
     if folded in tables.names:
         canonical = tables.names[folded]
         return "known name" if canonical == folded else f"alias of {display_name(canonical) or canonical}"
+    entity = package_registry().resolve(folded)
+    if entity is not None:
+        return f"entity {entity.id} ({entity.kind.replace('_', ' ')})"
     steps = []
     group = group_word_pattern().search(folded)
     if group and group.start() > 0:
@@ -421,9 +453,18 @@ def explain_name(text: str | None) -> str:
         steps.append(f"vendor {folded[: len(folded) - len(without_vendor)].strip()!r} dropped")
     if without_vendor in tables.names and tables.names[without_vendor] != without_vendor:
         steps.append(f"alias of {display_name(tables.names[without_vendor]) or tables.names[without_vendor]}")
+    elif (entity := package_registry().resolve(without_vendor)) is not None:
+        steps.append(f"entity {entity.id} ({entity.kind.replace('_', ' ')})")
     if not steps:
         return "as written (folded)" if result != text else "as written"
     return "; ".join(steps)
+
+
+def explain_baseline(text: str | None) -> str:
+    """How rules 1-7 and the previous-generation rule turned a written baseline into its key part."""
+    if text and normalise_baseline(text) != normalise_name(text):
+        return "names the previous generation"
+    return explain_name(text)
 
 
 def explain_metric(text: str | None, measure: str | None = None) -> str:

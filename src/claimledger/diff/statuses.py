@@ -19,7 +19,8 @@ the ledger held before it (figures from earlier documents), in publication order
   differently (a press report is the vendor's claim, published by the outlet).
   Two figures more than `CONFLICT_FACTOR` times apart are not a conflict: a
   per-chip figure beside a per-system one is likelier than a source off by an
-  order of magnitude, so the later one is ``new``.
+  order of magnitude, so the later one is ``new`` (nor, from another claimant,
+  an update of an expired figure).
 - ``reaffirmed``: the same value again, in either language, from anyone (press
   and translations included), whatever its round: an equal value is never
   ``updated`` or ``superseded``.
@@ -240,6 +241,8 @@ class KeyHistory:
         if equal:
             return self._set_equal(figure, equal)
         old = _nearest(candidates, figure)
+        if old.claimant != figure.claimant and _far_apart(old, figure):
+            return None  # another claimant's figure of another size: not a version of the old one
         status = "superseded" if _is_revision(figure, old) or _older_round(old, figure) else "updated"
         replaces = [old] if old.superseded_by is None else []
         self._set(figure, status, old, replaces=replaces)
