@@ -21,6 +21,8 @@ from xml.sax import SAXParseException
 import charset_normalizer
 import feedparser
 
+from claimledger.crawl.limits import check_body
+
 # Parse warnings after which feedparser's result is as good as a clean parse.
 HARMLESS_BOZO = (feedparser.NonXMLContentType,)
 CLOSING_ROOT = re.compile(rb"</\s*(rss|feed|rdf:RDF|RDF)\s*>\s*$", re.IGNORECASE)
@@ -68,9 +70,13 @@ def parse_feed(body: bytes, headers: dict[str, str], url: str) -> ParsedFeed:
     """Parse a fetched feed `body` with its response `headers`, fetched from `url`."""
     if not body.strip():
         return ParsedFeed(error="empty body: the server sent no feed")
+    checked = check_body(body)
+    if checked.refusal:
+        return ParsedFeed(error=checked.refusal)
+    body = checked.body
     headers = {name.lower(): value for name, value in headers.items()}
     parsed = run_feedparser(body, headers, url)
-    problems = []
+    problems = [checked.note] if checked.note else []
     if isinstance(parsed.get("bozo_exception"), feedparser.CharacterEncodingOverride):
         redecoded = redecode(body, headers, url, parsed)
         if redecoded is None:

@@ -16,6 +16,7 @@ import time
 from claimledger.crawl.parse import Entry
 from claimledger.crawl.store import ArticleFetch, ArticlePage, PreparedDocument
 from claimledger.text.article import PageText, page_text
+from claimledger.text.budget import PAGE_CAP, cap_text, trim_page
 from claimledger.text.clean import document_lang, document_text, html_to_text, normalize_whitespace
 from claimledger.types import Claim
 
@@ -52,14 +53,18 @@ def prepare_document(entry: Entry, article: ArticlePage | None, lang_hint: str |
     A summary-only entry takes its article page's main text, and the page's
     title and date where the feed gives none.
     """
-    page = read_article(article)
-    title = feed_text(entry.title, entry.title_is_html) or (page.title if page else "")
+    notes: list[str] = []
+    page = read_article(article, notes)
+    title = feed_text(entry.title, entry.title_is_html, notes) or (page.title if page else "")
     body = (
-        feed_text(entry.content, entry.content_is_html)
+        feed_text(entry.content, entry.content_is_html, notes)
         or (page.text if page else "")
-        or feed_text(entry.summary, entry.summary_is_html)
+        or feed_text(entry.summary, entry.summary_is_html, notes)
     )
-    text = document_text(title, body)
+    capped = cap_text(document_text(title, body))
+    text = capped.value
+    if capped.note:
+        notes.append(capped.note)
     if not text:
         return None
     lang = document_lang(text, lang_hint)
@@ -72,21 +77,31 @@ def prepare_document(entry: Entry, article: ArticlePage | None, lang_hint: str |
         claims=extract_claims(text, lang),
         published=entry.published or (page.published if page else None),
         article_fetch=article_fetch(article, page),
+        notes=tuple(notes),
     )
 
 
-def read_article(article: ArticlePage | None) -> PageText | None:
-    """The text, title and date of the article page fetched for a summary-only entry."""
+def read_article(article: ArticlePage | None, notes: list[str]) -> PageText | None:
+    """The text, title and date of the article page fetched for a summary-only entry (its markup within the cap)."""
     if article is None or article.html is None:
         return None
-    return page_text(article.html, article.charset)
+    trimmed = trim_page(article.html)
+    if trimmed.note:
+        notes.append(f"article page: {trimmed.note}")
+    return page_text(trimmed.value, article.charset)
 
 
-def feed_text(value: str | None, is_html: bool) -> str:
-    """A feed field's clean text."""
+def feed_text(value: str | None, is_html: bool, notes: list[str]) -> str:
+    """A feed field's clean text; markup over the page cap is trimmed as a page's is."""
     if not value:
         return ""
-    return html_to_text(value) if is_html else normalize_whitespace(value)
+    if not is_html:
+        return normalize_whitespace(value)
+    if len(value) > PAGE_CAP:
+        trimmed = trim_page(value.encode("utf-8", "replace"))
+        notes.append(f"feed content: {trimmed.note}")
+        value = trimmed.value.decode("utf-8", "ignore")
+    return html_to_text(value)
 
 
 def article_fetch(article: ArticlePage | None, page: PageText | None) -> ArticleFetch | None:

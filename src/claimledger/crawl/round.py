@@ -314,6 +314,7 @@ class Crawler:
                 continue
             if document is None:
                 continue
+            outcome.notes.extend(f"entry {entry.entry_id}: {note}" for note in document.notes)
             if entry.entry_id in known:
                 await self.flag_reused_id(row, document, outcome)
             new_documents, new_claims = await self.write(store_document, row, document, utc_now())

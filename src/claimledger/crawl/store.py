@@ -57,6 +57,8 @@ class PreparedDocument:
     # The feed's date, else the article page's.
     published: str | None
     article_fetch: ArticleFetch | None = None
+    # What was cut to keep the document within its caps (text.budget), one line each.
+    notes: tuple[str, ...] = ()
 
     def document(self, source: str) -> Document:
         """The document the ledger stores for this entry, credited to the feed `source`."""

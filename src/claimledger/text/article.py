@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from bs4 import BeautifulSoup
 
-from claimledger.text.clean import NEVER_TEXT, decode_page, drop, element_text, main_text
+from claimledger.text.clean import decode_page, element_text, main_text
+from claimledger.text.tree import parse_html
 
 # Measured on the Article Extraction Benchmark through `claims text` (README "Article pages"):
 # favor_precision F1 0.966 against 0.961 for the defaults; without tables 0.961, deduplicate 0.965.
@@ -100,10 +100,9 @@ def trafilatura_text(page: str) -> Extracted:
 
 def extracted_html_text(html: str) -> str:
     """The text of trafilatura's HTML output, paragraphs apart as in feed content."""
-    soup = BeautifulSoup(html, "html.parser")
+    soup = parse_html(html)
     for pre in soup.select(INLINE_PRE):
         pre.name = "code"
-    drop(soup, NEVER_TEXT)
     return element_text(soup)
 
 

@@ -10,16 +10,17 @@ the block that holds the most paragraph text.
 from __future__ import annotations
 
 import re
-import warnings
+from collections.abc import Callable, Iterator, Set as AbstractSet
 
 import charset_normalizer
-from bs4 import BeautifulSoup, Comment, Tag, XMLParsedAsHTMLWarning
+from bs4 import BeautifulSoup, Comment, NavigableString, PageElement, Tag
 
 from claimledger.text.lang import detect_lang
 from claimledger.text.scripts import CJK_PUNCTUATION_RANGES, FULLWIDTH_RANGES, HAN_RANGES, character_class
+from claimledger.text.tree import is_text, parse_html, preorder, tables_holding_tables, text_lengths
 
-NEVER_TEXT = ["script", "style", "noscript", "template", "iframe", "object", "embed", "svg", "canvas", "head"]
-BOILERPLATE = ["nav", "header", "footer", "aside", "form", "button", "select", "menu", "dialog"]
+NEVER_TEXT = frozenset({"script", "style", "noscript", "template", "iframe", "object", "embed", "svg", "canvas", "head"})
+BOILERPLATE = frozenset({"nav", "header", "footer", "aside", "form", "button", "select", "menu", "dialog"})
 BOILERPLATE_ROLES = {"navigation", "banner", "contentinfo", "complementary", "search", "menu", "dialog"}
 BLOCKS = {
     "address", "article", "blockquote", "caption", "dd", "details", "div", "dl", "dt", "figcaption",
@@ -29,7 +30,10 @@ BLOCKS = {
 CELLS = {"td", "th"}
 # Between the cells of a table row: a row is one line, and the extractor reads consecutive such lines as a table.
 CELL_SEPARATOR = " | "
-PARAGRAPHS = ["p", "li", "pre", "blockquote", "td", "h2", "h3", "h4"]
+PARAGRAPHS = frozenset({"p", "li", "pre", "blockquote", "td", "h2", "h3", "h4"})
+# Where a table row sits: header rows first, footer rows last, whatever their order in the source.
+SECTION_ORDER = {"thead": 0, "tbody": 1, "tfoot": 2}
+BODY_ROWS = SECTION_ORDER["tbody"]
 # An <article> or <main> holding less than this share of the best block's text is a teaser, an ad slot
 # or an empty shell, not the article.
 ARTICLE_SHARE = 0.25
@@ -47,9 +51,7 @@ LINE_BREAK, PARAGRAPH_BREAK = "\u2028", "\u2029"
 
 def html_to_text(html: str) -> str:
     """Clean text of an HTML fragment: one paragraph per block, entities decoded, no markup."""
-    soup = BeautifulSoup(html, "html.parser")
-    drop(soup, NEVER_TEXT)
-    return element_text(soup)
+    return element_text(parse_html(html))
 
 
 def main_text(html: str | bytes, charset: str | None = None) -> str:
@@ -57,32 +59,44 @@ def main_text(html: str | bytes, charset: str | None = None) -> str:
 
     Bytes are decoded with `decode_page` (`charset` is the HTTP header's).
     """
-    with warnings.catch_warnings():
-        # Whatever a server sent as the article page is read as HTML, XHTML and stray XML alike.
-        warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)
-        soup = BeautifulSoup(decode_page(html, charset) if isinstance(html, bytes) else html, "html.parser")
-    drop(soup, NEVER_TEXT)
-    drop_boilerplate(soup)
-    return element_text(main_element(soup))
+    soup = parse_html(decode_page(html, charset) if isinstance(html, bytes) else html)
+    removed = boilerplate(soup)
+
+    def kept(tag: Tag) -> bool:
+        return tag.name not in NEVER_TEXT and id(tag) not in removed
+
+    return element_text(main_element(soup, kept), removed)
 
 
-def drop_boilerplate(soup: BeautifulSoup) -> None:
-    """Remove navigation, headers, footers, asides, forms and the elements with those roles.
+def visible(tag: Tag) -> bool:
+    """False for the elements whose contents are never text (scripts, styles, the head...)."""
+    return tag.name not in NEVER_TEXT
+
+
+def boilerplate(soup: BeautifulSoup) -> set[int]:
+    """ids of the navigation, headers, footers, asides, forms and elements with those roles, to leave out.
 
     A form holding most of the page's text wraps the page (ASP.NET puts the
     whole body in one), so it stays.
     """
-    page_length = len(soup.get_text(strip=True))
-    for element in soup.find_all(BOILERPLATE):
-        # Found before its ancestor was removed: a removed element has no attributes left to read.
-        if element.decomposed:
-            continue
-        if element.name == "form" and 2 * len(element.get_text(strip=True)) > page_length:
-            continue
-        element.decompose()
-    for element in soup.find_all(attrs={"role": True}):
-        if not element.decomposed and element.get("role", "").lower() in BOILERPLATE_ROLES:
-            element.decompose()
+    lengths = text_lengths(soup, visible)
+    page_length = lengths[id(soup)][1]
+    removed: set[int] = set()
+
+    def keep(tag: Tag) -> bool:
+        if tag.name in NEVER_TEXT:
+            return False
+        wraps_page = tag.name == "form" and 2 * lengths[id(tag)][1] > page_length
+        role = tag.get("role", "")
+        boilerplate_role = isinstance(role, str) and role.lower() in BOILERPLATE_ROLES
+        if (tag.name in BOILERPLATE and not wraps_page) or boilerplate_role:
+            removed.add(id(tag))
+            return False
+        return True
+
+    for _tag in preorder(soup, keep):
+        pass
+    return removed
 
 
 def decode_page(body: bytes, charset: str | None) -> str:
@@ -109,20 +123,32 @@ def meta_charset(body: bytes) -> str | None:
     return match.group(1).decode("ascii") if match else None
 
 
-def main_element(soup: BeautifulSoup) -> Tag:
-    """<article> (the longest), else <main>, when it holds a fair share of the text; else the best paragraph block."""
-    block = best_block(soup)
-    block_length = len(block.get_text(strip=True)) if block is not None else 0
-    articles = soup.find_all("article")
-    candidates = [max(articles, key=lambda article: len(article.get_text())) if articles else None,
-                  soup.find("main") or soup.find(attrs={"role": "main"})]
+def main_element(soup: BeautifulSoup, kept: Callable[[Tag], bool]) -> Tag:
+    """<article> (the longest), else <main>, when it holds a fair share of the text; else the best paragraph block.
+
+    Only the tags `kept` lets in count, with their text.
+    """
+    lengths = text_lengths(soup, kept)
+    articles: list[Tag] = []
+    main: Tag | None = None
+    role_main: Tag | None = None
+    for tag in preorder(soup, kept):
+        if tag.name == "article":
+            articles.append(tag)
+        elif tag.name == "main" and main is None:
+            main = tag
+        if role_main is None and tag.get("role") == "main":
+            role_main = tag
+    block = best_block(soup, kept, lengths)
+    block_length = lengths[id(block)][1] if block is not None else 0
+    candidates = [max(articles, key=lambda article: lengths[id(article)][0]) if articles else None, main or role_main]
     for candidate in candidates:
-        if candidate is not None and len(candidate.get_text(strip=True)) >= ARTICLE_SHARE * block_length > 0:
+        if candidate is not None and lengths[id(candidate)][1] >= ARTICLE_SHARE * block_length > 0:
             return candidate
     return block if block is not None else soup.body or soup
 
 
-def best_block(soup: BeautifulSoup) -> Tag | None:
+def best_block(soup: BeautifulSoup, kept: Callable[[Tag], bool], lengths: dict[int, tuple[int, int]]) -> Tag | None:
     """The element whose own paragraphs hold the most text; a <div> with text of its own is a paragraph too.
 
     Pages that write their text straight into <div>s (with <br> between
@@ -134,8 +160,13 @@ def best_block(soup: BeautifulSoup) -> Tag | None:
         previous = scores.get(id(element), (0, element))[0]
         scores[id(element)] = (previous + length, element)
 
-    for element in soup.find_all([*PARAGRAPHS, "div"]):
-        length = own_text_length(element) if element.name == "div" else len(element.get_text(strip=True))
+    for element in preorder(soup, kept):
+        if element.name == "div":
+            length = own_text_length(element, lengths)
+        elif element.name in PARAGRAPHS:
+            length = lengths[id(element)][1]
+        else:
+            continue
         if not length:
             continue
         if element.name == "div":
@@ -147,73 +178,107 @@ def best_block(soup: BeautifulSoup) -> Tag | None:
     return max(scores.values(), key=lambda scored: scored[0])[1]
 
 
-def own_text_length(element: Tag) -> int:
-    """Length of the text directly in `element`, not inside its block children."""
+def own_text_length(element: Tag, lengths: dict[int, tuple[int, int]]) -> int:
+    """Length of the text directly in `element`, not inside its block children (tags left out count nothing)."""
     length = 0
     for child in element.children:
         if isinstance(child, Tag):
             if child.name not in BLOCKS:
-                length += len(child.get_text(strip=True))
-        elif not isinstance(child, Comment):
+                length += lengths.get(id(child), (0, 0))[1]
+        elif isinstance(child, NavigableString) and not isinstance(child, Comment):
             length += len(child.strip())
     return length
 
 
-def drop(soup: BeautifulSoup, names: list[str]) -> None:
-    """Remove every element named in `names`, and comments, with their contents."""
-    for element in soup.find_all(names):
-        element.decompose()
-    for comment in soup.find_all(string=lambda string: isinstance(string, Comment)):
-        comment.extract()
-
-
-def element_text(element: Tag) -> str:
+def element_text(element: Tag, removed: AbstractSet[int] = frozenset()) -> str:
     """Text of `element` with paragraph breaks at block boundaries, line breaks at <br>, and each data table
-    one line per row."""
-    for table in data_tables(element):
-        table.replace_with(table_text(table))
-    for line_break in element.find_all("br"):
-        line_break.replace_with(LINE_BREAK)
-    for block in element.find_all(BLOCKS):
-        block.insert_before(PARAGRAPH_BREAK)
-        block.insert_after(PARAGRAPH_BREAK)
-    for cell in element.find_all(CELLS):
-        cell.insert_after(" ")
+    one line per row; never-text elements and the tags in `removed` are left out with their contents."""
+
+    def enter(tag: Tag) -> bool:
+        return tag.name not in NEVER_TEXT and id(tag) not in removed
+
+    layout = tables_holding_tables(element, enter)
+    pieces: list[str] = []
+    stack: list[tuple[Tag | None, Iterator[PageElement]]] = [(None, iter(element.contents))]
+    while stack:
+        tag, children = stack[-1]
+        for node in children:
+            if isinstance(node, Tag):
+                if not enter(node):
+                    continue
+                if node.name == "br":
+                    pieces.append(LINE_BREAK)
+                elif node.name == "table" and id(node) not in layout:
+                    pieces.append(table_text(node, enter))
+                else:
+                    if node.name in BLOCKS:
+                        pieces.append(PARAGRAPH_BREAK)
+                    stack.append((node, iter(node.contents)))
+                    break
+            elif is_text(node):
+                pieces.append(node)
+        else:
+            stack.pop()
+            if tag is not None and tag.name in BLOCKS:
+                pieces.append(PARAGRAPH_BREAK)
+            elif tag is not None and tag.name in CELLS:
+                pieces.append(" ")
     # Whitespace in HTML source is layout, not text: only the markup's breaks survive.
-    text = ANY_WHITESPACE.sub(" ", element.get_text())
+    text = ANY_WHITESPACE.sub(" ", "".join(pieces))
     return normalize_whitespace(text.replace(LINE_BREAK, "\n").replace(PARAGRAPH_BREAK, "\n\n"))
 
 
-def data_tables(element: Tag) -> list[Tag]:
-    """The tables in `element` that hold data: a table holding another table lays out a page, its cells stay blocks."""
-    return [table for table in element.find_all("table") if table.find("table") is None]
-
-
-def table_text(table: Tag) -> str:
-    """A data table as one line per row, cells joined by CELL_SEPARATOR, header rows first; its caption a
-    paragraph before it. Empty cells keep their place, so every row's cells line up with the header's."""
-    rows = [[cell_text(cell) for cell in row.find_all(CELLS, recursive=False)] for row in header_first(table)]
-    lines = [CELL_SEPARATOR.join(cells) for cells in rows if any(cells)]
-    caption = table.find("caption")
-    paragraphs = [cell_text(caption)] if caption else []
+def table_text(table: Tag, enter: Callable[[Tag], bool]) -> str:
+    """A data table as one line per row, cells joined by CELL_SEPARATOR, header rows first, footer rows last; its
+    caption a paragraph before it. Empty cells keep their place, so every row's cells line up with the header's."""
+    rows: list[tuple[int, list[str]]] = []
+    caption: Tag | None = None
+    # Each open tag's children, with the section (SECTION_ORDER) its rows belong to.
+    stack: list[tuple[Iterator[PageElement], int]] = [(iter(table.contents), BODY_ROWS)]
+    while stack:
+        children, section = stack[-1]
+        for node in children:
+            if not (isinstance(node, Tag) and enter(node)):
+                continue
+            if node.name == "tr":
+                cells = [child for child in node.children if isinstance(child, Tag) and child.name in CELLS]
+                rows.append((section, [cell_text(cell, enter) for cell in cells if enter(cell)]))
+            elif node.name == "caption" and caption is None:
+                caption = node
+            stack.append((iter(node.contents), SECTION_ORDER.get(node.name, section)))
+            break
+        else:
+            stack.pop()
+    rows.sort(key=lambda row: row[0])
+    lines = [CELL_SEPARATOR.join(cells) for _section, cells in rows if any(cells)]
+    paragraphs = [cell_text(caption, enter)] if caption else []
     return PARAGRAPH_BREAK + PARAGRAPH_BREAK.join([*paragraphs, LINE_BREAK.join(lines)]) + PARAGRAPH_BREAK
 
 
-def header_first(table: Tag) -> list[Tag]:
-    """The rows of `table`: <thead> rows, then the body's, then <tfoot> rows, whatever their order in the source."""
-    order = {"thead": 0, "tfoot": 2}
-    rows = table.find_all("tr")
-    return sorted(rows, key=lambda row: order.get(row.find_parent(["thead", "tbody", "tfoot", "table"]).name, 1))
-
-
-def cell_text(cell: Tag) -> str:
-    """A cell's text on one line."""
-    for line_break in cell.find_all("br"):
-        line_break.replace_with(" ")
-    for block in cell.find_all(BLOCKS):
-        block.insert_before(" ")
-        block.insert_after(" ")
-    return " ".join(cell.get_text().split())
+def cell_text(cell: Tag, enter: Callable[[Tag], bool]) -> str:
+    """A cell's text on one line: blocks and line breaks inside it become spaces."""
+    pieces: list[str] = []
+    stack: list[tuple[Tag | None, Iterator[PageElement]]] = [(None, iter(cell.contents))]
+    while stack:
+        tag, children = stack[-1]
+        for node in children:
+            if isinstance(node, Tag):
+                if not enter(node):
+                    continue
+                if node.name == "br":
+                    pieces.append(" ")
+                else:
+                    if node.name in BLOCKS:
+                        pieces.append(" ")
+                    stack.append((node, iter(node.contents)))
+                    break
+            elif is_text(node):
+                pieces.append(node)
+        else:
+            stack.pop()
+            if tag is not None and tag.name in BLOCKS:
+                pieces.append(" ")
+    return " ".join("".join(pieces).split())
 
 
 def normalize_whitespace(text: str) -> str:
