@@ -86,7 +86,7 @@ def test_one_run_over_the_whole_corpus_ends_cleanly_in_bounded_time_and_memory(r
     assert len(rounds.paths) > 2000
     assert rounds.first.returncode == 0, rounds.first.output[-3000:]
     assert "Traceback" not in rounds.first.output
-    assert f"{len(rounds.paths)} feeds:" in rounds.first.output
+    assert f"{len(rounds.paths):,} feeds:" in rounds.first.output
     assert rounds.first.seconds < 300
     assert rounds.first.peak_rss_mb < 600
     print(f"\ncorpus: {len(rounds.paths)} feeds in {rounds.first.seconds:.1f} s, "

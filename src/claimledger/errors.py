@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 
+def describe(error: BaseException) -> str:
+    """An error in one line: its type and message."""
+    message = " ".join(str(error).split())
+    return f"{type(error).__name__}: {message}" if message else type(error).__name__
+
+
 class ClaimledgerError(Exception):
     """Base of every error claimledger raises for bad input or an unusable resource."""
 

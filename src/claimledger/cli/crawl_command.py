@@ -140,6 +140,7 @@ def print_summary(report: CrawlReport, console: Console) -> None:
     from rich.table import Table
 
     from claimledger.terminal import printable
+    from claimledger.text.english import counted
 
     shown = report.feeds
     if len(shown) > LIST_EVERY_FEED_UP_TO:
@@ -175,11 +176,6 @@ def print_summary(report: CrawlReport, console: Console) -> None:
         f"in {report.seconds:.1f} s.",
         highlight=False,
     )
-
-
-def counted(number: int, noun: str) -> str:
-    """'1 feed', '2 feeds'."""
-    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 STATUS_LABELS = [("ok", "ok"), ("not_modified", "not modified"), ("partial", "partial"), ("failed", "failed"),

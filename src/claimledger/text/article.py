@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 
+from claimledger.errors import describe
 from claimledger.text.clean import decode_page, element_text, main_text
 from claimledger.text.tree import parse_html
 
@@ -128,9 +129,3 @@ def iso_published(date: str | None) -> str | None:
     if moment.tzinfo is None:
         return moment.strftime("%Y-%m-%d")
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def describe(error: BaseException) -> str:
-    """An error in one line: its type and message."""
-    message = " ".join(str(error).split())
-    return f"{type(error).__name__}: {message}" if message else type(error).__name__

@@ -1,4 +1,5 @@
-"""English plurals folded to the singular: one rule for claim keys and for the evaluation's unit names."""
+"""English plurals: folded to the singular (one rule for claim keys and the evaluation's unit names), and a
+count with its noun for messages."""
 
 from __future__ import annotations
 
@@ -30,3 +31,8 @@ def singular(word: str) -> str:
     if word.endswith("s") and not word.endswith(("ss", "is")) and (len(word) == 4 or not word.endswith("us")):
         return word[:-1]
     return word
+
+
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    """'1 feed', '2 feeds', '0 feeds': `number` with `noun`, in the plural (`plural`, else noun + s) unless one."""
+    return f"{number:,} {noun if number == 1 else plural or noun + 's'}"
