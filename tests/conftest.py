@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import json
 import mimetypes
+import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -122,6 +124,37 @@ def write_feeds(path: Path, feeds: dict[str, str]) -> Path:
         for name, url in feeds.items()
     ), encoding="utf-8")
     return path
+
+
+# Runs `claims crawl` and writes the peak RSS (KiB) of its largest process, itself or a worker, to the file named first.
+MEASURE = (
+    "import resource, subprocess, sys; code = subprocess.call(sys.argv[2:]); "
+    "open(sys.argv[1], 'w').write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)); sys.exit(code)"
+)
+CLAIMS = str(Path(sys.executable).parent / "claims")
+
+
+@dataclass
+class CrawlRun:
+    """One `claims crawl` process: its exit, output, wall time and peak RSS."""
+
+    returncode: int
+    output: str
+    seconds: float
+    peak_rss_mb: float
+
+
+def run_measured(feeds_file: Path, db_path: Path, *options: str, timeout: float = 300) -> CrawlRun:
+    """Run `claims crawl` in a wrapper process that reports the crawl's peak RSS."""
+    rss_file = db_path.with_suffix(".rss")
+    started = time.monotonic()
+    process = subprocess.run(
+        [sys.executable, "-c", MEASURE, str(rss_file), CLAIMS, "crawl", "--feeds", str(feeds_file),
+         "--db", str(db_path), *options],
+        capture_output=True, text=True, timeout=timeout,
+    )
+    return CrawlRun(process.returncode, process.stdout + process.stderr, time.monotonic() - started,
+                    int(rss_file.read_text()) / 1024)
 
 
 def redirect(location: str, status: int = 301) -> Handler:

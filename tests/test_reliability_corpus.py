@@ -26,7 +26,8 @@ import pytest
 from bs4 import BeautifulSoup
 
 from claimledger.crawl.parse import parse_feed, run_feedparser
-from test_reliability_faults import CrawlRun, run_measured, start_server, write_feeds
+from conftest import CrawlRun, run_measured, write_feeds
+from test_reliability_faults import start_server
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 SERVE_CORPUS = SHARED / "tools" / "serve_corpus.py"

@@ -14,7 +14,6 @@ import re
 import sqlite3
 import subprocess
 import sys
-import time
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -25,11 +24,10 @@ import pytest
 
 from claimledger.crawl.schedule import parse_iso
 from claimledger.crawl.fetch import USER_AGENT
-from conftest import rss_feed, write_feeds
+from conftest import CrawlRun, rss_feed, run_measured, write_feeds
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 SERVE_CORPUS = SHARED / "tools" / "serve_corpus.py"
-CLAIMS = str(Path(sys.executable).parent / "claims")
 pytestmark = [
     pytest.mark.shared,
     pytest.mark.skipif(not SERVE_CORPUS.exists(), reason="../shared/tools/serve_corpus.py is absent"),
@@ -37,11 +35,6 @@ pytestmark = [
 # `claims crawl --timeout`: one feed's deadline; at least 10 s, so a loaded machine never fails a healthy feed.
 TIMEOUT = 10
 CAP = 15 * 1024 * 1024  # the default body cap of FetchLimits
-# Runs `claims crawl` and writes the peak RSS (KiB) of it and its worker processes to the file named first.
-MEASURE = (
-    "import resource, subprocess, sys; code = subprocess.call(sys.argv[2:]); "
-    "open(sys.argv[1], 'w').write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)); sys.exit(code)"
-)
 POSTS = [
     {"title": f"Cluster {number} update", "guid": f"urn:fault:{number}",
      "content": f"<p>Cluster {number} now runs {1024 * (number + 1)} GPUs and draws {100 + number} kW.</p>"}
@@ -84,29 +77,6 @@ FAULTS = {
     "html": ("/html/feed.xml", "failed", "not a feed: an HTML page (text/html)"),
     "empty": ("/empty/feed.xml", "failed", "empty body: the server sent no feed"),
 }
-
-
-@dataclass
-class CrawlRun:
-    """One `claims crawl` process: its exit, output, wall time and peak RSS."""
-
-    returncode: int
-    output: str
-    seconds: float
-    peak_rss_mb: float
-
-
-def run_measured(feeds_file: Path, db_path: Path, *options: str, timeout: float = 300) -> CrawlRun:
-    """Run `claims crawl` in a wrapper process that reports the crawl's peak RSS."""
-    rss_file = db_path.with_suffix(".rss")
-    started = time.monotonic()
-    process = subprocess.run(
-        [sys.executable, "-c", MEASURE, str(rss_file), CLAIMS, "crawl", "--feeds", str(feeds_file),
-         "--db", str(db_path), *options],
-        capture_output=True, text=True, timeout=timeout,
-    )
-    return CrawlRun(process.returncode, process.stdout + process.stderr, time.monotonic() - started,
-                    int(rss_file.read_text()) / 1024)
 
 
 def start_server(root: Path, *arguments: str, port: str = "0") -> tuple[subprocess.Popen, str]:

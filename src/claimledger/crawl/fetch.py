@@ -22,6 +22,7 @@ from urllib.parse import urljoin
 import httpx
 
 from claimledger.crawl.addresses import is_refused_address, origin
+from claimledger.crawl.deadline import Deadline
 from claimledger.errors import FetchError, RefusedAddressError
 
 
@@ -208,26 +209,30 @@ class Fetcher:
         etag: str | None = None,
         last_modified: str | None = None,
         allow_private_at: str | None = None,
+        deadline: Deadline | None = None,
     ) -> FetchResult:
         """GET `url`, following up to `max_redirects` redirects.
 
         `allow_private_at` is a URL (the feed's own, when the feed allows it)
         whose host and port may be on a private or loopback address; any other
-        private address, reached directly or by a redirect, is refused.
+        private address, reached directly or by a redirect, is refused. A
+        `deadline` (the feed's) starts with the first request sent and bounds
+        this fetch too.
 
         Raises:
             FetchError: refused address or scheme, timeout, deadline, too many
                 redirects, body over the cap, broken connection.
         """
         try:
-            return await self._follow(url, etag, last_modified, allow_private_at)
+            return await self._follow(url, etag, last_modified, allow_private_at, deadline)
         except FetchError:
             raise
         except Exception as error:  # noqa: BLE001 - whatever a server sends is data: a reason, never a crash
             raise FetchError(f"cannot fetch {url}: {type(error).__name__}: {error}") from error
 
     async def _follow(
-        self, url: str, etag: str | None, last_modified: str | None, allow_private_at: str | None
+        self, url: str, etag: str | None, last_modified: str | None, allow_private_at: str | None,
+        deadline: Deadline | None,
     ) -> FetchResult:
         private_origin = origin(allow_private_at) if allow_private_at else None
         conditional = {}
@@ -241,7 +246,7 @@ class Fetcher:
         all_permanent = True
         for _hop in range(self.limits.max_redirects + 1):
             hop_started = time.monotonic()
-            status, headers, body = await self._request(current, conditional, private_origin, budget)
+            status, headers, body = await self._request(current, conditional, private_origin, budget, deadline)
             budget -= time.monotonic() - hop_started
             if status in REDIRECT_STATUSES and headers.get("location"):
                 all_permanent = all_permanent and status in PERMANENT_REDIRECTS
@@ -262,13 +267,18 @@ class Fetcher:
         raise FetchError(f"more than {self.limits.max_redirects} redirects (last to {current})")
 
     async def _request(
-        self, url: str, conditional: dict[str, str], private_origin: tuple[str, int] | None, budget: float
+        self, url: str, conditional: dict[str, str], private_origin: tuple[str, int] | None, budget: float,
+        deadline: Deadline | None,
     ) -> tuple[int, dict[str, str], bytes]:
         host, port = origin(url)
         allowed_private = private_origin == (host, port)
         request = await self._pinned_request(url, host, port, allowed_private, conditional)
         polite = not allowed_private or self.limits.polite_to_private_hosts
         async with self.gate.turn(host, polite):
+            if deadline is not None:
+                # A feed's clock starts with its first request, not while it waits for its host's turn.
+                deadline.start()
+                budget = min(budget, deadline.remaining())
             if budget <= 0:
                 raise FetchError(f"deadline of {self.limits.deadline:g} s exceeded")
             try:

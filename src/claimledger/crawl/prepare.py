@@ -1,8 +1,10 @@
-"""Entry to document, in a worker process: clean text, language, content hash and the claims in it.
+"""What the crawl's worker processes do: a feed body to its new and edited entries, an entry to its document.
 
-Workers are spawned by the crawl (round.py) and import this module only, so a
-round whose entries have not changed never loads BeautifulSoup or the extractor,
-and trafilatura loads only once an article page must be read.
+Workers are spawned by the crawl (workers.py) and import this module, so the
+crawl's own process never loads feedparser, BeautifulSoup or the extractor;
+trafilatura loads only once an article page must be read. `prepare_document`
+is a plain function of an entry (and its page's bytes), so `claims ingest`
+prepares its records with it too.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import signal
 import threading
 import time
 
-from claimledger.crawl.parse import Entry
+from claimledger.crawl.parse import Entry, ParsedFeed, parse_feed
 from claimledger.crawl.store import ArticleFetch, ArticlePage, PreparedDocument
 from claimledger.text.article import PageText, page_text
 from claimledger.text.budget import PAGE_CAP, cap_text, trim_page
@@ -45,6 +47,13 @@ def exit_with_parent(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(0.5)
     os._exit(1)
+
+
+def parse_changed(body: bytes, headers: dict[str, str], url: str, known: dict[str, str]) -> ParsedFeed:
+    """The feed `body` parsed, keeping only the entries that are new or changed since `known` (id -> source hash)."""
+    parsed = parse_feed(body, headers, url)
+    parsed.entries = [entry for entry in parsed.entries if known.get(entry.entry_id) != entry.source_hash]
+    return parsed
 
 
 def prepare_document(entry: Entry, article: ArticlePage | None, lang_hint: str | None) -> PreparedDocument | None:
@@ -86,8 +95,9 @@ def read_article(article: ArticlePage | None, notes: list[str]) -> PageText | No
     if article is None or article.html is None:
         return None
     trimmed = trim_page(article.html)
-    if trimmed.note:
-        notes.append(f"article page: {trimmed.note}")
+    note = article.note or trimmed.note
+    if note:
+        notes.append(f"article page: {note}")
     return page_text(trimmed.value, article.charset)
 
 

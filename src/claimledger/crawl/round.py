@@ -1,57 +1,43 @@
 """One crawl round: fetch every due feed, parse it, turn new entries into documents with claims, store them.
 
-Fetching runs on asyncio across hosts (polite per host, see fetch.py); text
-cleaning and extraction run in worker processes (prepare.py); all writes go
-through one writer thread that owns the ledger connection and groups commits
-while writes queue up (ledger.writer; the writes themselves are in store.py). Entries
-whose feed content has not changed since the last crawl cost no work at all.
+Fetching runs on asyncio across hosts (polite per host, see fetch.py). Parsing,
+text cleaning and extraction run in worker processes (workers.py, prepare.py)
+that a feed's deadline can end (deadline.py); this process only fetches and
+writes. All writes go through one writer thread that owns the ledger connection
+and groups commits while writes queue up (ledger.writer; the writes themselves
+are in store.py). Entries whose feed content has not changed since the last
+crawl cost no work at all, and a round where every feed answers 304 loads
+neither feedparser, BeautifulSoup, the extractor nor sqlite-utils.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
-import re
 import sqlite3
 import threading
 import time
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import datetime
-from difflib import SequenceMatcher
-from multiprocessing import get_context
 from pathlib import Path
 
-import sqlite_utils
-
-from claimledger.crawl.config import FeedConfig
 from claimledger.crawl.addresses import origin
+from claimledger.crawl.config import FeedConfig
+from claimledger.crawl.deadline import Deadline
+from claimledger.crawl.documents import PAGES_PER_FEED, FeedDocuments
 from claimledger.crawl.fetch import Fetcher, FetchLimits, FetchResult
-from claimledger.crawl.parse import Entry, ParsedFeed, codec_name, parse_feed
 from claimledger.crawl.schedule import freshness, parse_retry_after, skip_reason, utc_now
-from claimledger.crawl.store import (
-    ArticlePage,
-    FeedOutcome,
-    PreparedDocument,
-    known_entries,
-    previous_title,
-    record_outcome,
-    store_document,
-    sync_feeds,
-)
+from claimledger.crawl.store import FeedOutcome, known_entries, record_outcome, sync_feeds
+from claimledger.crawl.workers import TaskFailed, TaskTimeout, WorkerLost, WorkerPool
 from claimledger.errors import FetchError, RefusedAddressError
-from claimledger.ledger.open import open_ledger
+from claimledger.ledger.open import LedgerConnection, open_ledger_connection
 from claimledger.ledger.writer import LedgerWriter
-from claimledger.text.lang import SUPPORTED
 
 POOL_FROM_FEEDS = 20
 # The ledger writer's page cache (KiB).
 WRITER_CACHE_KIB = 64 * 1024
-# Below this similarity between an entry's old and new title, its id may have been reused for another post.
-REUSED_ID_SIMILARITY = 0.3
 
 
 @dataclass(slots=True)
@@ -59,10 +45,13 @@ class CrawlOptions:
     """How a round is run."""
 
     concurrency: int = 16
+    # `deadline` is each feed's: its fetch, article pages, parsing and text cleaning in all.
     limits: FetchLimits = field(default_factory=FetchLimits)
-    # Processes that clean text and extract claims; 1 means in this process, 0 means one per
-    # CPU for rounds of at least POOL_FROM_FEEDS feeds (starting processes costs more than small rounds save).
+    # Worker processes that parse feeds, clean text and extract claims; 0 means one per CPU for rounds of
+    # at least POOL_FROM_FEEDS due feeds, else one (starting processes costs more than small rounds save).
     workers: int = 0
+    # Article pages fetched for one feed in one round; entries whose page is over it wait for the next round.
+    pages_per_feed: int = PAGES_PER_FEED
 
 
 @dataclass(slots=True)
@@ -133,72 +122,42 @@ def crawl(
     return report
 
 
-def open_crawl_ledger(db_path: str | Path) -> sqlite_utils.Database:
-    """The ledger, committing without an fsync per transaction, with a page cache for a writer.
+def open_crawl_ledger(db_path: str | Path) -> LedgerConnection:
+    """The ledger on a plain connection, committing without an fsync per transaction, with a page cache for a writer.
 
     In WAL mode that keeps the ledger consistent through any crash of this
     process; only a power cut may lose the last few commits, which the next
     crawl fetches again. 64 MiB of cache keep the index pages a long run of
     writes touches in memory (writes per CPU-second +21% at 300k claims).
     """
-    db = open_ledger(db_path)
-    db.execute("PRAGMA synchronous = NORMAL")
-    db.execute(f"PRAGMA cache_size = -{WRITER_CACHE_KIB}")
-    return db
+    ledger = open_ledger_connection(db_path)
+    ledger.execute("PRAGMA synchronous = NORMAL")
+    ledger.execute(f"PRAGMA cache_size = -{WRITER_CACHE_KIB}")
+    return ledger
 
 
 class Crawler:
-    """The state of one round: the ledger writer, the fetcher, and what is already stored."""
+    """The state of one round: the ledger writer, the worker processes, and what is already stored."""
 
     def __init__(self, writer: LedgerWriter, options: CrawlOptions, stop: threading.Event) -> None:
         self.writer = writer
         self.options = options
         self.stop = stop
         self.known: dict[int, dict[str, str]] = {}
-        self._workers: Executor | None = None
+        self._workers: WorkerPool | None = None
         self.due_feeds = 0
 
     @property
-    def workers(self) -> Executor:
-        """The pool that prepares documents, started when the first changed entry needs it."""
+    def workers(self) -> WorkerPool:
+        """The worker processes, the first of them started when the first feed answers 200."""
         if self._workers is None:
             automatic = (os.cpu_count() or 1) if self.due_feeds >= POOL_FROM_FEEDS else 1
-            count = self.options.workers or automatic
-            if count == 1:
-                self._workers = ThreadPoolExecutor(1, thread_name_prefix="prepare")
-            else:
-                from claimledger.crawl.prepare import start_worker
-
-                # spawn, not fork: this process already runs threads (the ledger writer).
-                self._workers = ProcessPoolExecutor(
-                    count, get_context("spawn"), initializer=start_worker, initargs=(os.getpid(),)
-                )
+            self._workers = WorkerPool(self.options.workers or automatic)
         return self._workers
 
     def close(self) -> None:
         if self._workers is not None:
-            self._workers.shutdown(cancel_futures=True)
-
-    async def prepare(
-        self, entry: Entry, article: ArticlePage | None, lang_hint: str | None
-    ) -> PreparedDocument | None:
-        """`prepare_document` in the pool; a pool broken by a worker's death (OOM killer, SIGKILL) is replaced once.
-
-        Without that, one lost worker failed every entry still in flight and,
-        once broken, the pool refused the entries of every later feed.
-        """
-        from claimledger.crawl.prepare import prepare_document
-
-        pool = self.workers
-        try:
-            return await asyncio.get_running_loop().run_in_executor(pool, prepare_document, entry, article, lang_hint)
-        except BrokenProcessPool:
-            if self._workers is pool:
-                pool.shutdown(wait=False, cancel_futures=True)
-                self._workers = None
-        return await asyncio.get_running_loop().run_in_executor(
-            self.workers, prepare_document, entry, article, lang_hint
-        )
+            self._workers.close()
 
     async def write(self, function: Callable, *arguments: object) -> object:
         return await asyncio.wrap_future(self.writer.submit(function, *arguments))
@@ -234,7 +193,7 @@ class Crawler:
         return report
 
     async def crawl_feed(self, fetcher: Fetcher, row: dict, config: FeedConfig, now: datetime) -> FeedReport:
-        """Fetch, parse and store one feed; never raises for anything the feed or its server does."""
+        """Fetch, parse and store one feed within its deadline; never raises for anything the feed or its server does."""
         skip = skip_reason(row, now)
         if skip is None and self.stop.is_set():
             skip = "stopped before this feed was fetched"
@@ -251,7 +210,7 @@ class Crawler:
             outcome.status = "failed"
             outcome.error = f"internal error while handling this feed: {type(error).__name__}: {error}"
             outcome.save_validators = False
-            outcome.finished = utc_now()
+        outcome.finished = utc_now()
         if outcome.notes:
             outcome.error = "; ".join(filter(None, [outcome.error, *outcome.notes]))
         next_attempt = await self.write(record_outcome, row, outcome)
@@ -261,93 +220,49 @@ class Crawler:
         )
 
     async def fetch_and_store(self, fetcher: Fetcher, row: dict, config: FeedConfig, outcome: FeedOutcome) -> None:
+        deadline = Deadline(self.options.limits.deadline)
         private_at = row["url"] if config.allow_private else None
         try:
             result = await fetcher.fetch(
-                row["url"], etag=row["etag"], last_modified=row["last_modified"], allow_private_at=private_at
+                row["url"], etag=row["etag"], last_modified=row["last_modified"], allow_private_at=private_at,
+                deadline=deadline,
             )
         except FetchError as error:
             outcome.error = explain_refusal(error, row["url"], config)
-            outcome.finished = utc_now()
             return
         outcome.http_status = result.status
         outcome.bytes = len(result.body)
         outcome.permanent_url = result.permanent_url
         outcome.fresh_for = freshness(result.headers)
         if result.status == 200:
-            await self.store_feed(fetcher, row, config, result, outcome)
+            await self.store_feed(fetcher, row, config, result, outcome, deadline)
         else:
             judge_status(result, outcome, fetcher)
-        outcome.finished = utc_now()
 
     async def store_feed(
-        self, fetcher: Fetcher, row: dict, config: FeedConfig, result: FetchResult, outcome: FeedOutcome
+        self, fetcher: Fetcher, row: dict, config: FeedConfig, result: FetchResult, outcome: FeedOutcome,
+        deadline: Deadline,
     ) -> None:
-        parsed: ParsedFeed = await asyncio.to_thread(parse_feed, result.body, result.headers, result.url)
+        """Parse the feed in a worker and store its new and edited entries."""
+        from claimledger.crawl.prepare import parse_changed
+
+        known = self.known.get(row["id"], {})
+        try:
+            parsed = await self.workers.run(deadline, parse_changed, result.body, result.headers, result.url, known)
+        except TaskTimeout:
+            outcome.error = f"parsing did not finish within the feed's deadline of {deadline.seconds:g} s"
+            return
+        except (TaskFailed, WorkerLost) as error:
+            outcome.error = f"parsing failed: {error}"
+            return
         if parsed.error:
             outcome.error = parsed.error
             return
         outcome.status = "partial" if parsed.problems else "ok"
         outcome.notes.extend(parsed.problems)
         outcome.etag, outcome.last_modified = result.etag, result.last_modified
-        known = self.known.get(row["id"], {})
-        changed = [entry for entry in parsed.entries if known.get(entry.entry_id) != entry.source_hash]
-        lang_hint = config.lang or parsed.lang
-        articles = []
-        for entry in changed:
-            if self.stop.is_set():
-                break
-            articles.append(await self.fetch_article(fetcher, entry, row["url"] if config.allow_private else None))
-        complete = len(articles) == len(changed)
-        if not complete:
-            outcome.notes.append("stopped before every entry was stored")
-        prepared = [
-            asyncio.ensure_future(self.prepare(entry, article, lang_hint)) for entry, article in zip(changed, articles)
-        ]
-        for entry, future in zip(changed, prepared):
-            try:
-                document = await future
-            except Exception as error:  # noqa: BLE001 - one entry the extractor cannot handle must not stop the feed
-                complete = False
-                outcome.status = "partial"
-                outcome.notes.append(f"entry {entry.entry_id}: extraction failed: {type(error).__name__}: {error}")
-                continue
-            if document is None:
-                continue
-            outcome.notes.extend(f"entry {entry.entry_id}: {note}" for note in document.notes)
-            if entry.entry_id in known:
-                await self.flag_reused_id(row, document, outcome)
-            new_documents, new_claims = await self.write(store_document, row, document, utc_now())
-            outcome.new_documents += new_documents
-            outcome.new_claims += new_claims
-            if new_documents and document.lang not in SUPPORTED:
-                outcome.unread_languages[document.lang] = outcome.unread_languages.get(document.lang, 0) + 1
-        outcome.save_validators = complete
-
-    async def flag_reused_id(self, row: dict, document: PreparedDocument, outcome: FeedOutcome) -> None:
-        """Note an edit whose title has nothing in common with the last one: the publisher may have reused the id.
-
-        The entry is still stored as a new revision; the note lets a reader tell
-        a corrected post from a different post under an old id.
-        """
-        before = await self.write(previous_title, row["id"], document.entry.entry_id)
-        if before and SequenceMatcher(None, before, document.title).ratio() < REUSED_ID_SIMILARITY:
-            outcome.notes.append(
-                f"entry {document.entry.entry_id}: new title {document.title!r} after {before!r}; "
-                "stored as a new revision, but the id may have been reused for another post"
-            )
-
-    async def fetch_article(self, fetcher: Fetcher, entry: Entry, private_at: str | None) -> ArticlePage | None:
-        """The article page of a summary-only entry (or why it could not be had)."""
-        if not entry.summary_only or not entry.url:
-            return None
-        try:
-            result = await fetcher.fetch(entry.url, allow_private_at=private_at)
-        except FetchError as error:
-            return ArticlePage(entry.url, None, None, None, str(error))
-        if result.status != 200:
-            return ArticlePage(entry.url, result.status, None, None, f"HTTP {result.status}")
-        return ArticlePage(entry.url, 200, result.body, response_charset(result.headers), None)
+        documents = FeedDocuments(self, fetcher, row, config, deadline, outcome)
+        outcome.save_validators = await documents.store(parsed.entries, config.lang or parsed.lang, known)
 
 
 def explain_refusal(error: FetchError, feed_url: str, config: FeedConfig) -> str:
@@ -362,12 +277,6 @@ def same_origin(url: str, other: str) -> bool:
         return origin(url) == origin(other)
     except FetchError:
         return False
-
-
-def response_charset(headers: dict[str, str]) -> str | None:
-    """The charset the Content-Type header names, if Python knows it."""
-    match = re.search(r"charset=[\"']?([\w.:-]+)", headers.get("content-type", ""), re.IGNORECASE)
-    return codec_name(match.group(1)) if match else None
 
 
 def judge_status(result: FetchResult, outcome: FeedOutcome, fetcher: Fetcher) -> None:

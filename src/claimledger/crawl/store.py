@@ -4,21 +4,30 @@ Each document is written with its claims and its feed-entry link in one
 transaction, and a feed's new state (validators, status, back-off) only after
 its documents, so a crash at any moment leaves a ledger the next crawl completes
 without duplicates.
+
+Every function takes the ledger as the writer holds it (ledger.open's
+LedgerConnection, or a sqlite_utils.Database) and uses plain SQL on it: the
+feed state of an all-304 round is written without sqlite-utils.
 """
 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
 
-import sqlite_utils
-
-from claimledger.crawl.parse import Entry
-from claimledger.crawl.config import FeedConfig
 from claimledger.crawl.schedule import RETRY_AFTER_CAP, backoff, iso
-from claimledger.ledger.writes import credit_document, document_with_text, insert_document
 from claimledger.types import Claim, Document
+
+if TYPE_CHECKING:
+    from claimledger.crawl.config import FeedConfig
+    from claimledger.crawl.parse import Entry
+
+# The ledger as the writer hands it over: anything with `conn` and `execute` (LedgerConnection, sqlite_utils.Database).
+Ledger = Any
 
 
 @dataclass(slots=True)
@@ -31,6 +40,8 @@ class ArticlePage:
     html: bytes | None
     charset: str | None
     error: str | None
+    # What was cut from the page to keep it within text.budget's cap, if anything.
+    note: str | None = None
 
 
 @dataclass(slots=True, frozen=True)
@@ -95,17 +106,45 @@ class FeedOutcome:
     notes: list[str] = field(default_factory=list)
 
 
-def sync_feeds(db: sqlite_utils.Database, feeds: list[FeedConfig], now: datetime) -> list[dict]:
+@contextmanager
+def atomic(db: Ledger) -> Iterator[None]:
+    """A savepoint: its writes happen together or not at all, inside or outside an open transaction."""
+    connection = db.conn
+    connection.execute("SAVEPOINT crawl_store")
+    try:
+        yield
+    except BaseException:
+        # An error such as a full disk may have ended the whole transaction, savepoint included.
+        if connection.in_transaction:
+            connection.execute("ROLLBACK TO crawl_store")
+            connection.execute("RELEASE crawl_store")
+        raise
+    connection.execute("RELEASE crawl_store")
+
+
+def rows(db: Ledger, sql: str, parameters: list | tuple = ()) -> list[dict]:
+    """The rows `sql` selects, as dicts."""
+    cursor = db.execute(sql, parameters)
+    columns = [description[0] for description in cursor.description]
+    return [dict(zip(columns, row)) for row in cursor]
+
+
+def update_row(db: Ledger, table: str, row_id: int, changes: dict) -> None:
+    assignments = ", ".join(f"[{column}] = ?" for column in changes)
+    db.execute(f"UPDATE [{table}] SET {assignments} WHERE id = ?", [*changes.values(), row_id])
+
+
+def sync_feeds(db: Ledger, feeds: list[FeedConfig], now: datetime) -> list[dict]:
     """Add or update the feeds the feeds file lists; return their rows in file order.
 
     A stored feed is found by name, else by URL; a feed whose settings have
     not changed costs no write.
     """
-    stored = list(db["feeds"].rows_where(order_by="id"))
+    stored = rows(db, "SELECT * FROM feeds ORDER BY id")
     by_name = {row["name"]: row for row in reversed(stored)}
     by_url = {url: row for row in reversed(stored) for url in (row["url"], row["config_url"])}
     ids = []
-    with db.atomic():
+    with atomic(db):
         for feed in feeds:
             row = by_name.get(feed.name) or by_url.get(feed.url)
             if row is None:
@@ -119,26 +158,19 @@ def sync_feeds(db: sqlite_utils.Database, feeds: list[FeedConfig], now: datetime
                 changes |= {"url": feed.url, "config_url": feed.url, "retired": 0, "failures": 0,
                             "next_attempt": None, "etag": None, "last_modified": None}
             if changes:
-                db["feeds"].update(row["id"], changes)
-    current = {row["id"]: row for row in db["feeds"].rows_where(order_by="id")}
+                update_row(db, "feeds", row["id"], changes)
+    current = {row["id"]: row for row in rows(db, "SELECT * FROM feeds ORDER BY id")}
     return [current[feed_id] for feed_id in ids]
 
 
-def insert_feed(db: sqlite_utils.Database, feed: FeedConfig, now: datetime) -> int:
-    return db["feeds"].insert(
-        {
-            "name": feed.name,
-            "url": feed.url,
-            "config_url": feed.url,
-            "lang": feed.lang,
-            "allow_private": int(feed.allow_private),
-            "status": "new",
-            "added": iso(now),
-        }
-    ).last_pk
+def insert_feed(db: Ledger, feed: FeedConfig, now: datetime) -> int:
+    return db.execute(
+        "INSERT INTO feeds (name, url, config_url, lang, allow_private, status, added) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [feed.name, feed.url, feed.url, feed.lang, int(feed.allow_private), "new", iso(now)],
+    ).lastrowid
 
 
-def known_entries(db: sqlite_utils.Database, feed_ids: list[int]) -> dict[int, dict[str, str]]:
+def known_entries(db: Ledger, feed_ids: list[int]) -> dict[int, dict[str, str]]:
     """For each feed, the source hash of every entry already stored: what needs no work again."""
     known: dict[int, dict[str, str]] = {feed_id: {} for feed_id in feed_ids}
     for feed_id, entry_key, source_hash in db.execute("SELECT feed_id, entry_key, source_hash FROM feed_entries"):
@@ -147,7 +179,7 @@ def known_entries(db: sqlite_utils.Database, feed_ids: list[int]) -> dict[int, d
     return known
 
 
-def previous_title(db: sqlite_utils.Database, feed_id: int, entry_key: str) -> str | None:
+def previous_title(db: Ledger, feed_id: int, entry_key: str) -> str | None:
     """The title of the document this feed's entry last became, if any."""
     row = db.execute(
         "SELECT d.title FROM feed_entries e JOIN documents d ON d.id = e.document_id "
@@ -158,7 +190,7 @@ def previous_title(db: sqlite_utils.Database, feed_id: int, entry_key: str) -> s
 
 
 def store_document(
-    db: sqlite_utils.Database, feed: dict, prepared: PreparedDocument, now: datetime, credit: bool = True
+    db: Ledger, feed: dict, prepared: PreparedDocument, now: datetime, credit: bool = True
 ) -> tuple[int, int]:
     """Write one document, its claims and its feed-entry link atomically; return (new documents, new claims).
 
@@ -168,8 +200,10 @@ def store_document(
     `claims ingest` never touches what is stored); a changed text is a new
     document whose revision follows the entry's highest.
     """
+    from claimledger.ledger.writes import credit_document, document_with_text, insert_document
+
     entry = prepared.entry
-    with db.atomic():
+    with atomic(db):
         if prepared.article_fetch:
             log_article_fetch(db, feed["id"], prepared.article_fetch, now)
         existing = document_with_text(db, prepared.content_hash)
@@ -185,7 +219,7 @@ def store_document(
     return new_documents, new_claims
 
 
-def link_entry(db: sqlite_utils.Database, feed_id: int, entry: Entry, document_id: int, now: datetime) -> None:
+def link_entry(db: Ledger, feed_id: int, entry: Entry, document_id: int, now: datetime) -> None:
     db.execute(
         "INSERT INTO feed_entries (feed_id, entry_key, source_hash, document_id, first_seen, last_seen) "
         "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (feed_id, entry_key) DO UPDATE SET "
@@ -194,14 +228,14 @@ def link_entry(db: sqlite_utils.Database, feed_id: int, entry: Entry, document_i
     )
 
 
-def log_article_fetch(db: sqlite_utils.Database, feed_id: int, fetch: ArticleFetch, now: datetime) -> None:
-    db.conn.execute(
+def log_article_fetch(db: Ledger, feed_id: int, fetch: ArticleFetch, now: datetime) -> None:
+    db.execute(
         "INSERT INTO fetches (feed_id, url, started, finished, http_status, outcome, error) VALUES (?, ?, ?, ?, ?, ?, ?)",
         [feed_id, fetch.url, iso(now), iso(now), fetch.http_status, fetch.outcome, fetch.error],
     )
 
 
-def record_outcome(db: sqlite_utils.Database, feed: dict, outcome: FeedOutcome) -> str | None:
+def record_outcome(db: Ledger, feed: dict, outcome: FeedOutcome) -> str | None:
     """Log the fetch and move the feed to its new state; return when it is next due (ISO), if later than now."""
     changes: dict = {"status": outcome.status, "error": outcome.error, "last_fetched": iso(outcome.finished)}
     next_attempt = None
@@ -224,25 +258,24 @@ def record_outcome(db: sqlite_utils.Database, feed: dict, outcome: FeedOutcome) 
         next_attempt = iso(outcome.finished + wait)
         changes |= {"failures": failures, "next_attempt": next_attempt}
     # Plain SQL: this runs once per feed per round, and an all-304 round is nothing else.
-    with db.atomic():
+    with atomic(db):
         db.execute(
             "INSERT INTO fetches (feed_id, url, started, finished, http_status, outcome, error, bytes, "
             "new_documents, new_claims) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [feed["id"], outcome.url, iso(outcome.started), iso(outcome.finished), outcome.http_status,
              outcome.status, outcome.error, outcome.bytes, outcome.new_documents, outcome.new_claims],
         )
-        assignments = ", ".join(f"[{column}] = ?" for column in changes)
-        db.execute(f"UPDATE feeds SET {assignments} WHERE id = ?", [*changes.values(), feed["id"]])
+        update_row(db, "feeds", feed["id"], changes)
         if outcome.permanent_url:
             move_feed(db, feed, outcome)
     return next_attempt
 
 
-def move_feed(db: sqlite_utils.Database, feed: dict, outcome: FeedOutcome) -> None:
+def move_feed(db: Ledger, feed: dict, outcome: FeedOutcome) -> None:
     """Store the URL a permanent redirect led to, unless another feed already has it."""
     try:
-        with db.atomic():
-            db["feeds"].update(feed["id"], {"url": outcome.permanent_url})
+        with atomic(db):
+            update_row(db, "feeds", feed["id"], {"url": outcome.permanent_url})
     except sqlite3.IntegrityError:
         outcome.notes.append(f"moved permanently to {outcome.permanent_url}, which another feed already has")
 

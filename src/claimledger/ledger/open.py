@@ -1,17 +1,24 @@
-"""Opening a ledger (migrated to the latest schema) and checking that a file is one."""
+"""Opening a ledger (migrated to the latest schema) and checking that a file is one.
+
+A ledger is stamped with the schema that migrated it (`PRAGMA user_version`
+holds a checksum of schema.py), so a crawl round that finds its own stamp opens
+the file with plain sqlite3: an all-304 round never loads sqlite-utils.
+"""
 
 from __future__ import annotations
 
 import os
 import sqlite3
+import zlib
 from pathlib import Path
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from claimledger.errors import LedgerError
-from claimledger.ledger.indexes import create_missing_indexes
-from claimledger.ledger.schema import migrations
-from claimledger.ledger.search_index import index_pending
+
+if TYPE_CHECKING:
+    import sqlite_utils
+
+SCHEMA_SOURCE = Path(__file__).with_name("schema.py")
 
 
 def open_ledger(path: str | Path) -> sqlite_utils.Database:
@@ -20,6 +27,12 @@ def open_ledger(path: str | Path) -> sqlite_utils.Database:
     Indexes a bulk load killed half-way left unbuilt are built, and rows written
     by other means than ledger.writes are indexed for search.
     """
+    import sqlite_utils
+
+    from claimledger.ledger.indexes import create_missing_indexes
+    from claimledger.ledger.schema import migrations
+    from claimledger.ledger.search_index import index_pending
+
     db = sqlite_utils.Database(path)
     db.enable_wal()
     db.execute("PRAGMA foreign_keys = ON")
@@ -27,7 +40,63 @@ def open_ledger(path: str | Path) -> sqlite_utils.Database:
     migrations.apply(db)
     create_missing_indexes(db)
     index_pending(db)
+    stamp = schema_stamp()
+    if db.execute("PRAGMA user_version").fetchone()[0] != stamp:
+        db.execute(f"PRAGMA user_version = {stamp}")
     return db
+
+
+def schema_stamp() -> int:
+    """A number naming this schema.py: a ledger stamped with it has had every migration it holds."""
+    return zlib.crc32(SCHEMA_SOURCE.read_bytes()) & 0x7FFFFFFF
+
+
+class LedgerConnection:
+    """A ledger on a plain sqlite3 connection: `conn` and `execute`, all the crawl's own writes use.
+
+    Any other attribute is sqlite_utils.Database's over the same connection,
+    so sqlite-utils is loaded only by the first write that needs it.
+    """
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self._database: sqlite_utils.Database | None = None
+
+    def execute(self, sql: str, parameters: Any = ()) -> sqlite3.Cursor:
+        return self.conn.execute(sql, parameters)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __getattr__(self, name: str) -> Any:
+        if self._database is None:
+            import sqlite_utils
+
+            self._database = sqlite_utils.Database(self.conn)
+        return getattr(self._database, name)
+
+
+def open_ledger_connection(path: str | Path) -> LedgerConnection:
+    """The ledger at `path` (created if needed), migrated first, through sqlite-utils, only when it lacks this
+    schema's stamp.
+
+    A stamped ledger skips open_ledger's repairs (secondary indexes a killed bulk load left unbuilt, rows
+    written by plain SQL not yet searchable): the crawl's writes need neither, and every command that reads
+    the ledger opens it with open_ledger, which makes them.
+    """
+    connection = sqlite3.connect(path)
+    try:
+        stamped = connection.execute("PRAGMA user_version").fetchone()[0] == schema_stamp()
+    except sqlite3.DatabaseError:
+        connection.close()
+        raise
+    if not stamped:
+        connection.close()
+        open_ledger(path).close()
+        connection = sqlite3.connect(path)
+    for pragma in ("foreign_keys = ON", "busy_timeout = 30000", "recursive_triggers = ON"):
+        connection.execute(f"PRAGMA {pragma}")
+    return LedgerConnection(connection)
 
 
 def check_ledger(path: Path, *, writing: bool = False) -> None:
