@@ -133,3 +133,34 @@ def test_a_document_s_text_is_cut_at_a_paragraph_before_its_cap():
     assert len(capped.value) <= TEXT_CAP and capped.value.endswith("GPUs.")
     assert text.startswith(capped.value)
     assert capped.note == f"text cut to {TEXT_CAP:,} characters"
+
+
+def test_feedparser_s_sanitizer_finds_the_same_comment_ends_in_one_pass():
+    """crawl/sanitizer.py's comment_end against the pattern feedparser used, on seeded random markup."""
+    import random
+    import re
+
+    from feedparser.sanitizer import _HTMLSanitizer
+
+    from claimledger.crawl.sanitizer import comment_end
+
+    feedparsers_own = re.compile(r"--[^>]*>")
+    generator = random.Random(13)
+    sanitizer = _HTMLSanitizer("utf-8", "text/html")
+    for _ in range(3_000):
+        rawdata = "<!--" + "".join(generator.choice(["-", "--", ">", "x", " ", "<!--", "- >"])
+                                   for _ in range(generator.randrange(12)))
+        sanitizer.rawdata = rawdata
+        closed = re.search(r"--\s*>", rawdata[4:])
+        own = feedparsers_own.search(rawdata, 4)
+        expected = 4 + closed.end() if closed else own.end() if own else len(rawdata)
+        assert comment_end(sanitizer, 0) == expected, rawdata
+
+
+def test_an_entry_of_unclosed_comments_keeps_its_text_before_them():
+    """Through feedparser itself, with comment_end in place: the text before the first unclosed comment, the rest
+    left out, as feedparser meant (40,000 of them took its own pattern 8.9 s)."""
+    for count in (10_000, 40_000):
+        body = rss_feed([{"title": "t", "guid": "urn:c", "content": "<p>512 GPUs</p>" + "<!--x" * count}])
+        (entry,) = parse_feed(body, {}, "http://127.0.0.1/feed.xml").entries
+        assert entry.content == "<p>512 GPUs</p>"

@@ -22,6 +22,7 @@ import charset_normalizer
 import feedparser
 
 from claimledger.crawl.limits import check_body
+from claimledger.crawl.sanitizer import make_linear
 
 # Parse warnings after which feedparser's result is as good as a clean parse.
 HARMLESS_BOZO = (feedparser.NonXMLContentType,)
@@ -29,6 +30,8 @@ CLOSING_ROOT = re.compile(rb"</\s*(rss|feed|rdf:RDF|RDF)\s*>\s*$", re.IGNORECASE
 XML_DECLARATION_ENCODING = re.compile(rb"""^(\s*<\?xml[^>]*?encoding=)["'][^"']*["']""")
 HTML_START = re.compile(rb"^\s*(<!doctype\s+html|<html)", re.IGNORECASE)
 HTML_TYPES = ("text/html", "application/xhtml+xml")
+
+make_linear()
 
 
 @dataclass(slots=True)
