@@ -1,4 +1,4 @@
-"""Hostile feeds beside two healthy ones, in one `claims crawl --timeout 20` process: time and memory per feed.
+"""Hostile feeds beside two healthy ones, in one `claims crawl --timeout 60` process: time and memory per feed.
 
 Every case of issue 13 that a feed can send: markup nested 20,000 deep, 5,000
 nested tables, 20,000 paragraphs side by side, unclosed tags and comments, a
@@ -12,6 +12,8 @@ hostile feed is recorded with its reason, the largest process stays under
 from __future__ import annotations
 
 import re
+import select
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -30,7 +32,9 @@ from claimledger.text.budget import PAGE_CAP, TEXT_CAP
 from conftest import CLAIMS, STALL_AT_MOST, CrawlRun, LoopbackServer, reply, rss_feed, run_measured, write_feeds
 from test_reliability_limits import BILLION_LAUGHS, QUADRATIC_ENTITY
 
-TIMEOUT = 20  # `claims crawl --timeout`: each feed's deadline
+# `claims crawl --timeout`: each feed's deadline. The costliest entry here (20,000 paragraphs, cut to the text cap)
+# takes 4 s of CPU; half the deadline, what one entry may use, leaves room for a machine at load 10.
+TIMEOUT = 60
 RSS_LIMIT_MB = 200
 FIGURE = "The pod runs 4,096 GPUs."
 HEALTHY = [{"title": f"Fleet report {number}", "guid": f"urn:healthy:{number}",
@@ -52,23 +56,36 @@ def summaries(server: LoopbackServer, name: str, count: int, path: str) -> bytes
 
 
 class StalledPages:
-    """Article pages that never answer, counting how many of them the crawl asks for at once."""
+    """Article pages that never answer, counting how many of them the crawl asks for at once.
+
+    A request counts as asked for until the crawl closes its connection (its read timeout or the feed's
+    deadline); the server's thread may wait on after that, which does not count.
+    """
 
     def __init__(self, server: LoopbackServer) -> None:
         self.server = server
         self.lock = threading.Lock()
-        self.in_flight = self.most_at_once = self.requests = 0
+        self.open: set[socket.socket] = set()
+        self.most_at_once = self.requests = 0
 
     def __call__(self, request: BaseHTTPRequestHandler) -> None:
         with self.lock:
+            self.open = {connection for connection in self.open if not closed_by_the_client(connection)}
+            self.open.add(request.connection)
             self.requests += 1
-            self.in_flight += 1
-            self.most_at_once = max(self.most_at_once, self.in_flight)
-        try:
-            self.server.stopping.wait(STALL_AT_MOST)
-        finally:
-            with self.lock:
-                self.in_flight -= 1
+            self.most_at_once = max(self.most_at_once, len(self.open))
+        self.server.stopping.wait(STALL_AT_MOST)
+        with self.lock:
+            self.open.discard(request.connection)
+
+
+def closed_by_the_client(connection: socket.socket) -> bool:
+    """True once the other end has closed: the socket reads as ended (or is gone)."""
+    try:
+        readable, _, _ = select.select([connection], [], [], 0)
+        return bool(readable) and connection.recv(1, socket.MSG_PEEK) == b""
+    except (OSError, ValueError):
+        return True
 
 
 HOSTILE = {
@@ -179,11 +196,20 @@ def test_a_feed_of_100_000_entries_is_read_to_its_limit(hostile):
 
 
 def test_pages_that_never_answer_are_fetched_a_few_at_a_time_and_end_at_the_deadline(hostile):
+    """Each page ends at the read timeout (the entry keeps its summary) or at the feed's deadline, whichever is
+    first; how many of each depends on the machine's speed, so the test counts that both add up."""
     status, error, _failures = recorded(hostile)["stalled-pages"]
     assert status == "partial"
-    assert error == f"deadline of {TIMEOUT} s reached: 10 of 10 new or edited entries left for the next round"
-    assert hostile.stalled.most_at_once == hostile.stalled.requests == PAGES_AT_ONCE
-    assert texts(hostile, "stalled-pages") == []
+    left = re.fullmatch(rf"deadline of {TIMEOUT} s reached: (\d+) of 10 new or edited entries left for the next "
+                        "round", error)
+    assert left, error
+    stored = texts(hostile, "stalled-pages")
+    assert len(stored) + int(left.group(1)) == 10
+    assert all(re.fullmatch(r"stalled (\d)\n\nstalled summary \1\.", text) for text in stored), stored
+    failed_pages = rows(hostile.db_path, "SELECT x.error FROM fetches x JOIN feeds f ON f.id = x.feed_id "
+                                         "WHERE f.name = 'stalled-pages' AND x.outcome = 'article_failed'")
+    assert len(failed_pages) == len(stored)
+    assert hostile.stalled.most_at_once == PAGES_AT_ONCE and hostile.stalled.requests <= 10
 
 
 def test_twelve_entries_of_14_mib_pages_stay_within_their_caps_and_200_mb(hostile):
