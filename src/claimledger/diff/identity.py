@@ -9,10 +9,13 @@ Which identity it joins, in this order (`Resolver`):
 2. **The ledger decides**: a claim that leaves out its metric or condition (a
    ratio also its baseline), names as its metric only what its unit measures
    ("duration" for 650 ns, "bandwidth" for 4.9 TB/s: `keys.names_only_the_unit`),
-   or names its subject by a bare model code ("K4" for "Kestrel K4"), joins the one identity in the ledger that states everything it
-   states and more, when exactly one does (the most specific ones count: an
-   identity that itself joins another is not a second choice). With none, or with
-   two or more, it stays on its own stated identity: never guessed. A ratio or
+   or names its subject by a bare model code ("K4" for "Kestrel K4"), joins the
+   one identity in the ledger that states everything it states and more, when
+   exactly one does (the most specific ones count: an identity that itself joins
+   another is not a second choice); of several, a metric naming only the unit
+   joins the one whose metric is a kind of it ("bandwidth" joins "memory
+   bandwidth" beside "pin speed", but not beside "NVLink bandwidth" too).
+   Otherwise it stays on its own stated identity: never guessed. A ratio or
    percentage that names no metric states too little to join anything, and a
    percentage or quantity without a baseline is a level, never a comparison with
    one ("MFU 41%" is not "20% higher MFU than the baseline"). What a claim's
@@ -102,6 +105,14 @@ class Identity:
         if not self.left_out:
             return False
         return self.metric is not None or self.measure not in DIMENSIONLESS
+
+    def kinds_of_its_metric(self, candidates: list[Identity]) -> list[Identity]:
+        """The candidates whose metric names this identity's unit-only metric and more
+        ("memory bandwidth" for "bandwidth", not "speed"); none when its metric says more."""
+        if self.metric is None or self.metric_stated:
+            return []
+        words = set(self.metric.split())
+        return [other for other in candidates if other.metric and words < set(other.metric.split())]
 
     def fits(self, other: Identity) -> bool:
         """Whether `other` states everything this identity states (and maybe more)."""
@@ -271,6 +282,9 @@ class Resolver:
         left_out = ", ".join(identity.left_out)
         if len(found) == 1:
             return found[0], f"left out {left_out}; exactly one identity in the ledger fits", names
+        named = identity.kinds_of_its_metric(found)
+        if len(found) > 1 and len(named) == 1:
+            return named[0], f"left out {left_out}; of {len(found)} identities that fit, one is a kind of its metric", names
         if not found:
             return identity, f"left out {left_out}; no identity in the ledger states more", names
         return identity, f"left out {left_out}; {len(found)} identities fit, so it joins none", names

@@ -46,7 +46,7 @@ from claimledger.diff.identity_store import (
 from claimledger.diff.judging import Judged, group, judge_everything, judge_groups, ordered_groups
 
 # Bump when a rule in code changes what a claim's identity, facts or status are.
-RULES_VERSION = "10.4"
+RULES_VERSION = "10.5"
 # Data files the rules read: a change in any of them recomputes every claim.
 RULE_DATA = ("aliases.toml", "diff.toml", "entities.toml", "metrics.toml", "units.toml")
 # Statuses written per commit of a full run; claims read per page of the key index.
