@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from claimledger.extraction.numbers import PERCENTAGE_POINTS, NumberMatch, find_numbers, parse_number
@@ -378,6 +378,7 @@ PIECES = [
 
 @settings(max_examples=500, deadline=None)
 @given(st.lists(st.sampled_from(PIECES), max_size=30).map("".join))
+@example("0 September0")
 def test_number_like_input_gives_consistent_matches(text: str) -> None:
     for match in find_numbers(text):
         assert text[match.start : match.end] == match.text

@@ -193,8 +193,10 @@ def _not_number_spans(text: str, han: bool) -> list[tuple[int, int]]:
         if date:
             spans.append(date.span())
         day = _DAY_BEFORE_MONTH.search(text, max(0, start - 10), start)
-        if day:
-            spans.append((day.start(), _YEAR_AFTER_MONTH.match(text, start).end()))
+        # A month name run into what follows ("September0") is no date.
+        month_end = _YEAR_AFTER_MONTH.match(text, start)
+        if day and month_end:
+            spans.append((day.start(), month_end.end()))
     if any(hint in lower for hint in _REGISTRATION_HINTS):
         spans += [m.span() for m in _REGISTRATION.finditer(text)]
     years = list(_YEAR_NUMBER.finditer(text))
