@@ -253,3 +253,26 @@ def test_a_round_where_every_feed_answers_304_loads_no_parser_no_cleaner_and_no_
     assert "httpx" in imported and "claimledger.crawl.round" in imported
     # The first round did load them, in its worker: the ledger holds the posts.
     assert len(rows(tmp_path / "claims.db", "SELECT id FROM documents")) == len(HEALTHY)
+
+
+# Crawls the feeds file argv[1] into the ledger argv[2], then prints which heavy modules this process loaded.
+LOADED_BY_A_ROUND = """
+import sys
+from claimledger.crawl.config import load_feeds
+from claimledger.crawl.round import crawl
+report = crawl(sys.argv[2], load_feeds(sys.argv[1]))
+print(report.new_documents, sorted(name for name in sys.modules if name.split(".")[0] in sys.argv[3:]
+                                   or name in sys.argv[3:]))
+"""
+
+
+def test_parsing_cleaning_and_extraction_run_in_the_workers_never_in_the_crawl_s_own_process(tmp_path, http_server):
+    http_server.route("/feed.xml", reply(rss_feed(HEALTHY), "application/rss+xml"))
+    feeds = write_feeds(tmp_path / "feeds.toml", {"vendor": http_server.url("/feed.xml")})
+    # sqlite-utils (and the numpy it loads) comes with the first document written; the parsers never do.
+    heavy = ["feedparser", "bs4", "lxml", "trafilatura", "spacy", "claimledger.extraction",
+             "claimledger.crawl.parse", "claimledger.crawl.prepare", "claimledger.text.clean"]
+    process = subprocess.run([sys.executable, "-c", LOADED_BY_A_ROUND, str(feeds), str(tmp_path / "claims.db"), *heavy],
+                             capture_output=True, text=True, timeout=300)
+    assert process.returncode == 0, process.stderr
+    assert process.stdout.strip() == f"{len(HEALTHY)} []"

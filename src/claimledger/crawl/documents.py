@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from claimledger.crawl.deadline import Deadline
 from claimledger.crawl.schedule import utc_now
 from claimledger.crawl.store import ArticlePage, FeedOutcome, PreparedDocument, previous_title, store_document
+from claimledger.crawl.tasks import prepare_document
 from claimledger.crawl.workers import TaskFailed, TaskTimeout, WorkerLost
 from claimledger.errors import FetchError
 from claimledger.text.budget import trim_page
@@ -29,7 +30,7 @@ from claimledger.text.lang import SUPPORTED
 if TYPE_CHECKING:
     from claimledger.crawl.config import FeedConfig
     from claimledger.crawl.fetch import Fetcher
-    from claimledger.crawl.parse import Entry
+    from claimledger.crawl.entries import Entry
     from claimledger.crawl.round import Crawler
 
 PAGES_PER_FEED = 50
@@ -89,8 +90,6 @@ class FeedDocuments:
 
     async def store_entry(self, entry: Entry, article: ArticlePage | None, lang_hint: str | None, edit: bool) -> bool:
         """Prepare one entry in a worker and store it; False when it could not be."""
-        from claimledger.crawl.prepare import prepare_document
-
         limit = ENTRY_SHARE * self.deadline.seconds
         entry_deadline = self.deadline.within(limit)
         try:

@@ -14,13 +14,13 @@ import hashlib
 import io
 import json
 import re
-from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 from xml.sax import SAXParseException
 
 import charset_normalizer
 import feedparser
 
+from claimledger.crawl.entries import Entry, ParsedFeed
 from claimledger.crawl.limits import check_body
 from claimledger.crawl.sanitizer import make_linear
 
@@ -32,41 +32,6 @@ HTML_START = re.compile(rb"^\s*(<!doctype\s+html|<html)", re.IGNORECASE)
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 
 make_linear()
-
-
-@dataclass(slots=True)
-class Entry:
-    """One feed entry as the feed gives it, before any text cleaning."""
-
-    entry_id: str
-    url: str | None
-    title: str
-    title_is_html: bool
-    published: str | None
-    content: str | None
-    content_is_html: bool
-    summary: str | None
-    summary_is_html: bool
-    # Changes whenever anything the feed says about the entry changes.
-    source_hash: str
-
-    @property
-    def summary_only(self) -> bool:
-        """True when the feed gives no content, so the text must come from the article page."""
-        return not (self.content or "").strip()
-
-
-@dataclass(slots=True)
-class ParsedFeed:
-    """What a feed body yielded: its entries, and what was wrong with it."""
-
-    entries: list[Entry] = field(default_factory=list)
-    title: str = ""
-    lang: str | None = None
-    # Set when the body is not a usable feed at all (nothing is stored).
-    error: str | None = None
-    # Problems that still left entries to use (malformed XML, a charset decoded again).
-    problems: list[str] = field(default_factory=list)
 
 
 def parse_feed(body: bytes, headers: dict[str, str], url: str) -> ParsedFeed:

@@ -15,7 +15,8 @@ import signal
 import threading
 import time
 
-from claimledger.crawl.parse import Entry, ParsedFeed, parse_feed
+from claimledger.crawl.entries import Entry, ParsedFeed
+from claimledger.crawl.parse import parse_feed
 from claimledger.crawl.store import ArticleFetch, ArticlePage, PreparedDocument
 from claimledger.text.article import PageText, page_text
 from claimledger.text.budget import PAGE_CAP, cap_text, trim_page

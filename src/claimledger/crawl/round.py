@@ -30,6 +30,7 @@ from claimledger.crawl.documents import PAGES_PER_FEED, FeedDocuments
 from claimledger.crawl.fetch import Fetcher, FetchLimits, FetchResult
 from claimledger.crawl.schedule import freshness, parse_retry_after, skip_reason, utc_now
 from claimledger.crawl.store import FeedOutcome, known_entries, record_outcome, sync_feeds
+from claimledger.crawl.tasks import parse_changed
 from claimledger.crawl.workers import TaskFailed, TaskTimeout, WorkerLost, WorkerPool
 from claimledger.errors import FetchError, RefusedAddressError
 from claimledger.ledger.open import LedgerConnection, open_ledger_connection
@@ -244,8 +245,6 @@ class Crawler:
         deadline: Deadline,
     ) -> None:
         """Parse the feed in a worker and store its new and edited entries."""
-        from claimledger.crawl.prepare import parse_changed
-
         known = self.known.get(row["id"], {})
         try:
             parsed = await self.workers.run(deadline, parse_changed, result.body, result.headers, result.url, known)

@@ -24,7 +24,7 @@ from claimledger.types import Claim, Document
 
 if TYPE_CHECKING:
     from claimledger.crawl.config import FeedConfig
-    from claimledger.crawl.parse import Entry
+    from claimledger.crawl.entries import Entry
 
 # The ledger as the writer hands it over: anything with `conn` and `execute` (LedgerConnection, sqlite_utils.Database).
 Ledger = Any
