@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import TYPE_CHECKING
 
 import click
 
-from claimledger.cli.inputs import input_name, read_input
+from claimledger.cli.inputs import input_name
+from claimledger.cli.windows import MAX_LINE_BYTES, WINDOW, UnreadableText, Window, input_windows
 from claimledger.terminal import printable
 
 if TYPE_CHECKING:
@@ -16,28 +18,6 @@ if TYPE_CHECKING:
 
 TABLE_COLUMNS = ("text", "value", "kind", "unit", "qualifier", "trend", "baseline", "subject", "metric", "condition", "notes", "lang")
 PIPED_WIDTH = 200
-# Inputs above this size get a spinner while the extractor works.
-LARGE_INPUT = 1_000_000
-
-
-def read_text(source: str) -> str:
-    """The text of `source` ("-" for standard input), decoded as UTF-8.
-
-    Raises:
-        click.ClickException: the file cannot be read or is not UTF-8 (names the
-            file and the byte offset of the first bad byte).
-    """
-    name = input_name(source)
-    try:
-        data = read_input(source)
-    except OSError as error:
-        raise click.ClickException(f"cannot read {name}: {error.strerror or error}") from error
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise click.ClickException(
-            f"{name} is not UTF-8: byte offset {error.start} (0x{data[error.start]:02x}) cannot be decoded"
-        ) from error
 
 
 def clean(value: object) -> str:
@@ -57,9 +37,6 @@ def render_table(claims: list[Claim]) -> None:
 
     # Piped output has no terminal width to fit; keep rows whole rather than 80 columns.
     console = Console(highlight=False, width=None if sys.stdout.isatty() else PIPED_WIDTH)
-    if not claims:
-        console.print("no claims found")
-        return
     table = Table(show_lines=False)
     for column in TABLE_COLUMNS:
         table.add_column(column, overflow="fold")
@@ -74,7 +51,22 @@ def render_table(claims: list[Claim]) -> None:
     console.print(table)
 
 
-@click.command(name="extract")
+HELP = f"""Extract the numeric claims in FILE (or standard input).
+
+Each claim comes with its value, unit, qualifier, trend, baseline, subject,
+metric and condition, and its offsets in the input. Example:
+
+\b
+    echo "Rubin delivers up to 10x the TPS/MW of GB200 NVL72." | claims extract --format table
+    claims extract post.txt --lang zh > claims.jsonl
+
+The input is read as it comes, up to {WINDOW:,} characters of whole paragraphs
+at a time, and the claims of each part are printed once it is read (a table
+per part); a line over {MAX_LINE_BYTES:,} bytes is refused.
+"""
+
+
+@click.command(name="extract", help=HELP)
 @click.argument("source", default="-", metavar="[FILE|-]")
 @click.option("--lang", type=click.Choice(["auto", "en", "zh"]), default="auto", show_default=True,
               help="Language of the text; auto decides per sentence.")
@@ -83,29 +75,68 @@ def render_table(claims: list[Claim]) -> None:
 @click.option("--all-quantities", is_flag=True,
               help="Every quantity, counted nouns and bare numbers too, not only claims.")
 def command(source: str, lang: str, output_format: str, all_quantities: bool) -> None:
-    """Extract the numeric claims in FILE (or standard input).
-
-    Each claim comes with its value, unit, qualifier, trend, baseline, subject,
-    metric and condition, and its offsets in the input. Example:
-
-    \b
-        echo "Rubin delivers up to 10x the TPS/MW of GB200 NVL72." | claims extract --format table
-        claims extract post.txt --lang zh > claims.jsonl
-    """
-    text = read_text(source)
     from claimledger.extraction import extract
 
+    name = input_name(source)
     forced = None if lang == "auto" else lang
-    if len(text) > LARGE_INPUT:
-        from rich.console import Console
-
-        with Console(stderr=True).status(f"extracting claims from {len(text):,} characters"):
-            claims = extract(text, lang=forced, all_quantities=all_quantities)
-    else:
-        claims = extract(text, lang=forced, all_quantities=all_quantities)
-    if output_format == "table":
-        render_table(claims)
+    found_any = False
+    progress = Progress()
+    try:
+        for window in input_windows(source, name):
+            progress.reading(window)
+            claims = [shifted(claim, window) for claim in extract(window.text, lang=forced,
+                                                                   all_quantities=all_quantities)]
+            found_any = found_any or bool(claims)
+            write(claims, output_format)
+    except BrokenPipeError:
+        # The reader (head, less) stopped early: stop reading and writing, quietly.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return
-    out = sys.stdout
-    for claim in claims:
-        out.write(json.dumps(claim.to_dict(), ensure_ascii=False) + "\n")
+    except OSError as error:
+        raise click.ClickException(f"cannot read {name}: {error.strerror or error}") from error
+    except UnreadableText as error:
+        raise click.ClickException(str(error)) from error
+    finally:
+        progress.stop()
+    if output_format == "table" and not found_any:
+        click.echo("no claims found")
+
+
+def write(claims: list[Claim], output_format: str) -> None:
+    """One part's claims on standard output, at once (a pipe's reader sees them before the next part is read)."""
+    if output_format == "table":
+        if claims:
+            render_table(claims)
+        return
+    sys.stdout.writelines(json.dumps(claim.to_dict(), ensure_ascii=False) + "\n" for claim in claims)
+    sys.stdout.flush()
+
+
+class Progress:
+    """How much of the input has been read, on standard error, once it is more than one window."""
+
+    def __init__(self) -> None:
+        self._status = None
+
+    def reading(self, window: Window) -> None:
+        if window.offset and self._status is None:
+            from rich.console import Console
+
+            self._status = Console(stderr=True).status("extracting claims")
+            self._status.start()
+        if self._status is not None:
+            self._status.update(f"extracting claims: {window.offset + len(window.text):,} characters read")
+
+    def stop(self) -> None:
+        if self._status is not None:
+            self._status.stop()
+
+
+def shifted(claim: Claim, window: Window) -> Claim:
+    """`claim` with its offsets counted from the start of the whole input rather than its window."""
+    if window.offset:
+        claim.start += window.offset
+        claim.end += window.offset
+        claim.sentence_start += window.offset
+        claim.sentence_end += window.offset
+    return claim
