@@ -15,6 +15,9 @@
    new, `--full` (ledger_bench.py).
 4. `claims ingest` of the crawl's 20,000 posts as an archive, on this
    machine's cores and on a Dask LocalCluster of two workers (ingest_bench.py).
+5. Each hostile feed of issue 13 crawled beside a healthy one under
+   `--timeout 4`, and `claims extract` on /dev/zero and a 200 MB file
+   (reliability_bench.py).
 
 Peers run under `--peers-python` (the bench's own environment, made by `make
 bench`), the baseline under `--baseline-python` with its tree, claimledger under
@@ -40,6 +43,7 @@ from benchmarks.crawl_bench import crawl_section
 from benchmarks.extraction_bench import extraction_section
 from benchmarks.ingest_bench import ingest_section
 from benchmarks.ledger_bench import ledger_section
+from benchmarks.reliability_bench import reliability_section
 from benchmarks.sentences import SHARED
 from benchmarks.settings import BASELINE_COMMIT, REPO, Settings
 from benchmarks.table import Row, Section, render_markdown, under
@@ -52,6 +56,7 @@ PARTS = {
     "crawl": crawl_section,
     "ledger": lambda settings, results: ledger_section(settings),
     "ingest": ingest_section,
+    "reliability": reliability_section,
 }
 
 

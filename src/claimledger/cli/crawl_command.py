@@ -34,10 +34,12 @@ LIST_EVERY_FEED_UP_TO = 30
               help="Keep crawling every INTERVAL (a number and its unit: 90s, 30m, 2h, 1d; at most 365d) "
                    "until SIGTERM or Ctrl-C.")
 @click.option("--workers", default=0, show_default=True, type=click.IntRange(0, 64),
-              help="Processes that extract claims (0: one per CPU from 20 due feeds up; 1: none besides this one).")
+              help="Worker processes that parse feeds, clean text and extract claims (0: one per CPU from 20 due "
+                   "feeds up, else one).")
 @click.option("--wait", is_flag=True, help="Wait for another crawl of the same ledger to finish instead of exiting.")
 @click.option("--timeout", default=60.0, show_default=True, type=click.FloatRange(1, 3600),
-              help="Seconds one feed's fetch may take in all (redirects and body included).")
+              help="Seconds one feed may take in all: its fetch, article pages, parsing and text cleaning "
+                   "(waiting for a free worker not counted).")
 def command(
     feeds_path: Path, db_path: Path, concurrency: int, every: str | None, workers: int, wait: bool, timeout: float
 ) -> None:
