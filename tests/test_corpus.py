@@ -28,6 +28,8 @@ ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus"
 DEMO_FEEDS = ROOT / "feeds" / "demo.toml"
 CORPUS_ORIGIN = "http://127.0.0.1:8765"
+# No loopback request in the tests waits less: a loaded machine is slow, not broken.
+LOOPBACK_TIMEOUT = 10
 
 
 def corpus_file(url: str) -> Path:
@@ -208,10 +210,10 @@ class QuietHandler(SimpleHTTPRequestHandler):
 def test_feeds_and_pages_are_served_as_a_static_web_root(corpus_server):
     for feed in demo_feeds():
         url = feed["url"].replace(CORPUS_ORIGIN, corpus_server)
-        with urlopen(url, timeout=5) as response:
+        with urlopen(url, timeout=LOOPBACK_TIMEOUT) as response:
             parsed = feedparser.parse(response.read())
         assert not parsed.bozo and parsed.entries, url
         article = parsed.entries[-1].link.replace(CORPUS_ORIGIN, corpus_server)
-        with urlopen(article, timeout=5) as response:
+        with urlopen(article, timeout=LOOPBACK_TIMEOUT) as response:
             assert response.status == 200
             assert b"</html>" in response.read()
