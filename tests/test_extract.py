@@ -825,3 +825,22 @@ def test_a_run_on_sentence_is_cut_at_clause_breaks_and_keeps_every_figure():
     assert [claim.value for claim in claims] == [n * 1000.0 for n in range(1, 301)]
     assert all(len(claim.sentence) <= LONGEST_SENTENCE for claim in claims)
     assert all(text[c.sentence_start : c.sentence_end] == c.sentence for c in claims)
+
+
+def test_a_metric_word_describing_a_name_is_not_what_a_later_figure_measures():
+    """"能源效率最高的 Kite K2" names the most efficient chip; the 4 倍 is of its performance."""
+    (claim,) = extract("能源效率最高的 Kite K2 芯片在训练负载方面较前一代提升四倍。")
+    assert (claim.metric, claim.baseline) == (None, "previous generation")
+    (claim,) = extract("Kite K2 芯片的能效最高可达前一代的 2 倍。")
+    assert claim.metric == "performance per watt"
+
+
+def test_a_change_verb_ending_in_a_hedge_cue_is_no_hedge():
+    claims = extract("训练时间从 30 天缩短至 18 天，功耗降低至 5 kW，价格低至 1 元。")
+    assert [(claim.text, claim.qualifier) for claim in claims] == [
+        ("30 天", None), ("18 天", None), ("5 kW", None), ("低至 1 元", "at_least")]
+
+
+def test_guidance_is_projected():
+    assert [claim.projected for claim in extract("公司给出的下季度收入指引为 12 亿元。")] == [True]
+    assert [claim.projected for claim in extract("Its guidance calls for revenue of $2.4 billion.")] == [True]

@@ -185,8 +185,16 @@ def _held_equal() -> re.Pattern[str]:
     return re.compile(rf"(?:{alternation(cue_table()['conditions']['held_equal'])})\s*(?:的\s*)?$")
 
 
+@cache
+def _described() -> re.Pattern[str]:
+    return re.compile(rf"\s*(?:{alternation(cue_table()['conditions']['described_after'])})")
+
+
 def _metric(annotated: Annotated, start: int, end: int, clause: tuple[int, int], relative: bool) -> str | None:
-    metrics = [metric for metric in annotated.metrics if not _held(annotated.simple, metric)]
+    metrics = [
+        metric for metric in annotated.metrics
+        if not _held(annotated.simple, metric) and not _describes(annotated.simple, metric, start, end)
+    ]
     if not metrics:
         return None
     folded = annotated.simple
@@ -206,6 +214,11 @@ def _metric(annotated: Annotated, start: int, end: int, clause: tuple[int, int],
         return before[-1].concept
     in_clause_after = [m for m in metrics if m.start >= end and m.end <= clause[1]]
     return in_clause_after[0].concept if in_clause_after and relative else None
+
+
+def _describes(folded: str, metric: Metric, start: int, end: int) -> bool:
+    """A metric word describing a name by a superlative ("能源效率最高的第七代 TPU"), away from the figure."""
+    return not (metric.start < end and start < metric.end) and _described().match(folded, metric.end) is not None
 
 
 def _held(folded: str, metric: Metric) -> bool:

@@ -89,7 +89,8 @@ def noun_before_cue(lang: str) -> dict[str, re.Pattern[str]]:
     """{folded cue: words that, right before it, make it the end of a noun}
     ("lead" in "the lead-up to 3G"), as patterns anchored at the text's end."""
     table = cue_table()["qualifier"][lang].get("not_after", {})
-    return {fold(cue): re.compile(rf"\b{alternation(words)}[\s-]*$") for cue, words in table.items()}
+    # `alternation` bounds Latin words itself; a Chinese word is glued to the cue ("缩短至").
+    return {fold(cue): re.compile(rf"{alternation(words)}[\s-]*$") for cue, words in table.items()}
 
 
 @lru_cache(maxsize=4)
