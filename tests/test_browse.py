@@ -212,7 +212,7 @@ async def test_claims_are_newest_first_with_facets(datasette):
     response = await datasette.client.get("/ledger/claims.json")
     data = response.json()
     assert [row[0] for row in data["rows"]] == [2, 5, 4, 3, 1]
-    assert set(data["facet_results"]) == {"subject", "metric", "status", "qualifier", "source", "lang", "published"}
+    assert set(data["facet_results"]) == {"subject", "metric", "status", "role", "qualifier", "source", "lang", "published"}
     statuses = {item["value"]: item["count"] for item in data["facet_results"]["status"]["results"]}
     assert statuses == {"new": 2, "reaffirmed": 1, "conflict": 1, "updated": 1}
     days = {item["value"]: item["count"] for item in data["facet_results"]["published"]["results"]}
@@ -240,8 +240,8 @@ async def test_claims_columns_come_in_reading_order(datasette):
     page = await html(datasette, "/ledger/claims")
     head = page[page.index("<thead>"):page.index("</thead>")]
     columns = re.findall(r'data-column="([^"]+)"', head)
-    assert columns[:10] == ["id", "subject", "metric", "text", "qualifier", "baseline", "status", "published",
-                            "source", "sentence"]
+    assert columns[:12] == ["id", "subject", "metric", "text", "qualifier", "baseline", "status", "role", "claimant",
+                            "published", "source", "sentence"]
     assert set(columns) == set(open_ledger(Path(datasette.get_database("ledger").path))["claims"].columns_dict)
     first_row = page[page.index("<tbody>"):page.index("</tr>", page.index("<tbody>"))]
     assert re.findall(r'<td class="col-([a-z_]+)', first_row)[:4] == ["id", "subject", "metric", "text"]
@@ -553,15 +553,16 @@ async def test_changes_query_is_the_pages_json(datasette):
     assert await rows(datasette, "/ledger/changes?since=2025-02-01&until=2025-05-31&subject=Rubin") == []
 
 
-async def test_a_stored_claimant_column_does_not_hide_the_derived_one(tmp_path):
-    """What the ledger will gain (issue 15): until terms.CLAIM_TERMS reads it, the pages keep the publisher."""
+async def test_the_claimant_a_post_names_shows_else_the_publisher(tmp_path):
+    """claims.claimant (issue 15) is who the post says makes the claim; empty, the publisher does."""
     ledger = build_sample_ledger(tmp_path / "ledger.db")
     db = open_ledger(ledger)
-    db["claims"].add_column("claimant", str)
+    db.execute("UPDATE claims SET claimant = 'Kestrel Silicon' WHERE source = 'The Rack Report'")
+    db.conn.commit()
     db.close()
     served = build_datasette(ledger)
     found = await rows(served, "/ledger/changes?since=2025-02-01&until=2025-05-31")
-    assert [row["claimant"] for row in found] == ["Stratus Cloud Blog", "The Rack Report"]
+    assert [row["claimant"] for row in found] == ["Stratus Cloud Blog", "Kestrel Silicon"]
 
 
 def parsed_feed(response):

@@ -14,7 +14,8 @@ from claimledger import extract
 DATA = Path(__file__).parent / "data" / "extract"
 FIELDS = (
     "text", "start", "end", "value", "low", "high", "kind", "unit", "unit_text", "si_value",
-    "qualifier", "trend", "projected", "self_reported", "baseline", "subject", "metric", "condition", "lang",
+    "qualifier", "trend", "projected", "self_reported", "baseline", "subject", "metric", "condition",
+    "subject_id", "baseline_id", "condition_id", "precision", "scenario", "benchmark", "claimant", "role", "replaced_by", "lang",
 )
 POSTS = sorted(DATA.glob("*.txt"))
 

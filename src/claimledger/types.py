@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from claimledger.entities.model import Entity
 
 Kind = Literal["quantity", "ratio", "percent", "count"]
 Qualifier = Literal[
     "up_to", "approximately", "more_than", "at_least", "nearly", "less_than", "at_most"
 ]
 Trend = Literal["up", "down"]
+# When a figure held: the current one, or one the post gives as past, wrong or denied.
+Role = Literal["current", "previous", "corrected", "negated"]
+ROLES: tuple[str, ...] = ("current", "previous", "corrected", "negated")
 
 
 @dataclass(slots=True)
@@ -18,6 +24,11 @@ class Claim:
 
     Offsets are Python string indices into the extractor's input:
     ``input[start:end] == text`` and ``input[sentence_start:sentence_end] == sentence``.
+
+    `subject_id`, `baseline_id` and `condition_id` are entity ids (claimledger.entities);
+    `claimant` is who states the figure when the text names them (None: the publisher does); `role` says whether the figure is current or one the post gives as
+    previous, corrected or negated, and `replaced_by` is then the `start` of the figure
+    that replaces it in the same input (in the ledger: that claim's id).
     """
 
     text: str
@@ -39,6 +50,15 @@ class Claim:
     subject: str | None = None
     metric: str | None = None
     condition: str | None = None
+    subject_id: str | None = None
+    baseline_id: str | None = None
+    condition_id: str | None = None
+    precision: str | None = None
+    scenario: str | None = None
+    benchmark: str | None = None
+    claimant: str | None = None
+    role: Role = "current"
+    replaced_by: int | None = None
     sentence: str = ""
     sentence_start: int = 0
     sentence_end: int = 0
@@ -70,3 +90,5 @@ class Document:
     published: str | None = None
     content_hash: str = ""
     claims: list[Claim] = field(default_factory=list)
+    # Names its claims are about that no entities file knew (origin "seen"): the ledger adds them.
+    entities: list[Entity] = field(default_factory=list)

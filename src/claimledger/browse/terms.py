@@ -6,7 +6,7 @@ The ledger does not store these yet, so they are derived here, in one place:
   merged across languages and aliases ("Rubin NVL72" and "Vera Rubin NVL72");
 - metric concept: the key's metric part (延迟 = latency, TPS/MW = 每 MW 每秒 token 数),
   else what the figure measures (its dimensionality as people say it);
-- claimant: the publisher of the source (the vendor its feed's name mentions).
+- claimant: who the post says makes the claim, else the publisher of the source (the vendor its feed's name mentions).
 
 `CLAIM_TERMS` holds them as SQL over a row of `claims`. Every query reads them
 from `ledger_claims` (the claims with these columns, `with_claim_terms`), and the
@@ -36,7 +36,7 @@ KEY_PARTS = ("subject", "metric", "measure", "baseline", "condition")
 CLAIM_TERMS: dict[str, str] = {
     "entity": "claimledger_key_part(claim_key, 'subject')",
     "metric_concept": "claimledger_metric_concept(claim_key)",
-    "claimant": "claimledger_publisher(source)",
+    "claimant": "coalesce(claims.claimant, claimledger_publisher(source))",
 }
 
 

@@ -16,7 +16,9 @@ from claimledger.terminal import printable
 if TYPE_CHECKING:
     from claimledger.types import Claim
 
-TABLE_COLUMNS = ("text", "value", "kind", "unit", "qualifier", "trend", "baseline", "subject", "metric", "condition", "notes", "lang")
+TABLE_COLUMNS = (
+    "text", "value", "kind", "unit", "qualifier", "trend", "baseline", "subject", "metric", "condition", "claimant", "notes", "lang",
+)
 PIPED_WIDTH = 200
 
 
@@ -44,9 +46,10 @@ def render_table(claims: list[Claim]) -> None:
         record = claim.to_dict()
         if record["value"] is None and record["low"] is not None:
             record["value"] = f"{record['low']:g}–{record['high']:g}"
-        record["notes"] = ", ".join(
-            note for note, flag in (("projected", claim.projected), ("self-reported", claim.self_reported)) if flag
-        )
+        notes = [note for note, flag in (("projected", claim.projected), ("self-reported", claim.self_reported)) if flag]
+        if claim.role != "current":
+            notes.insert(0, claim.role)  # previous, corrected, negated: not the figure that holds now
+        record["notes"] = ", ".join(notes)
         table.add_row(*(Text(clean(record[column])) for column in TABLE_COLUMNS))
     console.print(table)
 
@@ -54,7 +57,10 @@ def render_table(claims: list[Claim]) -> None:
 HELP = f"""Extract the numeric claims in FILE (or standard input).
 
 Each claim comes with its value, unit, qualifier, trend, baseline, subject,
-metric and condition, and its offsets in the input. Example:
+metric and condition (with the entity ids of subject, baseline and workload,
+and the precision, scenario and benchmark), who claims it, its role (current,
+previous, corrected, negated; the offset of the replacing figure) and its
+offsets in the input. Example:
 
 \b
     echo "Rubin delivers up to 10x the TPS/MW of GB200 NVL72." | claims extract --format table
@@ -139,4 +145,6 @@ def shifted(claim: Claim, window: Window) -> Claim:
         claim.end += window.offset
         claim.sentence_start += window.offset
         claim.sentence_end += window.offset
+        if claim.replaced_by is not None:
+            claim.replaced_by += window.offset
     return claim

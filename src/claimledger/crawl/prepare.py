@@ -14,6 +14,7 @@ import os
 import signal
 import threading
 import time
+from typing import TYPE_CHECKING
 
 from claimledger.crawl.entries import Entry, ParsedFeed
 from claimledger.crawl.parse import parse_feed
@@ -23,12 +24,21 @@ from claimledger.text.budget import PAGE_CAP, cap_text, trim_page
 from claimledger.text.clean import document_lang, document_text, html_to_text, normalize_whitespace
 from claimledger.types import Claim
 
+if TYPE_CHECKING:
+    from claimledger.entities import Entity
+
 
 def extract_claims(text: str, lang: str) -> list[Claim]:
     """The extractor, imported on first use: an all-304 round never loads it."""
-    from claimledger import extract
+    return extract_claims_and_names(text, lang)[0]
 
-    return extract(text, lang=lang)
+
+def extract_claims_and_names(text: str, lang: str) -> tuple[list[Claim], list[Entity]]:
+    """The claims in `text` and the new names they are about (entities of origin "seen")."""
+    from claimledger.extraction import extract_found, seen_entities
+
+    found = extract_found(text, lang=lang)
+    return [item.claim for item in found], seen_entities(found)
 
 
 def start_worker(parent: int) -> None:
@@ -78,13 +88,15 @@ def prepare_document(entry: Entry, article: ArticlePage | None, lang_hint: str |
     if not text:
         return None
     lang = document_lang(text, lang_hint)
+    claims, entities = extract_claims_and_names(text, lang)
     return PreparedDocument(
         entry=entry,
         title=title,
         text=text,
         lang=lang,
         content_hash=hashlib.sha256(text.encode("utf-8")).hexdigest(),
-        claims=extract_claims(text, lang),
+        claims=claims,
+        entities=entities,
         published=entry.published or (page.published if page else None),
         article_fetch=article_fetch(article, page),
         notes=tuple(notes),

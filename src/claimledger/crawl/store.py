@@ -25,6 +25,7 @@ from claimledger.types import Claim, Document
 if TYPE_CHECKING:
     from claimledger.crawl.config import FeedConfig
     from claimledger.crawl.entries import Entry
+    from claimledger.entities import Entity
 
 # The ledger as the writer hands it over: anything with `conn` and `execute` (LedgerConnection, sqlite_utils.Database).
 Ledger = Any
@@ -70,6 +71,8 @@ class PreparedDocument:
     article_fetch: ArticleFetch | None = None
     # What was cut to keep the document within its caps (text.budget), one line each.
     notes: tuple[str, ...] = ()
+    # New names the claims are about (entities of origin "seen"), for the ledger's entities table.
+    entities: list[Entity] = field(default_factory=list)
 
     def document(self, source: str) -> Document:
         """The document the ledger stores for this entry, credited to the feed `source`."""
@@ -77,6 +80,7 @@ class PreparedDocument:
         return Document(
             url=entry.url, title=self.title, text=self.text, lang=self.lang, source=source,
             entry_id=entry.entry_id, published=self.published, content_hash=self.content_hash, claims=self.claims,
+            entities=self.entities,
         )
 
 

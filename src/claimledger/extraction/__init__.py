@@ -33,10 +33,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from claimledger.entities import Registry, package_registry
+from claimledger.entities import Entity, Registry, package_registry
 from claimledger.extraction.about import About, describe
 from claimledger.extraction.annotate import Annotated, annotate
 from claimledger.extraction.attributes import (
+    clause_bounds,
     find_qualifier,
     find_trend,
     has_self_report_cue,
@@ -44,7 +45,8 @@ from claimledger.extraction.attributes import (
 )
 from claimledger.extraction.baseline import Baseline, find_baseline
 from claimledger.extraction.candidates import Quantity
-from claimledger.extraction.claimant import find_claimant
+from claimledger.extraction.claimant import Claimant, find_claimant
+from claimledger.extraction.held import CURRENT, Held, held_role, link_replacements
 from claimledger.extraction.names import HARDWARE
 from claimledger.extraction.roles import KIND_REFERENCES, kind_reference
 from claimledger.extraction.pipeline import Sentence, split_sentences
@@ -53,7 +55,7 @@ from claimledger.text.traditional import simplified
 from claimledger.types import Claim
 from claimledger.extraction.units import si_value, unit_info
 
-__all__ = ["Found", "extract", "extract_found"]
+__all__ = ["Found", "extract", "extract_found", "seen_entities"]
 
 # "20 多亿", "10 余万", "42+": the hedge is written inside the number.
 MORE_INSIDE = re.compile(r"\d\s*[余多]|\d\+")
@@ -85,6 +87,9 @@ class Found:
     # sentence is about takes its place.
     speaker_subject: bool = False
     subject_kind: str | None = None
+    # Entities of its subject, baseline and condition (new ones are of origin "seen").
+    entities: tuple[Entity, ...] = ()
+    held: Held = CURRENT
 
 
 def extract(
@@ -128,7 +133,19 @@ def extract_found(
     if document_self_reported:
         for item in claims:
             item.claim.self_reported = True
+    breaks = [match.start() for match in PARAGRAPH_BREAK.finditer(text)]
+    link_replacements([item.claim for item in claims], [item.held for item in claims], breaks)
     return claims
+
+
+def seen_entities(found: Sequence[Found]) -> list[Entity]:
+    """The entities the claims name that the vocabulary did not know (origin "seen"), once each."""
+    seen: dict[str, Entity] = {}
+    for item in found:
+        for entity in item.entities:
+            if entity.origin == "seen" and entity.kind:
+                seen.setdefault(entity.id, entity)
+    return list(seen.values())
 
 
 def _carry_subject(text: str, previous: tuple[Sentence, Annotated, list[Found]], sentence: Sentence, annotated: Annotated, found: list[Found]) -> None:
@@ -158,6 +175,7 @@ def _carry_subject(text: str, previous: tuple[Sentence, Annotated, list[Found]],
             if item.speaker_subject:
                 item.roles = {name: "claimant" if role == "subject" else role for name, role in item.roles.items()}
             claim.subject, item.subject_id, item.speaker_subject = subject, subject_id, False
+            claim.subject_id = subject_id
             item.subject_kind = kind
 
 
@@ -206,8 +224,44 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
         if all_quantities or _claim_worthy(frame.quantity, claim):
             roles = {name.text: role for name, role in zip(annotated.names, about.roles.of_name, strict=True) if role}
             kind = about.roles.subject.kind if about.roles.subject is not None else None
-            found.append(Found(claim, about.subject_id, roles, about.roles.speaker_subject, kind))
+            entities = _attributed(claim, annotated, frame, about, claimant)
+            held = _held(annotated, frame)
+            claim.role = held.role
+            found.append(Found(claim, about.subject_id, roles, about.roles.speaker_subject, kind, entities, held))
     return found
+
+
+def _attributed(claim: Claim, annotated: Annotated, frame: Frame, about: About, claimant: Claimant | None) -> tuple[Entity, ...]:
+    """Fill the claim's entity ids, condition parts and claimant; return the entities it names.
+
+    A claimant named by the sentence makes its figures self-reported: "Kestrel says", "据 X"."""
+    names = annotated.names
+    subject = about.roles.subject
+    in_baseline = [
+        name for name, role in zip(names, about.roles.of_name, strict=True)
+        if role == "baseline" and frame.baseline is not None and frame.baseline.start <= name.start and name.end <= frame.baseline.end
+    ]
+    condition = about.condition
+    claim.subject_id = about.subject_id
+    claim.baseline_id = in_baseline[0].entity.id if in_baseline else None
+    claim.condition_id = condition.model_id or condition.benchmark_id
+    claim.precision, claim.scenario, claim.benchmark = condition.precision, condition.scenario, condition.benchmark
+    if claimant is not None:
+        claim.claimant = claimant.entity_id or claimant.text
+        claim.self_reported = True
+    named = [subject] if subject is not None and subject.entity.id == about.subject_id else []
+    named += in_baseline[:1]
+    entities = [name.entity for name in named] + list(condition.entities)
+    return tuple(entities)
+
+
+def _held(annotated: Annotated, frame: Frame) -> Held:
+    """When the framed figure held (extraction/held.py)."""
+    quantity = frame.quantity
+    _, clause_end = clause_bounds(annotated.simple, frame.start, frame.end)
+    relative = quantity.kind == "ratio" or frame.trend is not None
+    is_range = quantity.number.low != quantity.number.high
+    return held_role(annotated.simple, min(frame.start, quantity.start), frame.end, clause_end, relative, is_range)
 
 
 def _claim_worthy(quantity: Quantity, claim: Claim) -> bool:

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
+from claimledger.entities import Entity
 from claimledger.extraction.cues import cue_table, lowered
 from claimledger.extraction.names import Name
 
@@ -35,12 +36,19 @@ PRECISION_REACH = 16
 
 @dataclass(frozen=True, slots=True)
 class Condition:
-    """The condition's parts (None where not stated) and its text."""
+    """The condition's parts (None where not stated), its text and the entities it names."""
 
     model: str | None = None
     benchmark: str | None = None
     scenario: str | None = None
     precision: str | None = None
+    benchmark_id: str | None = None
+    entities: tuple[Entity, ...] = field(default=(), compare=False)
+
+    @property
+    def model_id(self) -> str | None:
+        """The workload model's entity id (its canonical name)."""
+        return self.model
 
     @property
     def text(self) -> str | None:
@@ -86,6 +94,8 @@ def fold_condition(
         benchmark=_benchmark(text, folded, benchmark, metric) if benchmark else None,
         scenario=_scenario(folded, model or benchmark, clause, end),
         precision=_precision_of(folded, start, end, clause),
+        benchmark_id=benchmark.entity.id if benchmark else None,
+        entities=tuple(name.entity for name in (model, benchmark) if name is not None),
     )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
+from claimledger.ledger.entities import record_stated
 from claimledger.ledger.indexes import create_missing_indexes
 from claimledger.ledger.search_index import SEARCH_INDEX, index_pending
 
@@ -276,6 +277,46 @@ def m006_incremental_diff(db: sqlite_utils.Database) -> None:
         "ON [documents] BEGIN INSERT OR REPLACE INTO [diff_pending] (claim_id) "
         "SELECT id FROM claims WHERE document_id = new.id; END"
     )
+
+
+# What the extractor says a figure is about and when it held (issue 15), added by m007_attribution.
+ATTRIBUTION_COLUMNS: dict[str, type] = {
+    "subject_id": str,
+    "baseline_id": str,
+    "condition_id": str,
+    "precision": str,
+    "scenario": str,
+    "benchmark": str,
+    "claimant": str,
+    "role": str,
+    "replaced_by": int,
+}
+
+
+@migrations()
+def m007_attribution(db: sqlite_utils.Database) -> None:
+    """Entity ids, condition parts, claimant and role of each claim; the `entities` table.
+
+    An empty claimant means the publisher (the claim's source) makes the claim.
+    Claims stored before have no entity ids or condition parts (a crawl of a
+    changed post stores them) and the role "current" (the column's default, so
+    no row is rewritten). `replaced_by` is the id of the claim that replaces a
+    previous, corrected or negated figure. The package's entities are written
+    here (ledger.entities).
+    """
+    from claimledger.entities import package_registry
+
+    for column, column_type in ATTRIBUTION_COLUMNS.items():
+        if column == "role":
+            db["claims"].add_column(column, column_type, not_null_default="current")
+        else:
+            db["claims"].add_column(column, column_type)
+    db["entities"].create(
+        {"id": str, "kind": str, "parent": str, "maker": str, "aliases": str, "origin": str},
+        pk="id",
+        not_null=["kind", "origin"],
+    )
+    record_stated(db.conn, package_registry())
 
 
 def schema_version(db: sqlite_utils.Database) -> list[str]:

@@ -7,18 +7,26 @@ rules or the alias file have since changed) before it compares anything.
 The statements are built once from the `Claim` fields, so nothing asks SQLite
 for a table's columns per row; each distinct sentence and the title are indexed
 for search in the same transaction (ledger.search_index).
+
+A claim's `claimant` is the one the post names (empty: the publisher, the
+document's source, makes the claim); `replaced_by` is stored as the id of the
+replacing claim (the extractor gives its offset). New names the extractor saw go to the
+`entities` table (ledger.entities).
 """
 
 from __future__ import annotations
 
+import sqlite3
 from operator import attrgetter
 
 import sqlite_utils
 
+from claimledger.ledger.entities import record_seen
 from claimledger.ledger.search_index import sentence_ids
 from claimledger.types import Claim, Document
 
-CLAIM_FIELDS = Claim.field_names()
+# replaced_by is an offset in the Claim and a claim id in the ledger: set once the claims have ids.
+CLAIM_FIELDS = [name for name in Claim.field_names() if name != "replaced_by"]
 _claim_values = attrgetter(*CLAIM_FIELDS)
 CLAIM_ROW = [*CLAIM_FIELDS, "sentence_id", "document_id", "source", "url", "published"]
 INSERT_CLAIM = (
@@ -62,7 +70,21 @@ def insert_document(db: sqlite_utils.Database, feed_id: int | None, document: Do
     rows = [(*_claim_values(claim), ids.get(claim.sentence), *provenance) for claim in claims]
     if rows:
         connection.executemany(INSERT_CLAIM, rows)
+        _link_replacements(connection, document_id, claims)
+    record_seen(connection, document.entities)
     return document_id, len(rows)
+
+
+def _link_replacements(connection: sqlite3.Connection, document_id: int, claims: list[Claim]) -> None:
+    """Point each replaced figure at the id of the claim that replaces it (the one starting at its `replaced_by`)."""
+    replaced = [claim for claim in claims if claim.replaced_by is not None]
+    if not replaced:
+        return
+    ids: dict[int, int] = {}
+    for claim_id, start in connection.execute("SELECT id, start FROM claims WHERE document_id = ? ORDER BY id", [document_id]):
+        ids.setdefault(start, claim_id)
+    updates = [(ids[claim.replaced_by], ids[claim.start]) for claim in replaced if claim.replaced_by in ids and claim.start in ids]
+    connection.executemany("UPDATE claims SET replaced_by = ? WHERE id = ?", updates)
 
 
 def distinct_spans(claims: list[Claim]) -> list[Claim]:

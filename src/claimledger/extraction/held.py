@@ -1,0 +1,162 @@
+"""When a figure held: current, or one the post gives as the past, as wrong or as denied.
+
+A figure's role is read from the words around it (data/cues.toml [held]); the
+first rule that applies wins:
+
+1. negated: "not" or 而非/而不是/并非/不是 right before it ("8,192 GPUs, not 8,064");
+   "not only", "not more than" and the like are hedges, not denials.
+2. corrected: a cue saying the post had it wrong, before it ("we earlier reported
+   8,064", "此前误报的", "更正：此前的") or after it in its clause ("... 有误",
+   "... was incorrect").
+3. previous: a cue of an earlier value right before it ("down from 27 minutes",
+   "up from 2,907", "较此前公布的 196 TOPS", "原为"); a change verb with "from"
+   ("cut the training time from 27 to 10 minutes"); 从/由 before it and 至/到 after
+   it ("由 196 TOPS 提升至 200 TOPS"); or a past time right after a level figure
+   ("27 minutes in the previous round", "$26 billion a year earlier") when its
+   sentence has a current figure of the same kind to replace it.
+
+A figure that is not current is linked to the figure that replaces it
+(`link_replacements`): the nearest current figure of the same kind and
+dimensionality in its sentence, else, for a corrected or negated figure, the
+first such figure of the next sentence with figures, in the same paragraph.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from claimledger.extraction.cues import alternation, cue_table, lowered
+from claimledger.types import Claim
+
+# Hedges and articles that may stand between a cue and the figure ("down from about 27").
+BETWEEN = r"(?:\s*(?:(?:the|a|an|about|around|roughly|approximately|nearly|some)\b|约|近|大约|超过))*\s*(?:[$€£¥]\s*)?"
+# How far after "from" a change verb may stand: "cut the training time from".
+CHANGE_REACH = 40
+# How far after the earlier figure its 至/到 may stand: "由 196 TOPS 提升至".
+ZH_TO_REACH = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """A figure's role and whether it holds only once a current figure stands beside it."""
+
+    role: str
+    needs_current: bool = False
+
+
+CURRENT = Held("current")
+
+
+@cache
+def _table() -> dict:
+    return cue_table()["held"]
+
+
+@cache
+def _ending(group: str) -> re.Pattern[str]:
+    """A cue of `group` ending right before the figure (hedges between)."""
+    return re.compile(rf"(?:{alternation(_table()[group])}){BETWEEN}$")
+
+
+@cache
+def _starting(group: str) -> re.Pattern[str]:
+    """A cue of `group` right after the figure, or after a word for it ("the 40 kW figure was incorrect")."""
+    noun = alternation(_table()["figure_words"])
+    return re.compile(rf"^[\s,，的]*(?:{noun}\s*)?(?:{alternation(_table()[group])})")
+
+
+@cache
+def _not_negated() -> re.Pattern[str]:
+    return re.compile(rf"(?:{alternation(_table()['not_negated'])})")
+
+
+@cache
+def _change_from() -> re.Pattern[str]:
+    """A change verb, a few words, then "from" right before the figure."""
+    trends = cue_table()["trend"]["en"]
+    verbs = alternation([word for words in trends.values() for word in words])
+    return re.compile(rf"{verbs}(?:\s+[\w'’-]+){{0,5}}\s+from{BETWEEN}$")
+
+
+@cache
+def _zh_from() -> re.Pattern[str]:
+    return re.compile(rf"(?:{alternation(_table()['zh_from'])}){BETWEEN}$")
+
+
+@cache
+def _zh_to() -> re.Pattern[str]:
+    return re.compile(rf"(?:{alternation(_table()['zh_to'])})")
+
+
+def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool, is_range: bool) -> Held:
+    """The role of the figure at [start, end) of the (folded) sentence whose clause ends at `clause_end`.
+
+    `relative` figures (ratios, changes) are never a past level by a time after them:
+    "2x faster than a year earlier" compares with the past, it is not of the past. A range
+    ("from 27 to 10 minutes") holds both ends: no "from" makes it a past figure.
+    """
+    low = lowered(folded)
+    window = max(0, start - 60)
+    negation = _ending("negated_before").search(low, window, start)
+    if negation is not None and not _not_negated().match(low, negation.start()):
+        return Held("negated")
+    if _ending("corrected_before").search(low, window, start) or _starting("corrected_after").match(low[end:clause_end]):
+        return Held("corrected")
+    if _ending("previous_before").search(low, window, start):
+        return Held("previous")
+    if is_range:
+        return CURRENT
+    if _change_from().search(low, max(0, start - CHANGE_REACH - 20), start):
+        return Held("previous")
+    if _zh_from().search(low, max(0, start - 8), start) and _zh_to().search(low, end, min(len(low), end + ZH_TO_REACH)):
+        return Held("previous")
+    if not relative and _starting("previous_after").match(low[end:clause_end]):
+        return Held("previous", needs_current=True)
+    return CURRENT
+
+
+def link_replacements(claims: Sequence[Claim], held: Sequence[Held], paragraph_breaks: Sequence[int]) -> None:
+    """Set `replaced_by` of every figure that is not current (see the module docstring);
+    a past figure that holds only beside a current one and has none stays current.
+
+    `paragraph_breaks` are the offsets of the input's line breaks."""
+    for index, (claim, state) in enumerate(zip(claims, held, strict=True)):
+        if claim.role == "current":
+            continue
+        replacing = _replacing(claims, index)
+        if replacing is None and state.needs_current:
+            claim.role = "current"
+            continue
+        claim.replaced_by = replacing.start if replacing is not None else None
+    for claim in claims:
+        if claim.role == "current" or claim.replaced_by is not None or claim.role == "previous":
+            continue
+        following = _in_next_sentence(claims, claim, paragraph_breaks)
+        if following is not None:
+            claim.replaced_by = following.start
+
+
+def _same_figure(claim: Claim, other: Claim) -> bool:
+    return other.role == "current" and other.kind == claim.kind and other.dimensionality == claim.dimensionality
+
+
+def _replacing(claims: Sequence[Claim], index: int) -> Claim | None:
+    claim = claims[index]
+    candidates = [
+        other for other in claims
+        if other is not claim and other.sentence_start == claim.sentence_start and _same_figure(claim, other)
+    ]
+    return min(candidates, key=lambda other: abs(other.start - claim.start), default=None)
+
+
+def _in_next_sentence(claims: Sequence[Claim], claim: Claim, paragraph_breaks: Sequence[int]) -> Claim | None:
+    later = [other for other in claims if other.sentence_start >= claim.sentence_end]
+    if not later:
+        return None
+    next_start = later[0].sentence_start
+    if any(claim.sentence_end <= position < next_start for position in paragraph_breaks):
+        return None
+    return next((other for other in later if other.sentence_start == next_start and _same_figure(claim, other)), None)

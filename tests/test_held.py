@@ -1,0 +1,76 @@
+"""When a figure held: one test per rule of extraction/held.py, and the links to the figure that replaces it."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimledger import extract
+
+
+def roles(text: str) -> list[tuple[str, str, str | None]]:
+    """(figure, role, text of the replacing figure) for each claim of `text`."""
+    claims = extract(text)
+    by_start = {claim.start: claim.text for claim in claims}
+    return [(claim.text, claim.role, by_start.get(claim.replaced_by)) for claim in claims]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("The Kite K2 has 96 GB of memory, not 80 GB.", [("96 GB", "current", None), ("80 GB", "negated", "96 GB")]),
+    ("Kite K2 的功耗为 250 W，而不是 300 W。", [("250 W", "current", None), ("300 W", "negated", "250 W")]),
+    ("Kite K2 的带宽是 2 TB/s，并非 1.5 TB/s。", [("2 TB/s", "current", None), ("1.5 TB/s", "negated", "2 TB/s")]),
+])
+def test_rule_1_a_denied_figure_is_negated(text, expected):
+    assert roles(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "The Kite K2 is not only 4x faster, it is cheaper too.",
+    "The Kite K2 draws not more than 300 W.",
+])
+def test_rule_1_a_hedge_with_not_is_no_denial(text):
+    assert {role for _, role, _ in roles(text)} == {"current"}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("We previously reported 4,096 GPUs; the Kite cluster has 4,608 GPUs.",
+     [("4,096 GPUs", "corrected", "4,608 GPUs"), ("4,608 GPUs", "current", None)]),
+    ("此前误报的 64 GB 应为 72 GB。", [("64 GB", "corrected", "72 GB"), ("72 GB", "current", None)]),
+    ("The 40 kW figure was incorrect, the Kite rack draws 44 kW.",
+     [("40 kW", "corrected", "44 kW"), ("44 kW", "current", None)]),
+])
+def test_rule_2_a_figure_the_post_had_wrong_is_corrected(text, expected):
+    assert roles(text) == expected
+
+
+def test_rule_2_the_correction_may_come_in_the_next_sentence():
+    assert roles("Correction: we originally reported 12 racks.\nThe hall holds 14 racks.") == [
+        ("12 racks", "corrected", None), ("14 racks", "current", None)]
+    assert roles("Correction: we originally reported 12 racks. The hall holds 14 racks.") == [
+        ("12 racks", "corrected", "14 racks"), ("14 racks", "current", None)]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Latency fell to 8 ms, down from 11 ms.", [("8 ms", "current", None), ("11 ms", "previous", "8 ms")]),
+    ("The team raised throughput to 1,200 tokens/s, up from 900 tokens/s.",
+     [("1,200 tokens/s", "current", None), ("900 tokens/s", "previous", "1,200 tokens/s")]),
+    ("The team cut the Kite K2's idle power from 90 W, its launch figure.", [("90 W", "previous", None)]),
+    ("带宽由 3.2 TB/s 提升至 4 TB/s。", [("3.2 TB/s", "previous", "4 TB/s"), ("4 TB/s", "current", None)]),
+    ("功耗较此前公布的 700 W 降至 650 W。", [("700 W", "previous", "650 W"), ("650 W", "current", None)]),
+    ("The pod ran 1.2 EFLOPS this round versus 0.9 EFLOPS in the previous round.",
+     [("1.2 EFLOPS", "current", None), ("0.9 EFLOPS", "previous", "1.2 EFLOPS")]),
+])
+def test_rule_3_an_earlier_value_is_previous(text, expected):
+    assert roles(text) == expected
+
+
+def test_rule_3_a_past_time_alone_makes_no_previous_figure():
+    """With no current figure beside it, "last year" dates a figure; it replaces nothing."""
+    assert roles("The Kite cluster used 30 MW last year.") == [("30 MW", "current", None)]
+
+
+def test_rule_3_a_ratio_against_the_past_is_current():
+    assert roles("The Kite K2 is 2x faster than a year earlier.")[0][1] == "current"
+
+
+def test_a_range_after_from_is_one_current_figure():
+    assert [role for _, role, _ in roles("The rack scales from 8 to 72 GPUs.")] == ["current"]
