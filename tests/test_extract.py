@@ -844,3 +844,9 @@ def test_a_change_verb_ending_in_a_hedge_cue_is_no_hedge():
 def test_guidance_is_projected():
     assert [claim.projected for claim in extract("公司给出的下季度收入指引为 12 亿元。")] == [True]
     assert [claim.projected for claim in extract("Its guidance calls for revenue of $2.4 billion.")] == [True]
+
+
+def test_a_unit_serving_two_figures_gives_both_its_metric():
+    claims = extract("The chart marks 80,000 and 800,000 TPS/MW for the Kite K2 rack.")
+    assert [(claim.text, claim.metric) for claim in claims] == [
+        ("80,000", "tokens per second per MW"), ("800,000 TPS/MW", "tokens per second per MW")]

@@ -102,7 +102,7 @@ def describe(
     text, folded, names = annotated.text, annotated.simple, annotated.names
     clause = clause_bounds(folded, start, end)
     relative = kind in ("ratio", "percent")
-    metric = _metric(annotated, start, end, clause, relative) or (
+    metric = _metric(annotated, start, end, clause, relative) or _unit_named(unit_text) or (
         _counted_rate(annotated, start, expression, unit_text) if counted_noun else unit_metric(kind, expression)
     )
     money = _is_money(expression)
@@ -124,6 +124,20 @@ def describe(
         subject_text = sentence_subject(text)
     condition = fold_condition(text, folded, names, roles.of_name, start, end, clause, metric)
     return About(subject_text, subject_id, metric, condition, roles)
+
+
+def _unit_named(unit_text: str | None) -> str | None:
+    """The concept a unit written as a metric's name stands for ("TPS/MW"), also when one unit
+    serves two figures ("80,000 与 800,000 TPS/MW": both measure tokens per second per MW)."""
+    return _metric_aliases().get(" ".join(lowered(simplified(unit_text)).split())) if unit_text else None
+
+
+@cache
+def _metric_aliases() -> dict[str, str]:
+    return {
+        " ".join(lowered(simplified(alias)).split()): concept["name"]
+        for concept in metric_table()["concept"] for alias in concept.get("aliases", ())
+    }
 
 
 @cache
