@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from claimledger.cli.entities_option import beside_feeds, entities_option, user_entities
 from claimledger.cli.failure import failure
 
 if TYPE_CHECKING:
@@ -40,14 +41,17 @@ LIST_EVERY_FEED_UP_TO = 30
 @click.option("--timeout", default=60.0, show_default=True, type=click.FloatRange(1, 3600),
               help="Seconds one feed may take in all: its fetch, article pages, parsing and text cleaning "
                    "(waiting for a free worker not counted).")
+@entities_option
 def command(
-    feeds_path: Path, db_path: Path, concurrency: int, every: str | None, workers: int, wait: bool, timeout: float
+    feeds_path: Path, db_path: Path, concurrency: int, every: str | None, workers: int, wait: bool, timeout: float,
+    entities_path: Path | None,
 ) -> None:
     """Crawl the feeds into the ledger: fetch, parse, extract claims, store.
 
     Unchanged feeds cost one conditional request; failing feeds back off;
-    a feed that is down never makes the run fail. Exits non-zero only when
-    the run itself cannot proceed (bad feeds file, unusable ledger, locked).
+    a feed that is down never makes the run fail. An entities.toml beside the
+    feeds file (or --entities PATH) adds your own names to the package's. Exits non-zero only when
+    the run itself cannot proceed (bad feeds or entities file, unusable ledger, locked).
 
     Example:
 
@@ -72,7 +76,10 @@ def command(
         feeds = load_feeds(feeds_path)
     except FeedsConfigError as error:
         raise failure(error) from None
-    options = CrawlOptions(concurrency=concurrency, workers=workers, limits=FetchLimits(deadline=timeout))
+    entities = tuple(user_entities(beside_feeds(entities_path, feeds_path)))
+    options = CrawlOptions(
+        concurrency=concurrency, workers=workers, limits=FetchLimits(deadline=timeout), entities=entities
+    )
     console = Console()
     stop = threading.Event()
     previous_handlers = install_stop_handlers(stop, console)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import os
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
+from claimledger.cli.entities_option import entities_option, user_entities
 from claimledger.cli.inputs import input_name
 from claimledger.cli.windows import MAX_LINE_BYTES, WINDOW, UnreadableText, Window, input_windows
 from claimledger.terminal import printable
@@ -80,9 +82,13 @@ per part); a line over {MAX_LINE_BYTES:,} bytes is refused.
               show_default=True, help="One JSON object per claim, or a table for people.")
 @click.option("--all-quantities", is_flag=True,
               help="Every quantity, counted nouns and bare numbers too, not only claims.")
-def command(source: str, lang: str, output_format: str, all_quantities: bool) -> None:
+@entities_option
+def command(source: str, lang: str, output_format: str, all_quantities: bool, entities_path: Path | None) -> None:
+    added = user_entities(entities_path)
+    from claimledger.entities import package_registry
     from claimledger.extraction import extract
 
+    registry = package_registry().with_entities(added) if added else None
     name = input_name(source)
     forced = None if lang == "auto" else lang
     found_any = False
@@ -91,7 +97,7 @@ def command(source: str, lang: str, output_format: str, all_quantities: bool) ->
         for window in input_windows(source, name):
             progress.reading(window)
             claims = [shifted(claim, window) for claim in extract(window.text, lang=forced,
-                                                                   all_quantities=all_quantities)]
+                                                                   all_quantities=all_quantities, registry=registry)]
             found_any = found_any or bool(claims)
             write(claims, output_format)
     except BrokenPipeError:

@@ -25,7 +25,21 @@ from claimledger.text.clean import document_lang, document_text, html_to_text, n
 from claimledger.types import Claim
 
 if TYPE_CHECKING:
-    from claimledger.entities import Entity
+    from claimledger.entities import Entity, Registry
+
+# The vocabulary this process extracts with: the package's, or with a user's entities (use_entities).
+_registry: Registry | None = None
+
+
+def use_entities(entities: tuple[Entity, ...]) -> None:
+    """Extract with the package's entities and these (a user's file) over them; none: the package's."""
+    global _registry
+    if not entities:
+        _registry = None
+        return
+    from claimledger.entities import package_registry
+
+    _registry = package_registry().with_entities(entities)
 
 
 def extract_claims(text: str, lang: str) -> list[Claim]:
@@ -37,16 +51,17 @@ def extract_claims_and_names(text: str, lang: str) -> tuple[list[Claim], list[En
     """The claims in `text` and the new names they are about (entities of origin "seen")."""
     from claimledger.extraction import extract_found, seen_entities
 
-    found = extract_found(text, lang=lang)
+    found = extract_found(text, lang=lang, registry=_registry)
     return [item.claim for item in found], seen_entities(found)
 
 
-def start_worker(parent: int) -> None:
-    """Ready a worker process of the crawl whose pid is `parent`.
+def start_worker(parent: int, entities: tuple[Entity, ...] = ()) -> None:
+    """Ready a worker process of the crawl whose pid is `parent`, extracting with a user's `entities` too.
 
     Ctrl-C is the parent's to handle, and the extractor loads before the first entry.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    use_entities(entities)
     # The parent's pid comes from the parent: a parent killed while this worker started is gone already.
     threading.Thread(target=exit_with_parent, args=(parent,), daemon=True).start()
     extract_claims("warm-up: 1 GPU", "en")

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from claimledger.crawl.addresses import origin
 from claimledger.crawl.config import FeedConfig
@@ -33,8 +34,12 @@ from claimledger.crawl.store import FeedOutcome, known_entries, record_outcome, 
 from claimledger.crawl.tasks import parse_changed
 from claimledger.crawl.workers import TaskFailed, TaskTimeout, WorkerLost, WorkerPool
 from claimledger.errors import FetchError, RefusedAddressError
+from claimledger.ledger.entities import record_stated
 from claimledger.ledger.open import LedgerConnection, open_ledger_connection
 from claimledger.ledger.writer import LedgerWriter
+
+if TYPE_CHECKING:
+    from claimledger.entities import Entity
 
 POOL_FROM_FEEDS = 20
 # The ledger writer's page cache (KiB).
@@ -53,6 +58,9 @@ class CrawlOptions:
     workers: int = 0
     # Article pages fetched for one feed in one round; entries whose page is over it wait for the next round.
     pages_per_feed: int = PAGES_PER_FEED
+    # A user's own entities (--entities, feeds/entities.toml), added to the package's for extraction
+    # and written to the ledger's entities table.
+    entities: tuple[Entity, ...] = ()
 
 
 @dataclass(slots=True)
@@ -115,12 +123,19 @@ def crawl(
     writer = LedgerWriter(lambda: open_crawl_ledger(db_path))
     crawler = Crawler(writer, options, stop or threading.Event())
     try:
+        if options.entities:
+            writer.submit(record_user_entities, options.entities).result()
         report = asyncio.run(crawler.run(feeds, on_start, on_feed))
     finally:
         crawler.close()
         writer.close()
     report.seconds = time.monotonic() - started
     return report
+
+
+def record_user_entities(ledger: LedgerConnection, entities: tuple[Entity, ...]) -> None:
+    """The user's entities in the ledger's entities table, over the rows they correct."""
+    record_stated(ledger.conn, entities)
 
 
 def open_crawl_ledger(db_path: str | Path) -> LedgerConnection:
@@ -153,7 +168,7 @@ class Crawler:
         """The worker processes, the first of them started when the first feed answers 200."""
         if self._workers is None:
             automatic = (os.cpu_count() or 1) if self.due_feeds >= POOL_FROM_FEEDS else 1
-            self._workers = WorkerPool(self.options.workers or automatic)
+            self._workers = WorkerPool(self.options.workers or automatic, self.options.entities)
         return self._workers
 
     def close(self) -> None:

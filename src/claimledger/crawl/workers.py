@@ -21,10 +21,13 @@ from concurrent.futures import ThreadPoolExecutor
 from multiprocessing import get_context
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from claimledger.crawl.deadline import Deadline
 from claimledger.errors import ClaimledgerError, describe
+
+if TYPE_CHECKING:
+    from claimledger.entities import Entity
 
 # A worker loads the extractor before it answers; no start on a sane machine takes this long.
 START_LIMIT = 300.0
@@ -63,10 +66,11 @@ class Worker:
 
 
 class WorkerPool:
-    """Up to `size` worker processes, started when a task first needs one."""
+    """Up to `size` worker processes, started when a task first needs one, extracting with a user's `entities` too."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, entities: tuple[Entity, ...] = ()) -> None:
         self.size = size
+        self.entities = entities
         self._idle: list[Worker] = []
         self._running: set[Worker] = set()
         self._slots: asyncio.Semaphore | None = None
@@ -136,7 +140,9 @@ class WorkerPool:
         """A new worker process, once it has loaded the extractor. Blocks."""
         context = get_context("spawn")
         connection, child_end = context.Pipe()
-        process = context.Process(target=serve, args=(child_end, os.getpid()), name="claimledger-worker", daemon=True)
+        process = context.Process(
+            target=serve, args=(child_end, os.getpid(), self.entities), name="claimledger-worker", daemon=True
+        )
         process.start()
         child_end.close()
         worker = Worker(process, connection)
@@ -160,12 +166,12 @@ class WorkerPool:
         self._threads.shutdown(wait=False, cancel_futures=True)
 
 
-def serve(connection: Connection, parent: int) -> None:
+def serve(connection: Connection, parent: int, entities: tuple[Entity, ...] = ()) -> None:
     """A worker process's life: get ready, then answer each task with (succeeded, result or error text)."""
     from claimledger.crawl.prepare import start_worker
 
     try:
-        start_worker(parent)
+        start_worker(parent, entities)
     except Exception as error:  # noqa: BLE001 - the crawl reports why its worker could not start
         connection.send(describe(error))
         return
