@@ -850,3 +850,9 @@ def test_a_unit_serving_two_figures_gives_both_its_metric():
     claims = extract("The chart marks 80,000 and 800,000 TPS/MW for the Kite K2 rack.")
     assert [(claim.text, claim.metric) for claim in claims] == [
         ("80,000", "tokens per second per MW"), ("800,000 TPS/MW", "tokens per second per MW")]
+
+
+def test_its_between_a_hedge_and_the_figure_keeps_the_hedge():
+    """"超其 400 倍": more than 400 times it."""
+    (claim,) = extract("Kite K2 的参数量超其 400 倍。")
+    assert (claim.value, claim.qualifier) == (400, "more_than")
