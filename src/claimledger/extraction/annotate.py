@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from claimledger.entities import Registry, package_registry
@@ -85,20 +85,26 @@ def folded(text: str) -> str:
 
 @cache
 def vocab() -> Vocab:
-    """The one vocabulary every annotation Doc shares, with the lexical attributes (LOWER)
-    the matchers read; no language pipeline is loaded for it."""
+    """The one vocabulary every annotation Doc shares, with the one lexical attribute (LOWER)
+    the matchers read: a word first seen costs no shape, prefix or like-a-number tests; no
+    language pipeline is loaded for it."""
+    from spacy.attrs import LOWER
     from spacy.lang.lex_attrs import LEX_ATTRS
     from spacy.vocab import Vocab
 
-    return Vocab(lex_attr_getters=LEX_ATTRS)
+    return Vocab(lex_attr_getters={LOWER: LEX_ATTRS[LOWER]})
 
 
 def make_doc(text: str) -> Doc:
     """A Doc of `text` (already folded): runs of Latin letters and digits, single other characters."""
+    return _doc(text, TOKEN.findall(text))
+
+
+def _doc(text: str, pairs: list[tuple[str, str]]) -> Doc:
+    """The Doc of `text` from its tokens, each with the whitespace after it (TOKEN)."""
     from spacy.tokens import Doc
 
     lead = len(text) - len(text.lstrip())
-    pairs = TOKEN.findall(text, lead)
     words = [word for word, _ in pairs]
     spaces = [gap == " " for _, gap in pairs]
     if lead or any(gap and gap != " " for _, gap in pairs):
@@ -130,10 +136,18 @@ def openers(spellings: Iterable[str]) -> frozenset[tuple[str, ...]]:
     return frozenset(found)
 
 
-def _may_match(fold: str, opening: frozenset[tuple[str, ...]]) -> bool:
+@lru_cache(maxsize=8)
+def _openings(*openers: frozenset[tuple[str, ...]]) -> tuple[frozenset[str], frozenset[tuple[str, ...]]]:
+    """`openers` (of names, of metrics) as one set of single tokens and one of token pairs."""
+    opening = frozenset().union(*openers)
+    return frozenset(words[0] for words in opening if len(words) == 1), frozenset(words for words in opening if len(words) == 2)
+
+
+def _may_match(pairs: list[tuple[str, str]], openings: tuple[frozenset[str], frozenset[tuple[str, ...]]]) -> bool:
     """Whether a name or metric could start somewhere in the sentence (its first token or two)."""
-    words = [word.lower() for word, _ in TOKEN.findall(fold)]
-    return any((word,) in opening or (word, following) in opening for word, following in zip(words, [*words[1:], ""]))
+    words = [word.lower() for word, _ in pairs]
+    singles, doubles = openings
+    return not singles.isdisjoint(words) or not doubles.isdisjoint(zip(words, words[1:]))
 
 
 def annotate(text: str, lang: str, registry: Registry | None = None, all_quantities: bool = False) -> Annotated:
@@ -142,7 +156,8 @@ def annotate(text: str, lang: str, registry: Registry | None = None, all_quantit
     simple = simplified(text)
     fold = simple.translate(FOLD_TABLE)
     annotated = Annotated(text, simple, fold, lang)
-    doc = make_doc(fold) if _may_match(fold, name_openers(registry) | metric_openers()) else None
+    pairs = TOKEN.findall(fold)
+    doc = _doc(fold, pairs) if _may_match(pairs, _openings(name_openers(registry), metric_openers())) else None
     annotated._doc = doc
     annotated.names = find_names(text, fold, doc, registry, lang)
     annotated.metrics = find_metrics(text, fold, doc, annotated.names)
