@@ -141,14 +141,15 @@ def _rules() -> dict[str, re.Pattern[str]]:
 
 
 # What a sentence holds whenever a rule can match in it (its code's letters before digits,
-# the possessive's "'s"): a rule whose hint is absent is not run.
+# the possessive's "'s"): a rule whose hint is absent is not run. Each starts with the
+# rarer character (a digit, a capital), the one Python's re skips ahead to.
 RULE_HINTS = {
     "brand_code": re.compile(r"[A-Z]\d"),
     "hyphen_code": re.compile(r"[A-Z]-?\d"),
-    "code_kind": re.compile(r"[A-Za-z]\d|\d[A-FH-Z]"),
+    "code_kind": re.compile(r"\d(?:(?<=[A-Za-z]\d)|[A-FH-Z])"),
     "possessive": re.compile(r"['’]s[ \t]"),
-    "camel_kind": re.compile(r"[a-z][A-Z]"),
-    "lower_code": re.compile(r"[a-z]\d\d"),
+    "camel_kind": re.compile(r"[A-Z](?<=[a-z][A-Z])"),
+    "lower_code": re.compile(r"\d\d(?<=[a-z]\d\d)"),
     "owned_code": re.compile(r"[A-Z]\d"),
 }
 
