@@ -41,6 +41,7 @@ from claimledger.text.scripts import HAN, expand_scripts
 # A numeric precision is no model code: "332 TFLOPS BF16", "FP8".
 PRECISION = re.compile(r"(?:NV|MX|BLOCK)?(?:FP|INT|BF|TF)\d{1,2}", re.IGNORECASE)
 HAN_NUMERALS = "一二三四五六七八九十"
+HAN_CHARACTER = re.compile(f"[{HAN}]")
 # A place and a description may make a long name: "西安未来人工智能计算中心".
 LONGEST_ZH_NAME = 10
 
@@ -238,30 +239,41 @@ def _chinese_names(text: str) -> list[Shape]:
 def _chinese_name_start(text: str, end: int) -> int | None:
     """Where a Chinese name of 2 to LONGEST_ZH_NAME characters ending at `end` starts,
     when its start is clear (the longest that starts at a boundary)."""
-    for length in range(LONGEST_ZH_NAME, 1, -1):
-        start = end - length
-        if start < 0:
-            continue
-        name = text[start:end]
-        if not re.fullmatch(f"[{HAN}]+", name) or any(char in shape_table()["words"]["zh_not_name_chars"] for char in name):
-            continue
-        if _described(name) or not _chinese_boundary(text, start):
-            continue
-        return start
+    for start in range(end - _name_characters_before(text, end), end - 1):
+        if not _described(text[start:end]) and _chinese_boundary(text, start):
+            return start
     return None
+
+
+def _name_characters_before(text: str, end: int) -> int:
+    """How many characters right before `end` (up to LONGEST_ZH_NAME) a Chinese name may hold:
+    Han characters, none that a name never holds."""
+    not_name = shape_table()["words"]["zh_not_name_chars"]
+    count = 0
+    while count < LONGEST_ZH_NAME and count < end:
+        character = text[end - count - 1]
+        if character in not_name or not HAN_CHARACTER.match(character):
+            break
+        count += 1
+    return count
 
 
 def _described(name: str) -> bool:
     """A description, not a name: "国产", "新一代", "高性能芯片"."""
-    words = shape_table()["words"]["zh_not_names"]
-    return name in words or any(name.startswith(word) for word in words)
+    return name.startswith(_words_tuple("zh_not_names"))
 
 
 def _chinese_boundary(text: str, start: int) -> bool:
     """Whether a Chinese name may start at `start`: after a non-Han character or a launch verb."""
-    if start == 0 or not re.match(f"[{HAN}]", text[start - 1]):
+    if start == 0 or not HAN_CHARACTER.match(text[start - 1]):
         return True
-    return any(text.endswith(word, 0, start) for word in shape_table()["words"]["zh_before_name"])
+    return text.endswith(_words_tuple("zh_before_name"), 0, start)
+
+
+@cache
+def _words_tuple(group: str) -> tuple[str, ...]:
+    """A word list of data/shapes.toml [words] as a tuple, for str.startswith and str.endswith."""
+    return tuple(shape_table()["words"][group])
 
 
 def _matches(text: str, rule: str) -> Iterator[re.Match[str]]:
