@@ -48,6 +48,8 @@ FOLD_TABLE = {ord(char): " " for char in "-‐‑_"} | {code: code - 0xFEE0 for 
 # makes them).
 # A word glued to a date in Chinese text ends before its digits: "Google10月" is Google, 10, 月.
 TOKEN = re.compile(r"([A-Za-z]+(?=\d{1,4}[年月日])|[A-Za-z0-9]+|\S)(\s*)")
+# Whitespace other than one space after a token (a tab, a line break, two spaces).
+IRREGULAR_SPACE = re.compile(r"[^\S ]| {2}")
 
 
 @dataclass(slots=True)
@@ -107,7 +109,7 @@ def _doc(text: str, pairs: list[tuple[str, str]]) -> Doc:
     lead = len(text) - len(text.lstrip())
     words = [word for word, _ in pairs]
     spaces = [gap == " " for _, gap in pairs]
-    if lead or any(gap and gap != " " for _, gap in pairs):
+    if lead or IRREGULAR_SPACE.search(text):
         words, spaces = _with_whitespace_tokens(text[:lead], pairs)
     return Doc(vocab(), words=words, spaces=spaces)
 
