@@ -27,6 +27,7 @@ from claimledger.extraction.cues import cue_table, lowered
 from claimledger.extraction.names import Name
 
 SCENARIO_WORD = re.compile(r"\s*(?:scenario|场景)")
+SPACES = re.compile(r"\s*")
 ROUND = re.compile(r"\s*(?:v|version\s*|round\s*)?(\d+(?:\.\d+)*)(?![\w.])", re.IGNORECASE)
 # Benchmarks published in numbered rounds: a version after their name is the round.
 ROUND_BENCHMARKS = ("MLPerf", "InferenceMAX", "TOP500", "Green500")
@@ -159,7 +160,7 @@ def _scenario(folded: str, workload: Name | None, clause: tuple[int, int], end: 
     pattern, labels = _scenarios()
     lowered_text = lowered(folded)
     for position in ([workload.end] if workload is not None else []) + [end]:
-        found = pattern.match(lowered_text, position + (len(folded[position:]) - len(folded[position:].lstrip())))
+        found = pattern.match(lowered_text, SPACES.match(folded, position).end())
         if found:
             return labels[" ".join(found.group(0).split())]
     spans = [clause]
