@@ -210,7 +210,7 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
     for match in _free(text, "org_ending_en", "."):
         if match.group("name").split()[0] not in _not_brand():
             found.append(Shape(match.start("name"), match.end("name"), "organisation", "org_ending"))
-    if re.search(f"[{HAN}]", text):
+    if HAN_CHARACTER.search(text):
         found.extend(_chinese_names(text))
     return found
 
@@ -219,7 +219,7 @@ def _chinese_names(text: str) -> list[Shape]:
     rules = _rules()
     found = []
     for match in rules["zh_kind"].finditer(text):
-        if not re.match(f"[{HAN}]", match.group("kind")):
+        if not HAN_CHARACTER.match(match.group("kind")):
             continue
         start = _chinese_name_start(text, match.start())
         if start is not None:
@@ -314,7 +314,14 @@ def _kind_after(text: str, end: int, brand: str = "") -> str:
     if after and after.group("word").casefold() in _kind_of_word():
         return _kind_of_word()[after.group("word").casefold()]
     lowered = brand.casefold()
-    for word, kind in _kind_of_word().items():
-        if len(word) >= 3 and word.isascii() and lowered.endswith(word):
-            return kind
+    if lowered.endswith(_brand_endings()):
+        for word in _brand_endings():
+            if lowered.endswith(word):
+                return _kind_of_word()[word]
     return "chip"
+
+
+@cache
+def _brand_endings() -> tuple[str, ...]:
+    """Kind words a brand may end with ("SambaRack"), in the table's order."""
+    return tuple(word for word in _kind_of_word() if len(word) >= 3 and word.isascii())
