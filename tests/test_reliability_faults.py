@@ -184,9 +184,12 @@ def test_the_slow_faults_end_at_the_configured_deadline(rounds):
 
 
 def test_memory_stays_bounded_on_the_bomb_and_the_endless_body(rounds):
-    """The peer took 2.09 GB on the bomb and 886 MB on /huge; here both cost at most a few caps."""
-    assert rounds.first.peak_rss_mb < rounds.baseline.peak_rss_mb + 4 * CAP / 2**20
-    assert rounds.first.peak_rss_mb < 500
+    """The peer took 2.09 GB on the bomb and 886 MB on /huge; here the whole hostile round stays
+    under issue 13's 200 MB, a few caps over the healthy feed's round (measured: 139 MB against
+    75 MB; the healthy round fell from 89 MB when parsing moved into workers, the hostile one did
+    not move)."""
+    assert rounds.first.peak_rss_mb < 200
+    assert rounds.first.peak_rss_mb < rounds.baseline.peak_rss_mb + 5 * CAP / 2**20
 
 
 def test_nothing_from_an_oversized_body_is_stored(rounds):
