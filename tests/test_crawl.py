@@ -16,9 +16,11 @@ from claimledger.crawl.fetch import FetchLimits
 from claimledger.errors import CrawlLockedError
 from conftest import redirect, reply, rss_feed
 
-# Loopback timeouts of at least 10 s: a loaded machine must never make a healthy feed time out.
+# Loopback timeouts of at least 10 s, and a feed deadline far above them: the deadline also covers
+# parsing and cleaning in a worker that may be starting up, and a loaded machine must never make a
+# healthy feed miss it.
 OPTIONS = CrawlOptions(
-    concurrency=4, workers=1, limits=FetchLimits(host_gap=0, read_timeout=10, connect_timeout=10, deadline=15)
+    concurrency=4, workers=1, limits=FetchLimits(host_gap=0, read_timeout=10, connect_timeout=10, deadline=60)
 )
 POST = {
     "title": "Stratus expands its H100 fleet",
@@ -191,9 +193,10 @@ def test_a_trickled_body_is_stopped_at_the_deadline(tmp_path, http_server):
             request.wfile.flush()
 
     http_server.route("/feed.xml", trickle)
-    report = run(tmp_path, feed(http_server))
+    options = CrawlOptions(workers=1, limits=FetchLimits(host_gap=0, read_timeout=10, connect_timeout=10, deadline=15))
+    report = run(tmp_path, feed(http_server), options=options)
     assert report.feeds[0].status == "failed"
-    assert report.feeds[0].reason.startswith(f"deadline of {OPTIONS.limits.deadline:g} s exceeded")
+    assert report.feeds[0].reason.startswith(f"deadline of {options.limits.deadline:g} s exceeded")
 
 
 @pytest.mark.parametrize("encoding", [None, "gzip"])

@@ -29,7 +29,7 @@ pytestmark = [
     pytest.mark.shared,
     pytest.mark.skipif(not (SERVE_CORPUS.exists() and CORPUS.exists()), reason="../shared is absent"),
 ]
-OPTIONS = CrawlOptions(concurrency=32, limits=FetchLimits(host_gap=0, read_timeout=10, deadline=20))
+OPTIONS = CrawlOptions(concurrency=32, limits=FetchLimits(host_gap=0, read_timeout=10, deadline=60))
 
 
 def corpus_paths() -> list[str]:

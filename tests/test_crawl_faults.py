@@ -30,7 +30,7 @@ pytestmark = [
 ]
 OPTIONS = CrawlOptions(
     concurrency=16, workers=1,
-    limits=FetchLimits(host_gap=0, connect_timeout=10, read_timeout=10, deadline=15, max_bytes=8 << 20),
+    limits=FetchLimits(host_gap=0, connect_timeout=10, read_timeout=10, deadline=60, max_bytes=8 << 20),
 )
 POSTS = [
     {"title": "Rack update", "guid": "urn:fault:1", "content": "<p>The rack draws 132 kW.</p>"},
