@@ -198,8 +198,31 @@ def element_text(element: Tag, removed: AbstractSet[int] = frozenset()) -> str:
         return tag.name not in NEVER_TEXT and id(tag) not in removed
 
     layout = tables_holding_tables(element, enter)
+
+    def data_table(table: Tag) -> str | None:
+        return None if id(table) in layout else table_text(table, enter)
+
+    pieces = text_pieces(element, enter, line_break=LINE_BREAK, block_break=PARAGRAPH_BREAK, cell_end=" ",
+                         table=data_table)
+    # Whitespace in HTML source is layout, not text: only the markup's breaks survive.
+    text = ANY_WHITESPACE.sub(" ", "".join(pieces))
+    return normalize_whitespace(text.replace(LINE_BREAK, "\n").replace(PARAGRAPH_BREAK, "\n\n"))
+
+
+def text_pieces(
+    root: Tag,
+    enter: Callable[[Tag], bool],
+    *,
+    line_break: str,
+    block_break: str,
+    cell_end: str,
+    table: Callable[[Tag], str | None] = lambda _table: None,
+) -> list[str]:
+    """The text nodes under `root` in order, with `line_break` at each <br>, `block_break` around each block,
+    `cell_end` after each cell, and a <table> replaced by what `table` makes of it (None: walked like a block).
+    Iterative, so deep nesting costs no recursion."""
     pieces: list[str] = []
-    stack: list[tuple[Tag | None, Iterator[PageElement]]] = [(None, iter(element.contents))]
+    stack: list[tuple[Tag | None, Iterator[PageElement]]] = [(None, iter(root.contents))]
     while stack:
         tag, children = stack[-1]
         for node in children:
@@ -207,12 +230,12 @@ def element_text(element: Tag, removed: AbstractSet[int] = frozenset()) -> str:
                 if not enter(node):
                     continue
                 if node.name == "br":
-                    pieces.append(LINE_BREAK)
-                elif node.name == "table" and id(node) not in layout:
-                    pieces.append(table_text(node, enter))
+                    pieces.append(line_break)
+                elif node.name == "table" and (rendered := table(node)) is not None:
+                    pieces.append(rendered)
                 else:
                     if node.name in BLOCKS:
-                        pieces.append(PARAGRAPH_BREAK)
+                        pieces.append(block_break)
                     stack.append((node, iter(node.contents)))
                     break
             elif is_text(node):
@@ -220,12 +243,10 @@ def element_text(element: Tag, removed: AbstractSet[int] = frozenset()) -> str:
         else:
             stack.pop()
             if tag is not None and tag.name in BLOCKS:
-                pieces.append(PARAGRAPH_BREAK)
+                pieces.append(block_break)
             elif tag is not None and tag.name in CELLS:
-                pieces.append(" ")
-    # Whitespace in HTML source is layout, not text: only the markup's breaks survive.
-    text = ANY_WHITESPACE.sub(" ", "".join(pieces))
-    return normalize_whitespace(text.replace(LINE_BREAK, "\n").replace(PARAGRAPH_BREAK, "\n\n"))
+                pieces.append(cell_end)
+    return pieces
 
 
 def table_text(table: Tag, enter: Callable[[Tag], bool]) -> str:
@@ -257,28 +278,7 @@ def table_text(table: Tag, enter: Callable[[Tag], bool]) -> str:
 
 def cell_text(cell: Tag, enter: Callable[[Tag], bool]) -> str:
     """A cell's text on one line: blocks and line breaks inside it become spaces."""
-    pieces: list[str] = []
-    stack: list[tuple[Tag | None, Iterator[PageElement]]] = [(None, iter(cell.contents))]
-    while stack:
-        tag, children = stack[-1]
-        for node in children:
-            if isinstance(node, Tag):
-                if not enter(node):
-                    continue
-                if node.name == "br":
-                    pieces.append(" ")
-                else:
-                    if node.name in BLOCKS:
-                        pieces.append(" ")
-                    stack.append((node, iter(node.contents)))
-                    break
-            elif is_text(node):
-                pieces.append(node)
-        else:
-            stack.pop()
-            if tag is not None and tag.name in BLOCKS:
-                pieces.append(" ")
-    return " ".join("".join(pieces).split())
+    return " ".join("".join(text_pieces(cell, enter, line_break=" ", block_break=" ", cell_end="")).split())
 
 
 def normalize_whitespace(text: str) -> str:
