@@ -5,19 +5,21 @@ simplified, hyphens and underscores read as spaces, full-width forms as ASCII:
 the same length, so every offset holds in the original) split into runs of
 Latin letters and digits and single other characters, so one tokenisation
 serves English and Chinese, and "GB200-NVL72" and "GB200 NVL72" are the same
-tokens (but "A3" and "A 3" are not). spaCy's PhraseMatcher (attribute LOWER) then finds, in one pass:
+tokens (but "A3" and "A 3" are not). On these words, in one pass:
 
-    doc.spans["names"]     known entities: every name and alias of the vocabulary
-                           (label = kind), and names found by shape (extraction/shapes.py)
-    doc.spans["metrics"]   metric concepts (label = the concept's canonical name)
+    doc.spans["names"]     known entities: every name and alias of the vocabulary, by
+                           spaCy's PhraseMatcher (attribute LOWER; label = kind), and
+                           names found by shape (extraction/shapes.py)
+    doc.spans["metrics"]   metric concepts (label = the concept's canonical name), by
+                           their lower-case words (extraction/metrics.py)
     doc.spans["figures"]   the numbers with their units that may be claims
     doc.spans["nonclaims"] dates, times, URLs, versions, ordinals, names
 
 The Python objects behind each span (`Name`, `Metric`, `Quantity`) are kept in
 `Annotated` in the same order, with offsets exact to the character, so framing
-never scans the raw sentence again for them. The matchers run only on a
-sentence that has a token some name or metric starts with ("Cluster 3 now runs
-4,096 GPUs" has none, and costs no Doc); the Doc is then made when asked for.
+never scans the raw sentence again for them. The name matcher runs only on a
+sentence that has a token some name starts with ("Cluster 3 now runs 4,096 GPUs"
+has none, and costs no Doc, nor loading spaCy); the Doc is then made when asked for.
 Framing reads the objects, so the span groups are put on the Doc only when
 `Annotated.doc` is asked for (a third of the time annotating took went there).
 """
@@ -33,7 +35,7 @@ from typing import TYPE_CHECKING
 from claimledger.entities import Registry, package_registry
 from claimledger.entities.folding import simplified
 from claimledger.extraction.candidates import Quantity, find_quantities, is_label, is_score, is_year, name_by_metric
-from claimledger.extraction.metrics import Metric, find_metrics, metric_openers
+from claimledger.extraction.metrics import Metric, find_metrics
 from claimledger.extraction.names import Name, find_names, name_openers
 from claimledger.extraction.nonclaims import glued_into_name, inside_any, non_claim_spans
 
@@ -67,13 +69,15 @@ class Annotated:
     figures: list[Quantity] = field(default_factory=list)
     nonclaims: list[tuple[int, int]] = field(default_factory=list)
     _doc: Doc | None = None
+    # The Doc's words and the spaces after them, to make it when first asked for.
+    _words: tuple[list[str], list[bool]] = ([], [])
     _spans_put: bool = False
 
     @property
     def doc(self) -> Doc:
         """The spaCy Doc of the sentence with its span groups (made on first use)."""
         if self._doc is None:
-            self._doc = make_doc(self.folded)
+            self._doc = _doc(*self._words)
         if not self._spans_put:
             _put_spans(self)
             self._spans_put = True
@@ -99,19 +103,38 @@ def vocab() -> Vocab:
 
 def make_doc(text: str) -> Doc:
     """A Doc of `text` (already folded): runs of Latin letters and digits, single other characters."""
-    return _doc(text, TOKEN.findall(text))
+    return _doc(*doc_words(text, TOKEN.findall(text)))
 
 
-def _doc(text: str, pairs: list[tuple[str, str]]) -> Doc:
-    """The Doc of `text` from its tokens, each with the whitespace after it (TOKEN)."""
+def doc_words(text: str, pairs: list[tuple[str, str]]) -> tuple[list[str], list[bool]]:
+    """The words of `text`'s Doc and whether a space follows each, from its tokens (TOKEN)."""
+    lead = len(text) - len(text.lstrip())
+    if lead or IRREGULAR_SPACE.search(text):
+        return _with_whitespace_tokens(text[:lead], pairs)
+    return [word for word, _ in pairs], [gap == " " for _, gap in pairs]
+
+
+def _doc(words: list[str], spaces: list[bool]) -> Doc:
+    """The Doc of these words (spaCy is loaded only for a sentence that needs one)."""
     from spacy.tokens import Doc
 
-    lead = len(text) - len(text.lstrip())
-    words = [word for word, _ in pairs]
-    spaces = [gap == " " for _, gap in pairs]
-    if lead or IRREGULAR_SPACE.search(text):
-        words, spaces = _with_whitespace_tokens(text[:lead], pairs)
     return Doc(vocab(), words=words, spaces=spaces)
+
+
+def phrase_words(spelling: str) -> tuple[str, ...]:
+    """A name's or metric's spelling as the lower-case words of its Doc: what a match compares."""
+    text = folded(spelling)
+    return tuple(word.lower() for word in doc_words(text, TOKEN.findall(text))[0])
+
+
+def word_starts(words: list[str], spaces: list[bool]) -> list[int]:
+    """Where each word starts in the text it was made from (as the Doc's `token.idx`)."""
+    starts = []
+    position = 0
+    for word, space in zip(words, spaces, strict=True):
+        starts.append(position)
+        position += len(word) + space
+    return starts
 
 
 def _with_whitespace_tokens(lead: str, pairs: list[tuple[str, str]]) -> tuple[list[str], list[bool]]:
@@ -139,15 +162,13 @@ def openers(spellings: Iterable[str]) -> frozenset[tuple[str, ...]]:
 
 
 @lru_cache(maxsize=8)
-def _openings(*openers: frozenset[tuple[str, ...]]) -> tuple[frozenset[str], frozenset[tuple[str, ...]]]:
-    """`openers` (of names, of metrics) as one set of single tokens and one of token pairs."""
-    opening = frozenset().union(*openers)
+def _openings(opening: frozenset[tuple[str, ...]]) -> tuple[frozenset[str], frozenset[tuple[str, ...]]]:
+    """Names' `opening` tokens as one set of single tokens and one of token pairs."""
     return frozenset(words[0] for words in opening if len(words) == 1), frozenset(words for words in opening if len(words) == 2)
 
 
-def _may_match(pairs: list[tuple[str, str]], openings: tuple[frozenset[str], frozenset[tuple[str, ...]]]) -> bool:
-    """Whether a name or metric could start somewhere in the sentence (its first token or two)."""
-    words = [word.lower() for word, _ in pairs]
+def _may_match(words: list[str], openings: tuple[frozenset[str], frozenset[tuple[str, ...]]]) -> bool:
+    """Whether a known name could start somewhere in the sentence (its first token or two; `words` lower case)."""
     singles, doubles = openings
     return not singles.isdisjoint(words) or not doubles.isdisjoint(zip(words, words[1:]))
 
@@ -158,11 +179,13 @@ def annotate(text: str, lang: str, registry: Registry | None = None, all_quantit
     simple = simplified(text)
     fold = simple.translate(FOLD_TABLE)
     annotated = Annotated(text, simple, fold, lang)
-    pairs = TOKEN.findall(fold)
-    doc = _doc(fold, pairs) if _may_match(pairs, _openings(name_openers(registry), metric_openers())) else None
+    words, spaces = doc_words(fold, TOKEN.findall(fold))
+    lowered = [word.lower() for word in words]
+    doc = _doc(words, spaces) if _may_match(lowered, _openings(name_openers(registry))) else None
     annotated._doc = doc
+    annotated._words = (words, spaces)
     annotated.names = find_names(text, fold, doc, registry, lang)
-    annotated.metrics = find_metrics(text, fold, doc, annotated.names)
+    annotated.metrics = find_metrics(text, fold, words, lowered, word_starts(words, spaces), annotated.names)
     annotated.nonclaims = sorted([*non_claim_spans(text), *((name.start, name.end) for name in annotated.names)])
     quantities = find_quantities(text, lang)
     name_by_metric(text, quantities, [metric.end for metric in annotated.metrics])

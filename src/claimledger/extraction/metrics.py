@@ -1,7 +1,8 @@
 """Metric concepts (data/metrics.toml): what a figure measures, one canonical name for
 every way posts write it ("tokens/sec", "TPS" and "tok/s" are tokens per second;
-"每 MW 每秒 token 数" is tokens per second per MW), found by spaCy's PhraseMatcher
-on the annotation Doc, and, where no word names it, from the figure's unit.
+"每 MW 每秒 token 数" is tokens per second per MW), found on the words of the annotation
+Doc (a dictionary of word runs: the one-line `claims extract` loads no spaCy for it),
+and, where no word names it, from the figure's unit.
 """
 
 from __future__ import annotations
@@ -9,15 +10,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
 
 from claimledger.data_files import data_table
 from claimledger.entities.folding import simplified_table
 from claimledger.extraction.names import Name, whole
-
-if TYPE_CHECKING:
-    from spacy.matcher import PhraseMatcher
-    from spacy.tokens import Doc
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,17 +33,18 @@ def metric_table() -> dict:
 
 
 @cache
-def metric_matcher() -> PhraseMatcher:
-    """A PhraseMatcher for every metric concept's name and aliases, keyed by the concept."""
-    from spacy.matcher import PhraseMatcher
+def metric_phrases() -> dict[str, dict[tuple[str, ...], str]]:
+    """Every metric concept's name and alias as the lower-case words of its annotation Doc,
+    by first word, to the concept: one dictionary look-up per word of a sentence finds them."""
+    from claimledger.extraction.annotate import phrase_words
 
-    from claimledger.extraction.annotate import folded, make_doc, vocab
-
-    matcher = PhraseMatcher(vocab(), attr="LOWER")
+    phrases: dict[str, dict[tuple[str, ...], str]] = {}
     for concept in metric_table()["concept"]:
-        spellings = [concept["name"], *concept.get("aliases", ())]
-        matcher.add(concept["name"], [make_doc(folded(spelling)) for spelling in spellings])
-    return matcher
+        for spelling in (concept["name"], *concept.get("aliases", ())):
+            words = phrase_words(spelling)
+            if words:
+                phrases.setdefault(words[0], {})[words] = concept["name"]
+    return phrases
 
 
 @cache
@@ -68,24 +65,17 @@ def metric_words() -> frozenset[str]:
     return frozenset(spellings + heads)
 
 
-@cache
-def metric_openers() -> frozenset[tuple[str, ...]]:
-    """How every metric's name and alias opens: its first token, or its first two."""
-    from claimledger.extraction.annotate import openers
-
-    return openers(spelling for concept in metric_table()["concept"] for spelling in (concept["name"], *concept.get("aliases", ())))
-
-
-def find_metrics(text: str, fold: str, doc: Doc | None, names: list[Name]) -> list[Metric]:
-    """Metric mentions (on `doc`; None: no alias can match), longest first where they overlap,
-    never inside a name ("HBM" in "HBM3E")."""
+def find_metrics(text: str, fold: str, words: list[str], lowered: list[str], starts: list[int], names: list[Name]) -> list[Metric]:
+    """Metric mentions (a run of the sentence's Doc words, `lowered`, that spells a name or
+    alias; `starts` are the words' offsets), longest first where they overlap, never inside
+    a name ("HBM" in "HBM3E")."""
     found = []
-    if doc is not None:
-        strings = doc.vocab.strings
-        found = [
-            (doc[start].idx, doc[end - 1].idx + len(doc[end - 1]), strings[key])
-            for key, start, end in metric_matcher()(doc)
-        ]
+    phrases = metric_phrases()
+    for index, word in enumerate(lowered):
+        for spelled, concept in phrases.get(word, {}).items():
+            end = index + len(spelled)
+            if tuple(lowered[index:end]) == spelled:
+                found.append((starts[index], starts[end - 1] + len(words[end - 1]), concept))
     for pattern, template in metric_patterns():
         for match in pattern.finditer(fold):
             found.append((match.start(), match.end(), _filled(template, match)))
