@@ -56,7 +56,10 @@ IRREGULAR_SPACE = re.compile(r"[^\S ]| {2}")
 
 @dataclass(slots=True)
 class Annotated:
-    """A sentence with everything found in it, in order of position."""
+    """A sentence with everything found in it, in order of position.
+
+    Names, metrics and non-claim spans are found when the sentence has a number (its
+    figures need them), else when first read (the next sentence may carry a name over)."""
 
     text: str
     # The sentence with traditional characters written simplified (same length): what framing reads.
@@ -64,24 +67,58 @@ class Annotated:
     # `simple` with separators as spaces and full-width forms as ASCII: what the matchers read.
     folded: str
     lang: str
-    names: list[Name] = field(default_factory=list)
-    metrics: list[Metric] = field(default_factory=list)
+    registry: Registry
     figures: list[Quantity] = field(default_factory=list)
-    nonclaims: list[tuple[int, int]] = field(default_factory=list)
+    _names: list[Name] = field(default_factory=list)
+    _metrics: list[Metric] = field(default_factory=list)
+    _nonclaims: list[tuple[int, int]] = field(default_factory=list)
+    _found: bool = False
     _doc: Doc | None = None
     # The Doc's words and the spaces after them, to make it when first asked for.
     _words: tuple[list[str], list[bool]] = ([], [])
     _spans_put: bool = False
 
     @property
+    def names(self) -> list[Name]:
+        self._find()
+        return self._names
+
+    @property
+    def metrics(self) -> list[Metric]:
+        self._find()
+        return self._metrics
+
+    @property
+    def nonclaims(self) -> list[tuple[int, int]]:
+        self._find()
+        return self._nonclaims
+
+    @property
     def doc(self) -> Doc:
         """The spaCy Doc of the sentence with its span groups (made on first use)."""
+        self._find()
         if self._doc is None:
             self._doc = _doc(*self._words)
         if not self._spans_put:
             _put_spans(self)
             self._spans_put = True
         return self._doc
+
+    def _find(self) -> None:
+        """Names (the known ones by the PhraseMatcher, on a Doc made only where a name may
+        start), metrics and non-claim spans, once."""
+        if self._found:
+            return
+        self._found = True
+        fold = self.folded
+        words, spaces = doc_words(fold, TOKEN.findall(fold))
+        lowered = [word.lower() for word in words]
+        self._words = (words, spaces)
+        if _may_match(lowered, _openings(name_openers(self.registry))):
+            self._doc = _doc(words, spaces)
+        self._names = find_names(self.text, fold, self._doc, self.registry, self.lang)
+        self._metrics = find_metrics(self.text, fold, words, lowered, word_starts(words, spaces), self._names)
+        self._nonclaims = sorted([*non_claim_spans(self.text), *((name.start, name.end) for name in self._names)])
 
 
 def folded(text: str) -> str:
@@ -178,16 +215,10 @@ def annotate(text: str, lang: str, registry: Registry | None = None, all_quantit
     registry = registry or package_registry()
     simple = simplified(text)
     fold = simple.translate(FOLD_TABLE)
-    annotated = Annotated(text, simple, fold, lang)
-    words, spaces = doc_words(fold, TOKEN.findall(fold))
-    lowered = [word.lower() for word in words]
-    doc = _doc(words, spaces) if _may_match(lowered, _openings(name_openers(registry))) else None
-    annotated._doc = doc
-    annotated._words = (words, spaces)
-    annotated.names = find_names(text, fold, doc, registry, lang)
-    annotated.metrics = find_metrics(text, fold, words, lowered, word_starts(words, spaces), annotated.names)
-    annotated.nonclaims = sorted([*non_claim_spans(text), *((name.start, name.end) for name in annotated.names)])
+    annotated = Annotated(text, simple, fold, lang, registry)
     quantities = find_quantities(text, lang)
+    if not quantities:
+        return annotated
     name_by_metric(text, quantities, [metric.end for metric in annotated.metrics])
     annotated.figures = [
         quantity
