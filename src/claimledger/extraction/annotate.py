@@ -117,7 +117,7 @@ class Annotated:
         if _may_match(lowered, _openings(name_openers(self.registry))):
             self._doc = _doc(words, spaces)
         self._names = find_names(self.text, fold, self._doc, self.registry, self.lang)
-        self._metrics = find_metrics(self.text, fold, words, lowered, word_starts(words, spaces), self._names)
+        self._metrics = find_metrics(self.text, fold, words, spaces, lowered, self._names)
         self._nonclaims = sorted([*non_claim_spans(self.text), *((name.start, name.end) for name in self._names)])
 
 

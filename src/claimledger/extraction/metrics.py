@@ -33,18 +33,20 @@ def metric_table() -> dict:
 
 
 @cache
-def metric_phrases() -> dict[str, dict[tuple[str, ...], str]]:
-    """Every metric concept's name and alias as the lower-case words of its annotation Doc,
-    by first word, to the concept: one dictionary look-up per word of a sentence finds them."""
+def metric_phrases() -> tuple[dict[str, tuple[int, ...]], dict[tuple[str, ...], str]]:
+    """Every metric concept's name and alias as the lower-case words of its annotation Doc:
+    how many words the spellings opening with a word have, and each spelling's concept."""
     from claimledger.extraction.annotate import phrase_words
 
-    phrases: dict[str, dict[tuple[str, ...], str]] = {}
+    lengths: dict[str, set[int]] = {}
+    concepts: dict[tuple[str, ...], str] = {}
     for concept in metric_table()["concept"]:
         for spelling in (concept["name"], *concept.get("aliases", ())):
             words = phrase_words(spelling)
             if words:
-                phrases.setdefault(words[0], {})[words] = concept["name"]
-    return phrases
+                lengths.setdefault(words[0], set()).add(len(words))
+                concepts[words] = concept["name"]
+    return {word: tuple(sorted(found)) for word, found in lengths.items()}, concepts
 
 
 @cache
@@ -65,17 +67,23 @@ def metric_words() -> frozenset[str]:
     return frozenset(spellings + heads)
 
 
-def find_metrics(text: str, fold: str, words: list[str], lowered: list[str], starts: list[int], names: list[Name]) -> list[Metric]:
-    """Metric mentions (a run of the sentence's Doc words, `lowered`, that spells a name or
-    alias; `starts` are the words' offsets), longest first where they overlap, never inside
-    a name ("HBM" in "HBM3E")."""
+def find_metrics(text: str, fold: str, words: list[str], spaces: list[bool], lowered: list[str], names: list[Name]) -> list[Metric]:
+    """Metric mentions (a run of the sentence's Doc `words`, `lowered`, that spells a name or
+    alias), longest first where they overlap, never inside a name ("HBM" in "HBM3E")."""
+    from claimledger.extraction.annotate import word_starts
+
+    lengths, concepts = metric_phrases()
+    count = len(lowered)
+    runs = [
+        (index, index + length, concept)
+        for index, word in enumerate(lowered) if word in lengths
+        for length in lengths[word]
+        if index + length <= count and (concept := concepts.get(tuple(lowered[index:index + length])))
+    ]
     found = []
-    phrases = metric_phrases()
-    for index, word in enumerate(lowered):
-        for spelled, concept in phrases.get(word, {}).items():
-            end = index + len(spelled)
-            if tuple(lowered[index:end]) == spelled:
-                found.append((starts[index], starts[end - 1] + len(words[end - 1]), concept))
+    if runs:
+        starts = word_starts(words, spaces)
+        found = [(starts[start], starts[end - 1] + len(words[end - 1]), concept) for start, end, concept in runs]
     for pattern, template in metric_patterns():
         for match in pattern.finditer(fold):
             found.append((match.start(), match.end(), _filled(template, match)))
