@@ -82,6 +82,21 @@ def test_an_edited_claim_is_judged_again(ledger):
     assert changes[outlet].old_id == vendor
 
 
+def test_an_edited_claimant_or_role_is_judged_again(ledger):
+    (report,) = ledger.post("Chip Weekly", "2026-07-23", rubin_tps_mw())
+    (vendor,) = ledger.post("Stratus Cloud Blog", "2026-07-25", rubin_tps_mw("8x", 8.0, qualifier=None))
+    _, changes = ledger.diff()
+    assert changes[vendor].status == "conflict", "the outlet's own figure, then the vendor's"
+    ledger.db["claims"].update(report, {"claimant": "Stratus Cloud"})
+    result, changes = ledger.diff()
+    assert result.summary.claims_read == 1
+    assert changes[vendor].status == "updated", "the report was the vendor's claim: the vendor changed it"
+    ledger.db["claims"].update(vendor, {"role": "previous"})
+    result, changes = ledger.diff()
+    assert result.summary.claims_read == 1
+    assert vendor not in changes and ledger.claim(vendor)["status"] is None, "a past figure is nobody's current one"
+
+
 def test_a_new_identity_can_take_a_partial_claim_away(ledger):
     latency = {"kind": "quantity", "unit": "millisecond", "dimensionality": "[time]", "metric": "TTFT"}
     (first,) = ledger.post("澄言", "2026-06-25", figure("180 ms", 180, "GB300 NVL72", si_value=0.18, condition="DeepSeek R1", **latency), lang="zh")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sqlite_utils
 from sqlite_utils.migrations import Migrations
 
-from claimledger.ledger.entities import record_stated
+from claimledger.ledger.entities import STATE_TABLE, record_stated
 from claimledger.ledger.indexes import create_missing_indexes
 from claimledger.ledger.search_index import SEARCH_INDEX, index_pending
 
@@ -267,15 +267,20 @@ def m006_incremental_diff(db: sqlite_utils.Database) -> None:
     # A rowid table: an edit re-inserts its claim with a new rowid, so a run forgets only the marks it read.
     db["diff_pending"].create({"claim_id": int})
     db["diff_pending"].create_index(["claim_id"], unique=True)
-    columns = ", ".join(f"[{column}]" for column in DIFF_INPUT_COLUMNS)
-    db.execute(
-        f"CREATE TRIGGER [claims_diff_pending] AFTER UPDATE OF {columns} ON [claims] "
-        "BEGIN INSERT OR REPLACE INTO [diff_pending] (claim_id) VALUES (new.id); END"
-    )
+    create_edit_trigger(db, DIFF_INPUT_COLUMNS)
     db.execute(
         "CREATE TRIGGER [documents_diff_pending] AFTER UPDATE OF [source], [published], [fetched], [entry_id] "
         "ON [documents] BEGIN INSERT OR REPLACE INTO [diff_pending] (claim_id) "
         "SELECT id FROM claims WHERE document_id = new.id; END"
+    )
+
+
+def create_edit_trigger(db: sqlite_utils.Database, columns: tuple[str, ...]) -> None:
+    """The trigger that marks a claim pending for `claims diff` when one of `columns` is edited."""
+    names = ", ".join(f"[{column}]" for column in columns)
+    db.execute(
+        f"CREATE TRIGGER [claims_diff_pending] AFTER UPDATE OF {names} ON [claims] "
+        "BEGIN INSERT OR REPLACE INTO [diff_pending] (claim_id) VALUES (new.id); END"
     )
 
 
@@ -317,6 +322,21 @@ def m007_attribution(db: sqlite_utils.Database) -> None:
         not_null=["kind", "origin"],
     )
     record_stated(db.conn, package_registry())
+
+
+@migrations()
+def m008_attribution_edits(db: sqlite_utils.Database) -> None:
+    """An edit of a claim's attribution (subject_id, claimant, role, replaced_by, ...) marks it pending for
+    `claims diff` too: the diff reads them (claimant and role decide a status)."""
+    db.execute("DROP TRIGGER IF EXISTS [claims_diff_pending]")
+    create_edit_trigger(db, DIFF_INPUT_COLUMNS + tuple(ATTRIBUTION_COLUMNS))
+
+
+@migrations()
+def m009_ledger_state(db: sqlite_utils.Database) -> None:
+    """`ledger_state`: what the ledger's own rows were written from (the digest of the package's entities file,
+    so a newer package refreshes its rows of the entities table: ledger.entities.refresh_package_entities)."""
+    db[STATE_TABLE].create({"name": str, "value": str}, pk="name")
 
 
 def schema_version(db: sqlite_utils.Database) -> list[str]:
