@@ -68,3 +68,64 @@ def test_an_older_ledger_gains_the_columns_and_its_claims_are_current(tmp_path):
     db = open_ledger(path)
     assert db.execute("select role, claimant, replaced_by from claims where id = 3").fetchone() == ("current", None, None)
     assert db["entities"].count > 100
+
+
+def newer_package(monkeypatch) -> None:
+    """A package whose entities file changed: GB200 NVL72 renamed, Kestrel K9 now known, one entity added."""
+    import claimledger.entities
+    from claimledger.entities import Entity, Registry, package_registry
+    from claimledger.ledger import entities as ledger_entities
+
+    current = [entity for entity in package_registry() if entity.id != "GB200 NVL72"]
+    renamed = Entity("GB200 NVL72 rack", "system", parent="GB200", aliases=("GB200 NVL72",))
+    added = [Entity("Kestrel K9", "system", maker="Kestrel Silicon"), Entity("Orion Z11", "chip")]
+    registry = Registry([*current, renamed, *added])
+    monkeypatch.setattr(claimledger.entities, "package_registry", lambda: registry)
+    monkeypatch.setattr(ledger_entities, "package_digest", lambda: "a newer package")
+
+
+def test_a_newer_packages_entities_replace_its_rows_and_keep_the_users_and_the_seen(tmp_path, monkeypatch):
+    from claimledger.entities import Entity
+    from claimledger.ledger.entities import record_stated
+
+    path = tmp_path / "ledger.db"
+    db = open_ledger(path)
+    stored(db, POST + "\nThe Lyra L2 rack holds 64 GPUs.")
+    with db.conn:
+        record_stated(db.conn, [Entity("H100", "chip", aliases=("Hopper H100",), origin="user")])
+    before = {row["id"]: row for row in db["entities"].rows}
+    assert before["Kestrel K9"]["origin"] == "seen" and before["Lyra L2"]["origin"] == "seen"
+    db.close()
+    newer_package(monkeypatch)
+    db = open_ledger(path)
+    rows = {row["id"]: row for row in db["entities"].rows}
+    assert "GB200 NVL72" not in rows, "an entity the package renamed goes"
+    assert json.loads(rows["GB200 NVL72 rack"]["aliases"]) == ["GB200 NVL72"]
+    assert (rows["Orion Z11"]["kind"], rows["Orion Z11"]["origin"]) == ("chip", "package")
+    assert (rows["Kestrel K9"]["origin"], rows["Kestrel K9"]["maker"]) == ("package", "Kestrel Silicon")
+    assert rows["Lyra L2"] == before["Lyra L2"], "a name only seen in posts stays"
+    assert rows["H100"] == before["H100"], "the user's row stays"
+    assert db.execute("select value from ledger_state where name = 'package_entities_digest'").fetchone() == ("a newer package",)
+
+
+def test_a_crawl_refreshes_the_package_rows_of_a_ledger_it_opens_without_migrating(tmp_path, monkeypatch):
+    from claimledger.crawl.round import open_crawl_ledger, record_entities
+
+    path = tmp_path / "ledger.db"
+    open_ledger(path).close()
+    newer_package(monkeypatch)
+    ledger = open_crawl_ledger(path)
+    with ledger.conn:
+        record_entities(ledger, ())
+    ids = {row[0] for row in ledger.execute("select id from entities")}
+    assert "Orion Z11" in ids and "GB200 NVL72" not in ids
+    ledger.close()
+
+
+def test_an_unchanged_package_writes_nothing(tmp_path):
+    from claimledger.ledger.entities import refresh_package_entities
+
+    db = open_ledger(tmp_path / "ledger.db")
+    changes = db.conn.total_changes
+    assert refresh_package_entities(db.conn) is False
+    assert db.conn.total_changes == changes

@@ -34,7 +34,7 @@ from claimledger.crawl.store import FeedOutcome, known_entries, record_outcome, 
 from claimledger.crawl.tasks import parse_changed
 from claimledger.crawl.workers import TaskFailed, TaskTimeout, WorkerLost, WorkerPool
 from claimledger.errors import FetchError, RefusedAddressError
-from claimledger.ledger.entities import record_stated
+from claimledger.ledger.entities import record_stated, refresh_package_entities
 from claimledger.ledger.open import LedgerConnection, open_ledger_connection
 from claimledger.ledger.writer import LedgerWriter
 
@@ -123,8 +123,7 @@ def crawl(
     writer = LedgerWriter(lambda: open_crawl_ledger(db_path))
     crawler = Crawler(writer, options, stop or threading.Event())
     try:
-        if options.entities:
-            writer.submit(record_user_entities, options.entities).result()
+        writer.submit(record_entities, options.entities).result()
         report = asyncio.run(crawler.run(feeds, on_start, on_feed))
     finally:
         crawler.close()
@@ -133,9 +132,12 @@ def crawl(
     return report
 
 
-def record_user_entities(ledger: LedgerConnection, entities: tuple[Entity, ...]) -> None:
-    """The user's entities in the ledger's entities table, over the rows they correct."""
-    record_stated(ledger.conn, entities)
+def record_entities(ledger: LedgerConnection, entities: tuple[Entity, ...]) -> None:
+    """The package's rows of the entities table as its entities file is now (a ledger stamped with this schema
+    was opened without `open_ledger`), then the user's entities over the rows they correct."""
+    refresh_package_entities(ledger.conn)
+    if entities:
+        record_stated(ledger.conn, entities)
 
 
 def open_crawl_ledger(db_path: str | Path) -> LedgerConnection:

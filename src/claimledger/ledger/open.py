@@ -24,11 +24,13 @@ SCHEMA_SOURCE = Path(__file__).with_name("schema.py")
 def open_ledger(path: str | Path) -> sqlite_utils.Database:
     """Open (creating if needed) a ledger at `path` in WAL mode, migrated to the latest schema.
 
-    Indexes a bulk load killed half-way left unbuilt are built, and rows written
-    by other means than ledger.writes are indexed for search.
+    Indexes a bulk load killed half-way left unbuilt are built, rows written
+    by other means than ledger.writes are indexed for search, and the package's
+    rows of the entities table follow the package's entities file.
     """
     import sqlite_utils
 
+    from claimledger.ledger.entities import refresh_package_entities
     from claimledger.ledger.indexes import create_missing_indexes
     from claimledger.ledger.schema import migrations
     from claimledger.ledger.search_index import index_pending
@@ -38,6 +40,8 @@ def open_ledger(path: str | Path) -> sqlite_utils.Database:
     db.execute("PRAGMA foreign_keys = ON")
     db.execute("PRAGMA busy_timeout = 30000")
     migrations.apply(db)
+    with db.conn:
+        refresh_package_entities(db.conn)
     create_missing_indexes(db)
     index_pending(db)
     stamp = schema_stamp()
