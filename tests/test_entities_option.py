@@ -98,3 +98,69 @@ def test_a_bad_entities_file_stops_the_crawl_before_the_ledger_is_touched(tmp_pa
                                     "system, chip, cloud_instance, model, software, component, benchmark)"
     assert not ledger.exists()
     assert http_server.hits("/kite.xml") == []
+
+
+def kite_ledger(folder: Path):
+    """A report naming the chip by its short alias, then the maker's own, different figure under its full name."""
+    from test_diff import Ledger, rubin_tps_mw
+
+    ledger = Ledger(folder / "claims.db")
+    ledger.post("Chip Weekly", "2026-07-01", rubin_tps_mw(subject="KK2"))
+    (own,) = ledger.post("Kite Labs Blog", "2026-07-20", rubin_tps_mw("up to 12x", 12.0, subject="Kite K2"))
+    return ledger, own
+
+
+def diff_statuses(*arguments: str) -> tuple[int, list[str]]:
+    result = run("diff", "--format", "json", *arguments)
+    return result.exit_code, sorted(change["status"] for change in json.loads(result.output)["changes"])
+
+
+def test_diff_resolves_names_through_the_users_file(tmp_path):
+    ledger, _ = kite_ledger(tmp_path)
+    assert diff_statuses("--db", str(ledger.path)) == (0, ["new", "new"]), "KK2 and Kite K2: two names"
+    assert diff_statuses("--db", str(ledger.path), "--entities", str(own_file(tmp_path))) == (0, ["conflict", "new"])
+    assert ledger.db["entities"].get("Kite K2")["origin"] == "user"
+
+
+def test_diff_reads_feeds_entities_toml_as_crawl_does(tmp_path, monkeypatch):
+    ledger, _ = kite_ledger(tmp_path)
+    (tmp_path / "feeds").mkdir()
+    own_file(tmp_path / "feeds")
+    monkeypatch.chdir(tmp_path)
+    assert diff_statuses("--db", str(ledger.path)) == (0, ["conflict", "new"])
+
+
+def test_a_changed_entities_file_rejudges_everything(tmp_path):
+    from claimledger.diff.changes import run_diff
+    from claimledger.entities import read_entities_file
+
+    ledger, own = kite_ledger(tmp_path)
+    entities = read_entities_file(own_file(tmp_path))
+    first = run_diff(ledger.db, entities=entities)
+    assert first.summary.facts_recomputed and {c.new_id: c.status for c in first.changes}[own] == "conflict"
+    assert not run_diff(ledger.db, entities=entities).summary.full, "the same file: nothing to recompute"
+    without_alias = read_entities_file(own_file(tmp_path, OWN.replace(', "KK2"', "")))
+    again = run_diff(ledger.db, entities=without_alias)
+    assert again.summary.facts_recomputed and again.summary.claims_read == 2
+    assert {c.new_id: c.status for c in again.changes}[own] == "new"
+    assert run_diff(ledger.db).summary.facts_recomputed, "no file at all is a change too"
+
+
+def test_a_bad_entities_file_stops_the_diff_before_the_ledger_is_touched(tmp_path):
+    ledger, _ = kite_ledger(tmp_path)
+    ledger.db.close()
+    before = ledger.path.read_bytes()
+    bad = own_file(tmp_path, MISTAKE)
+    result = run("diff", "--db", str(ledger.path), "--entities", str(bad))
+    assert result.exit_code == 1
+    assert result.output.strip() == f"Error: {bad}:3: unknown kind 'gizmo' (use one of organisation, product_family, " \
+                                    "system, chip, cloud_instance, model, software, component, benchmark)"
+    assert ledger.path.read_bytes() == before
+
+
+def test_key_explains_a_name_through_the_users_file(tmp_path):
+    sentence = "The KK2 reaches 2 PFLOPS of FP8 compute."
+    plain = json.loads(run("key", sentence, "--format", "json").output)
+    own = json.loads(run("key", sentence, "--format", "json", "--entities", str(own_file(tmp_path))).output)
+    assert plain[0]["parts"]["subject"]["key"] is None, "an unknown short name is no subject"
+    assert own[0]["parts"]["subject"] == {"written": "KK2", "key": "kite k2", "how": "entity Kite K2 (chip)"}

@@ -11,7 +11,11 @@ from pathlib import Path
 
 import click
 
+from claimledger.cli.entities_option import beside_feeds, entities_option, user_entities
 from claimledger.cli.failure import UNREADABLE_LEDGER, failure
+
+# Without --entities, the entities file beside the feeds file `claims crawl` reads by default.
+CRAWL_FEEDS = Path("feeds/feeds.toml")
 
 
 def parse_statuses(text: str | None, option: str = "--fail-on") -> set[str]:
@@ -42,6 +46,7 @@ def parse_statuses(text: str | None, option: str = "--fail-on") -> set[str]:
 @click.option("--format", "output_format", type=click.Choice(["table", "json", "markdown"]),
               default="table", show_default=True)
 @click.option("--fail-on", help="Comma-separated statuses; exit 1 when any change has one (e.g. updated,conflict).")
+@entities_option
 def command(
     db_path: Path,
     since: str | None,
@@ -52,6 +57,7 @@ def command(
     full: bool,
     output_format: str,
     fail_on: str | None,
+    entities_path: Path | None,
 ) -> None:
     """Show which figures changed: new, updated, superseded, conflict, reaffirmed, qualifier_changed.
 
@@ -59,6 +65,9 @@ def command(
     superseded_by are written back to the claims table, and the claims published
     in the window are reported. Only what changed since the last run is
     recomputed (everything with --full, or when the identity rules changed).
+    Names resolve through your own entities too: --entities PATH, else
+    feeds/entities.toml when there is one (as `claims crawl` reads it); a
+    changed file recomputes everything.
 
     \b
     Example:
@@ -74,6 +83,7 @@ def command(
 
     failing = parse_statuses(fail_on)
     reported = parse_statuses(status_filter, "--status")
+    entities = user_entities(beside_feeds(entities_path, CRAWL_FEEDS))
     window = []
     for option, text, end_of_day in (("--since", since, False), ("--until", until, True)):
         try:
@@ -85,7 +95,7 @@ def command(
         db = open_ledger(db_path)
         with _progress(f"Comparing the claims in {db_path}") as progress:
             result = run_diff(db, since=window[0], until=window[1], subject=subject, statuses=reported,
-                              full=full, only_changed=only_changed, progress=progress)
+                              full=full, only_changed=only_changed, progress=progress, entities=entities)
     except LedgerError as error:
         raise failure(error, UNREADABLE_LEDGER) from error
     except sqlite3.DatabaseError as error:

@@ -5,11 +5,18 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
+from claimledger.cli.entities_option import beside_feeds, entities_option, user_entities
 from claimledger.cli.failure import UNREADABLE_LEDGER, failure
+
+if TYPE_CHECKING:
+    from claimledger.entities import Entity
+
+# Without --entities, the entities file beside the feeds file `claims crawl` reads by default.
+CRAWL_FEEDS = Path("feeds/feeds.toml")
 
 
 def render_table(records: list[dict[str, Any]]) -> None:
@@ -62,13 +69,15 @@ def resolution_lines(record: dict[str, Any]) -> list[str]:
     return lines
 
 
-def claims_from_text(text: str, lang: str) -> list[dict[str, Any]]:
-    """Run the extractor on a sentence; its claims as plain dicts."""
+def claims_from_text(text: str, lang: str, entities: list[Entity] | None = None) -> list[dict[str, Any]]:
+    """Run the extractor on a sentence (with a user's `entities` over the package's); its claims as plain dicts."""
     try:
+        from claimledger.entities import package_registry
         from claimledger.extraction import extract
     except ImportError as error:
         raise click.ClickException(f"the extractor is not available ({error})") from error
-    return [claim.to_dict() for claim in extract(text, lang=None if lang == "auto" else lang)]
+    registry = package_registry().with_entities(entities) if entities else None
+    return [claim.to_dict() for claim in extract(text, lang=None if lang == "auto" else lang, registry=registry)]
 
 
 def open_checked(db_path: Path) -> Any:
@@ -108,7 +117,11 @@ def claims_from_ledger(db: Any, db_path: Path, claim_ids: tuple[int, ...]) -> li
 @click.option("--claim", "claim_ids", type=int, multiple=True,
               help="Show the key of a stored claim by id (repeatable).")
 @click.option("--format", "output_format", type=click.Choice(["table", "json"]), default="table", show_default=True)
-def command(sentence: str | None, lang: str, db_path: Path | None, claim_ids: tuple[int, ...], output_format: str) -> None:
+@entities_option
+def command(
+    sentence: str | None, lang: str, db_path: Path | None, claim_ids: tuple[int, ...], output_format: str,
+    entities_path: Path | None,
+) -> None:
     """Show the identity each claim in SENTENCE gets (SENTENCE "-" reads standard input).
 
     The table shows each part as written, as it enters the key (after folding,
@@ -117,6 +130,8 @@ def command(sentence: str | None, lang: str, db_path: Path | None, claim_ids: tu
     joins and why: a claim that leaves a part out joins the one identity that
     fits what it does state, and for a claim left on its own the candidates it
     could have joined; decisions stored by `claims link`/`claims unlink` are listed.
+    Names resolve as `claims diff` resolves them: with --entities PATH, else
+    feeds/entities.toml when there is one.
 
     \b
     Example:
@@ -126,21 +141,26 @@ def command(sentence: str | None, lang: str, db_path: Path | None, claim_ids: tu
     from claimledger.diff.explain import explain_parts, explain_stored, resolve_in_ledger
     from claimledger.diff.identity import parse_key
 
+    from claimledger.diff.keys import use_entities
+
     if sentence is None and not claim_ids:
         raise click.UsageError("give a SENTENCE, or --claim ID with --db")
+    entities = user_entities(beside_feeds(entities_path, CRAWL_FEEDS))
     db = open_checked(db_path or Path("claims.db")) if claim_ids or db_path else None
     records = []
-    if sentence is not None:
-        text = sys.stdin.read() if sentence == "-" else sentence
-        claims = claims_from_text(text, lang)
-        for claim in claims:
-            siblings = [other for other in claims if other["sentence_start"] == claim["sentence_start"]]
-            record = explain_parts(claim, siblings)
-            if db is not None and record["key"]:
-                record["resolution"] = resolve_in_ledger(db, parse_key(record["key"]))
-            records.append(record)
-    if claim_ids:
-        records += [explain_stored(db, row) for row in claims_from_ledger(db, db_path or Path("claims.db"), claim_ids)]
+    with use_entities(entities):
+        if sentence is not None:
+            text = sys.stdin.read() if sentence == "-" else sentence
+            claims = claims_from_text(text, lang, entities)
+            for claim in claims:
+                siblings = [other for other in claims if other["sentence_start"] == claim["sentence_start"]]
+                record = explain_parts(claim, siblings)
+                if db is not None and record["key"]:
+                    record["resolution"] = resolve_in_ledger(db, parse_key(record["key"]))
+                records.append(record)
+        if claim_ids:
+            rows = claims_from_ledger(db, db_path or Path("claims.db"), claim_ids)
+            records += [explain_stored(db, row) for row in rows]
     if output_format == "json":
         click.echo(json.dumps(records, ensure_ascii=False, indent=2))
     else:

@@ -9,16 +9,19 @@ same post or revision) has no status and is never reported.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlite_utils
 
 from claimledger.diff.identity import Identity, parse_key
-from claimledger.diff.keys import fold, normalise_name
+from claimledger.diff.keys import fold, normalise_name, use_entities
 from claimledger.diff.run import RunSummary, update_ledger
+
+if TYPE_CHECKING:
+    from claimledger.entities import Entity
 
 ID_BATCH = 500
 OUTPUT_BATCH = 2000
@@ -112,6 +115,7 @@ def run_diff(
     full: bool = False,
     only_changed: bool = False,
     progress: Callable[[str, int, int], None] | None = None,
+    entities: Sequence[Entity] = (),
 ) -> DiffResult:
     """Bring the ledger's statuses up to date, then select the changes to report.
 
@@ -123,8 +127,11 @@ def run_diff(
         full: recompute every claim, not only what changed since the last run.
         only_changed: report only the claims whose status or comparison this run changed.
         progress: called with (what, done, total) during a full run.
+        entities: a user's own entities (`--entities`), over the package's.
     """
-    summary = update_ledger(db, full=full, progress=progress)
+    summary = update_ledger(db, full=full, progress=progress, entities=entities)
+    with use_entities(entities):
+        wanted = sorted({text for text in (fold(subject), normalise_name(subject)) if text}) if subject else []
     selection, arguments = "", []
     for operator, when in ((">=", since), ("<=", until)):
         if when is not None:
@@ -134,7 +141,6 @@ def run_diff(
         selection += f" AND c.status IN ({', '.join('?' * len(statuses))})"
         arguments += sorted(statuses)
     if subject:
-        wanted = sorted({text for text in (fold(subject), normalise_name(subject)) if text})
         subject_part = "substr(c.claim_key, 1, instr(c.claim_key, ' | ') - 1)"
         selection += " AND (" + " OR ".join(f"instr({subject_part}, ?) > 0" for _ in wanted) + ")"
         arguments += wanted

@@ -12,7 +12,8 @@ A key has five parts, each normalised by the rules below, in this order:
    ``TPS/MW`` = ``每 MW 每秒 token 数``), from ``data/aliases.toml``; a name that file
    does not know is the entity it names in ``claimledger.entities`` (any alias, any
    spelling: ``Amazon EC2 Trn3 UltraServers`` = ``Trainium3 UltraServer``, while the
-   chip ``Trainium3`` stays another subject).
+   chip ``Trainium3`` stays another subject): the package's entities, and a user's
+   own file over them (`use_entities`, ``claims diff --entities``).
 7. A vendor's name in front of a product goes (``NVIDIA GB200 NVL72`` = ``GB200 NVL72``),
    and a word for a group of machines after a name is written in English
    (``Hopper 集群`` = ``Hopper cluster``), the name before it resolved by rules 6-7.
@@ -36,14 +37,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 from typing import Any
 
 from claimledger.data_files import data_table
 from claimledger.dimensions import ordered_dimensionality, parse_dimensionality
-from claimledger.entities import package_registry
+from claimledger.entities import Entity, Registry, package_registry
 from claimledger.text.english import singular
 from claimledger.text.scripts import HAN
 
@@ -57,6 +59,9 @@ ENGLISH_WORD = re.compile(r"\b[a-z]{4,}\b")
 # A version after a benchmark name and at most two words; Han characters may follow
 # it directly ("MLPerf v6.1 中"), so the end is "no more digits or letters", not \b.
 ROUND_AFTER_BENCHMARK = r"(?:\s+[a-z]+){0,2}?\s*(?:v|version\s*|round\s*)?(\d+(?:\.\d+)*)(?!\.?\d)(?![a-z])"
+# The entities names resolve through besides the package's (a user's file): `use_entities`.
+_user_entities: tuple[Entity, ...] = ()
+_user_registry: Registry | None = None
 KEY_SEPARATOR = " | "
 MISSING = "-"
 # A dimension a measure is divided by: "[gpu]" in "[information] / [time] / [gpu]".
@@ -152,6 +157,9 @@ def normalise_name(text: str | None) -> str | None:
         return None
     tables = alias_tables()
     folded = fold(text)
+    users = entity_name(folded, users_only=True)
+    if users is not None:
+        return users
     if folded in tables.names:
         return tables.names[folded]
     entity = entity_name(folded)
@@ -188,10 +196,39 @@ def _resolved(folded: str) -> str | None:
     return names.get(without_vendor) or entity_name(folded) or entity_name(without_vendor) or without_vendor or None
 
 
-def entity_name(folded: str) -> str | None:
-    """Rule 6 for a name the alias file does not know: the folded id of the known entity it names."""
-    entity = package_registry().resolve(folded)
-    if entity is None:
+@contextmanager
+def use_entities(entities: Sequence[Entity]) -> Iterator[None]:
+    """Within the block, names resolve through the package's entities and these (a user's file) over them."""
+    before = _user_entities
+    _set_user_entities(tuple(entities))
+    try:
+        yield
+    finally:
+        _set_user_entities(before)
+
+
+def _set_user_entities(entities: tuple[Entity, ...]) -> None:
+    global _user_entities, _user_registry
+    if entities == _user_entities:
+        return
+    _user_entities = entities
+    _user_registry = package_registry().with_entities(entities) if entities else None
+    for cached in (normalise_name, normalise_baseline, split_round, key_of_parts):
+        cached.cache_clear()
+
+
+def name_registry() -> Registry:
+    """The entities names resolve through: the package's, with a user's file over them (`use_entities`)."""
+    return _user_registry if _user_registry is not None else package_registry()
+
+
+def entity_name(folded: str, users_only: bool = False) -> str | None:
+    """Rule 6 for a name the alias file does not know: the folded id of the known entity it names
+    (`users_only`: an entity the user's file states, which wins over the alias file too)."""
+    if users_only and _user_registry is None:
+        return None
+    entity = name_registry().resolve(folded)
+    if entity is None or (users_only and entity.origin != "user"):
         return None
     canonical = fold(entity.id)
     return alias_tables().names.get(canonical, canonical)
@@ -438,7 +475,7 @@ def explain_name(text: str | None) -> str:
     if folded in tables.names:
         canonical = tables.names[folded]
         return "known name" if canonical == folded else f"alias of {display_name(canonical) or canonical}"
-    entity = package_registry().resolve(folded)
+    entity = name_registry().resolve(folded)
     if entity is not None:
         return f"entity {entity.id} ({entity.kind.replace('_', ' ')})"
     steps = []
@@ -453,7 +490,7 @@ def explain_name(text: str | None) -> str:
         steps.append(f"vendor {folded[: len(folded) - len(without_vendor)].strip()!r} dropped")
     if without_vendor in tables.names and tables.names[without_vendor] != without_vendor:
         steps.append(f"alias of {display_name(tables.names[without_vendor]) or tables.names[without_vendor]}")
-    elif (entity := package_registry().resolve(without_vendor)) is not None:
+    elif (entity := name_registry().resolve(without_vendor)) is not None:
         steps.append(f"entity {entity.id} ({entity.kind.replace('_', ' ')})")
     if not steps:
         return "as written (folded)" if result != text else "as written"

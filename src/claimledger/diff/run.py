@@ -13,8 +13,9 @@ A run reads only what changed since the last one:
    (`claimledger.diff.statuses`); only the rows whose status, replacement or
    comparison changed are written.
 
-The rules version (`rules_version`: this module's `RULES_VERSION` and the data
-files the rules read) is stored in the ledger; when it differs, or with
+The rules version (`rules_version`: this module's `RULES_VERSION`, the data
+files the rules read and a user's entities file, `--entities`) is stored in the
+ledger; when it differs, or with
 ``full=True``, every claim is recomputed (in batches, so memory stays flat).
 An incremental run is one transaction; a full one commits batch by batch and
 stores the version last, so an interrupted full run starts again next time.
@@ -23,12 +24,14 @@ stores the version last, so an interrupted full run starts again next time.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import TYPE_CHECKING
 
 import sqlite_utils
 
@@ -44,6 +47,11 @@ from claimledger.diff.identity_store import (
     resolve_blocks,
 )
 from claimledger.diff.judging import Judged, group, judge_everything, judge_groups, ordered_groups
+from claimledger.diff.keys import use_entities
+from claimledger.ledger.entities import entity_row, record_stated
+
+if TYPE_CHECKING:
+    from claimledger.entities import Entity
 
 # Bump when a rule in code changes what a claim's identity, facts or status are.
 RULES_VERSION = "10.5"
@@ -81,9 +89,17 @@ class RunSummary:
         self.changed += judged.changed
 
 
+def rules_version(entities: Sequence[Entity] = ()) -> str:
+    """`RULES_VERSION` and a digest of the data files the rules read, and of a user's `entities` when given."""
+    if not entities:
+        return package_rules_version()
+    stated = json.dumps([entity_row(entity) for entity in entities], ensure_ascii=False)
+    return hashlib.sha256(f"{package_rules_version()} {stated}".encode()).hexdigest()[:16]
+
+
 @cache
-def rules_version() -> str:
-    """`RULES_VERSION` and a digest of the data files the rules read."""
+def package_rules_version() -> str:
+    """`RULES_VERSION` and a digest of the package's data files the rules read."""
     digest = hashlib.sha256(RULES_VERSION.encode())
     for name in RULE_DATA:
         digest.update(resources.files("claimledger").joinpath("data", name).read_bytes())
@@ -91,15 +107,27 @@ def rules_version() -> str:
 
 
 def update_ledger(
-    db: sqlite_utils.Database, full: bool = False, progress: Callable[[str, int, int], None] | None = None
+    db: sqlite_utils.Database, full: bool = False, progress: Callable[[str, int, int], None] | None = None,
+    entities: Sequence[Entity] = (),
 ) -> RunSummary:
     """Bring claim facts, identities, keys and statuses up to date; return what changed.
 
     A changed rules version recomputes every claim's facts too; `full` alone
     resolves every identity and judges every claim again from the stored facts.
+    Names resolve through the package's entities and a user's `entities` over
+    them, which go into the ledger's entities table too.
     """
+    if entities:
+        with db.conn:
+            record_stated(db.conn, entities)
+    with use_entities(entities):
+        return _update(db, full, progress, rules_version(entities))
+
+
+def _update(
+    db: sqlite_utils.Database, full: bool, progress: Callable[[str, int, int], None] | None, version: str
+) -> RunSummary:
     state = dict(db.execute("SELECT name, value FROM diff_state").fetchall())
-    version = rules_version()
     stale = state.get("rules_version") != version
     summary = RunSummary(full=full or stale, facts_recomputed=stale)
     db.execute("CREATE TEMP TABLE IF NOT EXISTS diff_changed (claim_id INTEGER PRIMARY KEY)")
