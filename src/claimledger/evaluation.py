@@ -216,20 +216,23 @@ def load_gold(path: Path) -> list[dict[str, Any]]:
 
 def predict_quantities(text: str, lang: str | None = None) -> list[dict[str, Any]]:
     """Every quantity the extractor finds, as NewsQuant-style records."""
-    return [quantity_record(claim) for claim in _extractor()(text, lang=lang, all_quantities=True)]
+    return [quantity_record(found.claim, found.trend_by_noun) for found in _extractor()(text, lang=lang, all_quantities=True)]
 
 
 def _extractor() -> Callable[..., list[Any]]:
     """The extractor, or a clear error while it cannot be imported."""
     try:
-        from claimledger.extraction import extract
+        from claimledger.extraction import extract_found
     except ImportError as error:
         raise EvaluationError(f"the extractor is not available ({error})") from error
-    return extract
+    return extract_found
 
 
-def quantity_record(claim: Any) -> dict[str, Any]:
-    """A claim as a NewsQuant-style quantity: value or range, unit name and change label."""
+def quantity_record(claim: Any, trend_by_noun: bool = False) -> dict[str, Any]:
+    """A claim as a NewsQuant-style quantity: value or range, unit name and change label.
+
+    The set's `up`/`down` say a verb moves the figure ("rose 5%", "fell by 3"); a figure
+    that a noun names as a change ("a 5% rise", "an increase of 60,000") is `=` there."""
     is_range = claim.value is None and claim.low is not None and claim.high is not None
     return {
         "text": claim.text,
@@ -238,7 +241,7 @@ def quantity_record(claim: Any) -> dict[str, Any]:
         "value_high": claim.high if is_range else None,
         "unit": _fraction_name(claim) or unit_name(claim.kind, claim.unit, claim.unit_text),
         "our_unit": claim.unit,
-        "change": change_label(claim.qualifier, claim.trend),
+        "change": change_label(claim.qualifier, None if trend_by_noun else claim.trend),
     }
 
 
@@ -454,7 +457,7 @@ def recognizer_items(text: str, lang: str, model: str) -> list[dict[str, Any]]:
 
 def _unit_items(text: str, lang: str) -> list[dict[str, Any]]:
     items = []
-    for claim in _extractor()(text, lang=lang, all_quantities=True):
+    for claim in (found.claim for found in _extractor()(text, lang=lang, all_quantities=True)):
         if claim.kind == "quantity" and claim.unit:
             value: Any = claim.value if claim.value is not None else [claim.low, claim.high]
             items.append({"text": claim.text, "value": value, "unit": claim.unit})

@@ -90,6 +90,8 @@ class Found:
     # Entities of its subject, baseline and condition (new ones are of origin "seen").
     entities: tuple[Entity, ...] = ()
     held: Held = CURRENT
+    # Its trend is a noun naming the change ("a 5% rise"), not a verb moving it ("rose 5%").
+    trend_by_noun: bool = False
 
 
 def extract(
@@ -227,7 +229,9 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
             entities = _attributed(claim, annotated, frame, about, claimant)
             held = _held(annotated, frame)
             claim.role = held.role
-            found.append(Found(claim, about.subject_id, roles, about.roles.speaker_subject, kind, entities, held))
+            found.append(
+                Found(claim, about.subject_id, roles, about.roles.speaker_subject, kind, entities, held, frame.trend_by_noun)
+            )
     return found
 
 
@@ -314,12 +318,15 @@ class Frame:
     qualifier: str | None
     trend: str | None
     baseline: Baseline | None
+    # A noun names the change ("a 5% rise"), no verb moves the figure ("rose 5%").
+    trend_by_noun: bool = False
 
 
 def _frame(sentence: Sentence, annotated: Annotated, quantity: Quantity, after_previous: int) -> Frame:
     folded, lang = annotated.simple, sentence.lang
     start, end = quantity.text_span
-    trend = find_trend(folded, start, end, lang, after_previous)
+    cue = find_trend(folded, start, end, lang, after_previous)
+    trend = cue.label if cue else None
     relative = quantity.kind in ("ratio", "percent") or trend is not None and not LEVEL.search(folded, 0, start)
     baseline = _as_written(annotated, find_baseline(folded, start, end, lang, annotated.names, relative))
     qualifier = find_qualifier(
@@ -328,7 +335,7 @@ def _frame(sentence: Sentence, annotated: Annotated, quantity: Quantity, after_p
     if qualifier.adjacent_start is not None:
         start = qualifier.adjacent_start
     label = qualifier.label or ("more_than" if MORE_INSIDE.search(simplified(quantity.number.text)) else None)
-    return Frame(quantity, start, end, label, trend, baseline)
+    return Frame(quantity, start, end, label, trend, baseline, cue.by_noun if cue else False)
 
 
 def _as_written(annotated: Annotated, baseline: Baseline | None) -> Baseline | None:
@@ -367,11 +374,21 @@ def _comparative(text: str, frame: Frame) -> bool:
 
 def _inherit_hedges(text: str, framed: list[Frame]) -> None:
     """A figure restating the one before it ("296 hp (224 kW)", "190 points, or
-    0.6%") carries the same qualifier and trend."""
+    0.6%") carries the same qualifier and trend. A restatement is in another unit:
+    "about 8 or $9", "around 25k or 40k" are alternatives, each with its own hedge."""
     for previous, current in zip(framed, framed[1:]):
-        if RESTATEMENT.fullmatch(text, previous.end, current.quantity.start):
+        if RESTATEMENT.fullmatch(text, previous.end, current.quantity.start) and _in_another_unit(previous, current):
             current.qualifier = current.qualifier or previous.qualifier
-            current.trend = current.trend or previous.trend
+            if current.trend is None:
+                current.trend, current.trend_by_noun = previous.trend, previous.trend_by_noun
+
+
+def _in_another_unit(first: Frame, second: Frame) -> bool:
+    """Whether both figures have a unit of their own and the units differ."""
+    one, other = first.quantity, second.quantity
+    if one.kind is None or other.kind is None:
+        return False
+    return (one.kind, one.expression, one.unit_text) != (other.kind, other.expression, other.unit_text)
 
 
 def _claim(sentence: Sentence, annotated: Annotated, frame: Frame, about: About) -> Claim:

@@ -112,7 +112,16 @@ def _clause_breaks(sentence: str) -> tuple[list[int], list[int]]:
     return [start for start, _ in breaks], [end for _, end in breaks]
 
 
-def find_trend(sentence: str, start: int, end: int, lang: str, after_previous: int = 0) -> str | None:
+@dataclass(frozen=True, slots=True)
+class TrendCue:
+    """A figure's direction of change and whether a noun names the change ("a 5% rise",
+    "an increase of 5%") rather than a verb moving the figure ("rose 5%")."""
+
+    label: str
+    by_noun: bool = False
+
+
+def find_trend(sentence: str, start: int, end: int, lang: str, after_previous: int = 0) -> TrendCue | None:
     """"up" or "down" from a direction word before or right after the figure,
     or from its explicit sign ("+0.2%").
 
@@ -129,17 +138,28 @@ def find_trend(sentence: str, start: int, end: int, lang: str, after_previous: i
     for found in before_re.finditer(sentence, window_start, start):
         nearest = found
     if nearest is not None and (lang != "en" or TREND_GAP.match(sentence, nearest.end(), start)):
-        return before_labels[fold(nearest.group(0))]
+        by_noun = lang == "en" and _names_a_change(sentence, nearest.start(), nearest.end())
+        return TrendCue(before_labels[fold(nearest.group(0))], by_noun)
     if sentence[start:start + 1] in SIGNS:
-        return SIGNS[sentence[start]]
+        return TrendCue(SIGNS[sentence[start]])
     if after_re is not None:
         after = after_re.match(sentence[end:end + 32])
         if after:
-            return after_labels[fold(after.group(0).split()[-1])]
+            return TrendCue(after_labels[fold(after.group(0).split()[-1])], by_noun=True)
     return None
 
 
+def _names_a_change(sentence: str, cue_start: int, cue_end: int) -> bool:
+    """Whether the cue before a figure is a noun: an article before it and "of" after it
+    ("an increase of 5%", "an overall cut of 800,000")."""
+    return ARTICLE_BEFORE.search(sentence, max(0, cue_start - 24), cue_start) is not None and OF_AFTER.match(
+        sentence, cue_end
+    ) is not None
+
+
 SIGNS = {"+": "up", "-": "down", "\u2212": "down"}
+ARTICLE_BEFORE = re.compile(r"\b(?:a|an|the|its|their|this|that)(?:\s+[a-z-]+)?\s+$")
+OF_AFTER = re.compile(r"\s+of\b")
 TREND_GAP = re.compile(
     r"(?:(?:\s+[\w'-]+){1,4}\s+by)?(?:\s+(?:by|of|to|a|an|the|just|some|only|nearly|almost|about|around|roughly"
     r"|approximately|over|more|than|less|as|much|many|at|least|most|under|below|above|close|another|further"

@@ -99,7 +99,8 @@ def trend_patterns(lang: str) -> tuple[re.Pattern[str], dict[str, str], re.Patte
     trends = cue_table()["trend"]
     before, before_labels = labelled_alternation(trends[lang])
     after_table = trends.get(f"{lang}_after")
-    before_re = re.compile(rf"{before}(?!\s+to\b)")
+    # "rose to $7 billion", "rose sharply to", "was up at 96": the figure is the level reached.
+    before_re = re.compile(rf"{before}(?!\s+(?:[a-z]+ly\s+|only\s+|just\s+)?(?:to|at)\b)")
     if not after_table:
         return before_re, before_labels, None, {}
     after, after_labels = labelled_alternation(after_table)
