@@ -56,7 +56,13 @@ COUNTING_CLASSIFIERS = "".join(unit_table()["counting_classifiers"])
 NOUN_ENDS = unit_table()["counted_noun_ends"]
 CLASSIFIER_THEN_CUE = re.compile(rf"[ \t]*[{COUNTING_CLASSIFIERS}](?:以上|以下|以内|左右|上下|有余)(?:的)?[ \t]*")
 HAN_NOUN = re.compile(rf"[{HAN}]{{1,4}}")
-COUNTED_HAN = re.compile(rf"[ \t]*[余多]?(?P<noun>[{COUNTING_CLASSIFIERS}](?:(?![{NOUN_ENDS}])[{HAN}]){{0,4}})")
+NOUN_BREAK = re.compile("|".join(map(re.escape, unit_table()["counted_noun_breaks"])))
+COUNTED_HAN = re.compile(
+    rf"[ \t]*[余多]?(?P<noun>[{COUNTING_CLASSIFIERS}](?:(?![{NOUN_ENDS}]|{NOUN_BREAK.pattern})[{HAN}]){{0,4}})"
+)
+CLASSIFIER_AFTER = re.compile(rf"[ \t]*[{COUNTING_CLASSIFIERS}]")
+# Under this, a count in Chinese numerals whose noun runs on into a verb is prose ("两个标注把这").
+SMALL_COUNT = 10
 NOT_NOUNS = frozenset(
     """a an the of and or to in on at by for from with per than as is are was were be been
     percent times more less fewer higher lower faster slower better worse greater larger smaller
@@ -201,10 +207,11 @@ def _quantities(sentence: str, lang: str) -> list[Quantity]:
 
 def name_by_metric(sentence: str, quantities: list[Quantity], metric_ends: list[int]) -> None:
     """A plain number right after a metric, only short link words between, is that
-    metric's value ("PUE 低于 1.1", "MFU of 0.45"): a dimensionless quantity."""
+    metric's value ("PUE 低于 1.1", "MFU of 0.45"): a dimensionless quantity. A number
+    with a counting classifier after it counts something ("TPS/MW 两个标注"): no value."""
     for quantity in quantities:
         start = quantity.number.start
-        if quantity.kind is None and any(
+        if quantity.kind is None and not CLASSIFIER_AFTER.match(sentence, quantity.number.end) and any(
             end <= start and METRIC_LINK.fullmatch(lowered(sentence[end:start])) for end in metric_ends
         ):
             quantity.kind = "quantity"
@@ -480,6 +487,8 @@ def _counted(sentence: str, number: NumberMatch) -> Quantity:
         model = accelerator_pattern().match(sentence, accelerator.end())
         return Quantity(number, number.start, model.end(), "count", "gpu", sentence[accelerator.start(1):model.end()].strip())
     han = COUNTED_HAN.match(sentence, number.end)
+    if han and _runs_on(sentence, number, han.end()):
+        return Quantity(number, number.start, number.end, None)
     if han:
         rate = _per_units_before(sentence, number.start)
         if rate is not None and "[time]" in unit_info(rate.expression).dimensionality:
@@ -521,6 +530,14 @@ def _counted(sentence: str, number: NumberMatch) -> Quantity:
         # "200 million samples per second": a count over time is a rate.
         return Quantity(number, number.start, rate.end, "quantity", f"1 / ({rate.expression})", sentence[words.start(1):rate.end], True)
     return Quantity(number, number.start, end, "count", None, sentence[words.start(1):end], True)
+
+
+def _runs_on(sentence: str, number: NumberMatch, noun_end: int) -> bool:
+    """Whether a small count in Chinese numerals has no noun but the start of a clause after
+    its classifier ("两个标注把这", "六颗重新设计的"): the words are prose, not a count of things."""
+    if number.value is None or number.value >= SMALL_COUNT or any(character.isdigit() for character in number.text):
+        return False
+    return NOUN_BREAK.match(sentence, noun_end) is not None
 
 
 def _rate_named_before(sentence: str, number: NumberMatch) -> Quantity | None:

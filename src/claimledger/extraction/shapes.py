@@ -36,6 +36,7 @@ from functools import cache
 
 from claimledger.data_files import data_table
 from claimledger.entities.folding import simplified_table
+from claimledger.extraction.numbers.chinese import ZD
 from claimledger.text.scripts import HAN, expand_scripts
 
 # A numeric precision is no model code: "332 TFLOPS BF16", "FP8".
@@ -240,6 +241,8 @@ def _chinese_name_start(text: str, end: int) -> int | None:
     """Where a Chinese name of 2 to LONGEST_ZH_NAME characters ending at `end` starts,
     when its start is clear (the longest that starts at a boundary)."""
     for start in range(end - _name_characters_before(text, end), end - 1):
+        if _counted_words().search(text, start, end):
+            continue  # a count is never inside a name: "新增两台服务器", "两台昇腾服务器"
         if not _described(text[start:end]) and _chinese_boundary(text, start):
             return start
     return None
@@ -263,11 +266,18 @@ def _described(name: str) -> bool:
     return name.startswith(_words_tuple("zh_not_names"))
 
 
+@cache
+def _counted_words() -> re.Pattern[str]:
+    """A Chinese numeral and a counting classifier ("三款", "两颗"): a count, never a name."""
+    classifiers = "".join(data_table("units.toml")["counting_classifiers"])
+    return re.compile(rf"[{ZD}十百千万]+[{classifiers}]")
+
+
 def _chinese_boundary(text: str, start: int) -> bool:
     """Whether a Chinese name may start at `start`: after a non-Han character or a launch verb."""
     if start == 0 or not HAN_CHARACTER.match(text[start - 1]):
         return True
-    return text.endswith(_words_tuple("zh_before_name"), 0, start)
+    return text.endswith(_words_tuple("zh_before_name"), 0, start) or _counted_words().search(text, max(0, start - 2), start) is not None
 
 
 @cache
