@@ -53,7 +53,7 @@ from claimledger.extraction.pipeline import Sentence, split_sentences
 from claimledger.text.lang import LANGUAGES, SUPPORTED
 from claimledger.text.traditional import simplified
 from claimledger.types import Claim
-from claimledger.extraction.units import si_value, unit_info
+from claimledger.extraction.units import is_device, si_value, unit_info
 
 __all__ = ["Found", "extract", "extract_found", "seen_entities"]
 
@@ -298,14 +298,25 @@ def _in_english_words(text: str) -> bool:
 
 def _small_word_count(quantity: Quantity) -> bool:
     """"one rack", "two GPUs": a few things named in English words are prose, not a figure
-    (Chinese writes its counts in numerals: "两颗 GPU" is a figure)."""
+    (Chinese writes its counts in numerals: "两颗 GPU" is a figure), unless they are named
+    hardware: a model or brand before the counted noun ("two Trainium2 chips", "four H100 GPUs")."""
     number = quantity.number
     return (
         quantity.kind == "count"
         and number.value is not None
         and number.value < 10
         and not _in_digits(quantity)
+        and not _named_hardware(quantity)
     )
+
+
+def _named_hardware(quantity: Quantity) -> bool:
+    """Whether what is counted is hardware named by its model or brand: a device unit
+    (gpu, cpu, ...) written with a capitalised or numbered word before its noun."""
+    if quantity.expression is None or not is_device(quantity.expression) or not quantity.unit_text:
+        return False
+    first = quantity.unit_text.split()[0]
+    return len(quantity.unit_text.split()) > 1 and (first[0].isupper() or any(character.isdigit() for character in first))
 
 
 @dataclass(slots=True)

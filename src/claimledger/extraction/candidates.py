@@ -225,6 +225,13 @@ def accelerator_pattern() -> re.Pattern[str]:
     return re.compile("(?:" + "|".join(patterns) + ")(?![A-Za-z0-9_])")
 
 
+@cache
+def chip_noun_pattern() -> re.Pattern[str]:
+    """A chip word right after an accelerator's model name ("Trainium2 chips", "H100 芯片")."""
+    words = sorted(data_table("shapes.toml")["kind_words"]["chip"], key=len, reverse=True)
+    return re.compile("[ \t]*(?:" + "|".join(map(re.escape, words)) + ")(?![A-Za-z0-9_])")
+
+
 def _quantity(sentence: str, number: NumberMatch) -> Quantity:
     quantity = _read_quantity(sentence, number)
     if quantity.number.low is not None and quantity.number.low < 0 and _never_negative(quantity):
@@ -485,7 +492,11 @@ def _counted(sentence: str, number: NumberMatch) -> Quantity:
     accelerator = ACCELERATOR_AFTER.match(sentence, number.end)
     if accelerator and accelerator_pattern().match(sentence, accelerator.end()):
         model = accelerator_pattern().match(sentence, accelerator.end())
-        return Quantity(number, number.start, model.end(), "count", "gpu", sentence[accelerator.start(1):model.end()].strip())
+        end = model.end()
+        noun = chip_noun_pattern().match(sentence, end)
+        if noun:
+            end = noun.end()  # "two Trainium2 chips", "8 颗 H100 芯片": the chips are what is counted
+        return Quantity(number, number.start, end, "count", "gpu", sentence[accelerator.start(1):end].strip())
     han = COUNTED_HAN.match(sentence, number.end)
     if han and _runs_on(sentence, number, han.end()):
         return Quantity(number, number.start, number.end, None)

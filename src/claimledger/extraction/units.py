@@ -381,6 +381,11 @@ COUNTABLE_DIMENSIONS = frozenset(
 )
 
 
+def is_device(expression: str) -> bool:
+    """Whether the unit counts hardware: GPUs, CPUs, racks, nodes, servers."""
+    return unit_info(expression).dimensionality in DEVICE_DIMENSIONS
+
+
 def is_countable(expression: str) -> bool:
     """Whether the unit counts things (72 GPUs) rather than measures (1.6 Tb/s)."""
     return unit_info(expression).dimensionality in COUNTABLE_DIMENSIONS
