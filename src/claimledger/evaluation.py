@@ -53,6 +53,10 @@ _GLUED_UNIT = re.compile(r"[A-Za-z]")
 # Percentages the Recognizers number specs read as numbers: 百分之五十 is 50.
 _WRITTEN_AS_FRACTION = re.compile(r"[负負]?[ \t]*[百千万萬佰仟][ \t]*分[ \t]*之")
 
+# "from $2,415 to $2,315": the words around the first end of a from-to movement.
+_FROM_BEFORE = re.compile(r"\bfrom\s*$", re.IGNORECASE)
+_TO_BETWEEN = re.compile(r"\s+(?:[a-z]+\s+)?to\s+", re.IGNORECASE)
+
 _UNITS = data_table("eval_units.toml")
 _NOT_SUPERLATIVES = frozenset(_UNITS["not_superlatives"]["words"])
 _SAME_UNIT: dict[str, str] = {alias: name for name, aliases in _UNITS["same_unit"].items() for alias in aliases}
@@ -215,8 +219,43 @@ def load_gold(path: Path) -> list[dict[str, Any]]:
 
 
 def predict_quantities(text: str, lang: str | None = None) -> list[dict[str, Any]]:
-    """Every quantity the extractor finds, as NewsQuant-style records."""
-    return [quantity_record(found.claim, found.trend_by_noun) for found in _extractor()(text, lang=lang, all_quantities=True)]
+    """Every quantity the extractor finds, as NewsQuant-style records.
+
+    A figure before a change and the one after it, written "from X to Y" ("fell from
+    $2,415 to $2,315": previous, replaced by current), are one from-to range there,
+    as the set writes such movements."""
+    found = _extractor()(text, lang=lang, all_quantities=True)
+    records = []
+    index = 0
+    while index < len(found):
+        claim = found[index].claim
+        following = found[index + 1].claim if index + 1 < len(found) else None
+        if following is not None and _from_to_change(text, claim, following):
+            records.append(_range_record(text, claim, following))
+            index += 2
+            continue
+        records.append(quantity_record(claim, found[index].trend_by_noun))
+        index += 1
+    return records
+
+
+def _from_to_change(text: str, before: Any, after: Any) -> bool:
+    """Whether `before` is the previous value that `after` replaces, written "from before to after"."""
+    return (
+        before.role == "previous"
+        and before.replaced_by == after.start
+        and before.value is not None
+        and after.value is not None
+        and _FROM_BEFORE.search(text, max(0, before.start - 8), before.start) is not None
+        and _TO_BETWEEN.fullmatch(text, before.end, after.start) is not None
+    )
+
+
+def _range_record(text: str, before: Any, after: Any) -> dict[str, Any]:
+    record = quantity_record(after)
+    low, high = sorted((before.value, after.value))
+    record.update(text=text[before.start:after.end], value=None, value_low=low, value_high=high)
+    return record
 
 
 def _extractor() -> Callable[..., list[Any]]:

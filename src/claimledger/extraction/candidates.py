@@ -18,7 +18,8 @@ from functools import cache
 
 from claimledger.data_files import data_table
 
-from claimledger.extraction.cues import lowered
+from claimledger.extraction.cues import change_from_pattern, lowered
+from claimledger.extraction.numbers.combine import CHANGE_FROM_REACH
 from claimledger.extraction.numbers import NumberMatch, find_numbers
 from claimledger.extraction.numbers.not_numbers import YEAR_DIGITS
 from claimledger.extraction.units import (
@@ -42,7 +43,7 @@ from claimledger.text.traditional import restorer, simplified
 DEVICE_DENOMINATORS = ("[rack]", "[node]", "[server]", "[gpu]", "[cpu]")
 SHARED_UNIT_GAP = re.compile(r"^-?\s*(?:,|，|/|and|or|与|和|及|或|、|,\s*and|,\s*or)\s*$", re.IGNORECASE)
 # "from 208 pounds to 193": the second end of a change takes the first one's unit.
-FROM_BEFORE = re.compile(r"(?:\bfrom|从)\s*$", re.IGNORECASE)
+FROM_BEFORE = re.compile(r"(?:\bfrom|从)(?:\s*(?:about|around|roughly|nearly|some|约|近))?\s*$", re.IGNORECASE)
 TO_BETWEEN = re.compile(rf"\s+(?:[a-z]+\s+)?to\s+|\s*[{HAN}]{{0,3}}?(?:到|至)\s*", re.IGNORECASE)
 PERCENT_MARK = re.compile(r"%|％|per\s*cent|percent(?:age points?)?|百分之|成", re.IGNORECASE)
 RATIO_MARK = re.compile(r"×|[xX]\b|-?fold|times|倍|数量级|orders? of magnitude", re.IGNORECASE)
@@ -616,13 +617,15 @@ def _share_units(sentence: str, quantities: list[Quantity]) -> None:
             continue  # "at 16,644, 16 per cent above": not one list
         _take_unit(current, following)
     for previous, current in zip(quantities, quantities[1:]):
-        if (
-            current.kind is None
-            and previous.expression is not None
-            and FROM_BEFORE.search(sentence, max(0, previous.start - 6), previous.start)
+        if not (
+            FROM_BEFORE.search(sentence, max(0, previous.start - 14), previous.start)
             and TO_BETWEEN.fullmatch(sentence, previous.end, current.number.start)
         ):
+            continue
+        if current.kind is None and previous.expression is not None:
             _take_unit(current, previous)
+        elif previous.kind is None and current.kind is not None and previous.end == previous.number.end:
+            _take_unit(previous, current)  # "cut from 27 to 10 minutes": both in minutes
 
 
 def _share_parallel_units(sentence: str, quantities: list[Quantity]) -> None:
@@ -702,8 +705,11 @@ def _frame_change(sentence: str, first: Quantity, second: Quantity) -> bool:
         return False
     if first.expression is None and (first.unit_text or "").lower() != (second.unit_text or "").lower():
         return False
-    before = max(0, first.start - 8)
-    return bool(FROM_BEFORE.search(sentence, before, first.start) and CHANGE_TO.fullmatch(sentence, first.end, second.start))
+    before = max(0, first.start - 14)
+    if not (FROM_BEFORE.search(sentence, before, first.start) and CHANGE_TO.fullmatch(sentence, first.end, second.start)):
+        return False
+    # "fell from $2,415 to $2,315": a change verb makes them the values before and after it.
+    return change_from_pattern().search(sentence, max(0, first.start - CHANGE_FROM_REACH), first.start) is None
 
 
 def _range_of(sentence: str, first: Quantity, second: Quantity) -> Quantity:

@@ -108,6 +108,18 @@ def trend_patterns(lang: str) -> tuple[re.Pattern[str], dict[str, str], re.Patte
     return before_re, before_labels, after_re, after_labels
 
 
+# Hedges and articles that may stand between a cue and the figure ("down from about 27").
+BETWEEN = r"(?:\s*(?:(?:the|a|an|about|around|roughly|approximately|nearly|some)\b|约|近|大约|超过))*\s*(?:[$€£¥]\s*)?"
+
+
+@cache
+def change_from_pattern() -> re.Pattern[str]:
+    """A change verb, a few words, then "from" right before a figure ("cut the training
+    time from 27"): the figure is the value before the change, not one end of a range."""
+    verbs = alternation([word for words in cue_table()["trend"]["en"].values() for word in words])
+    return re.compile(rf"{verbs}(?:\s+[\w'’-]+){{0,5}}\s+from{BETWEEN}$", re.IGNORECASE)
+
+
 @lru_cache(maxsize=1)
 def projected_pattern() -> re.Pattern[str]:
     """Forward-looking cues in either language (look-alikes such as 将近 are

@@ -28,11 +28,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from claimledger.extraction.cues import alternation, cue_table, lowered
+from claimledger.extraction.cues import BETWEEN, alternation, change_from_pattern, cue_table, lowered
 from claimledger.types import Claim
 
-# Hedges and articles that may stand between a cue and the figure ("down from about 27").
-BETWEEN = r"(?:\s*(?:(?:the|a|an|about|around|roughly|approximately|nearly|some)\b|约|近|大约|超过))*\s*(?:[$€£¥]\s*)?"
 # How far after "from" a change verb may stand: "cut the training time from".
 CHANGE_REACH = 40
 # How far after the earlier figure its 至/到 may stand: "由 196 TOPS 提升至".
@@ -74,14 +72,6 @@ def _not_negated() -> re.Pattern[str]:
 
 
 @cache
-def _change_from() -> re.Pattern[str]:
-    """A change verb, a few words, then "from" right before the figure."""
-    trends = cue_table()["trend"]["en"]
-    verbs = alternation([word for words in trends.values() for word in words])
-    return re.compile(rf"{verbs}(?:\s+[\w'’-]+){{0,5}}\s+from{BETWEEN}$")
-
-
-@cache
 def _zh_from() -> re.Pattern[str]:
     return re.compile(rf"(?:{alternation(_table()['zh_from'])}){BETWEEN}$")
 
@@ -109,7 +99,7 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
         return Held("previous")
     if is_range:
         return CURRENT
-    if _change_from().search(low, max(0, start - CHANGE_REACH - 20), start):
+    if change_from_pattern().search(low, max(0, start - CHANGE_REACH - 20), start):
         return Held("previous")
     if _zh_from().search(low, max(0, start - 8), start) and _zh_to().search(low, end, min(len(low), end + ZH_TO_REACH)):
         return Held("previous")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from claimledger.extraction.cues import change_from_pattern
 from claimledger.extraction.numbers.atoms import Atom
 from claimledger.extraction.numbers.english import EN_FRACTIONS, EN_SMALL
 from claimledger.extraction.numbers.not_numbers import WORD_AFTER, counts_something
@@ -26,6 +27,8 @@ _BETWEEN_BEFORE = re.compile(rf"(?i)\bbetween[ ]+{_CURRENCY}?$")
 _FROM_BEFORE = re.compile(rf"(?i)\bfrom[ ]+{_CURRENCY}?$")
 # "increased by $43.6 billion to $419.2 billion": a change and a level, not a range.
 _BY_BEFORE = re.compile(rf"(?i)\bby[ ]+{_CURRENCY}?$")
+# How far before "from <number>" its change verb may start ("cut the training time from").
+CHANGE_FROM_REACH = 60
 
 
 def compose(text: str, atoms: list[Atom]) -> list[Atom]:
@@ -123,6 +126,12 @@ def ranges(text: str, atoms: list[Atom]) -> list[tuple[Atom, ...]]:
     return groups
 
 
+def _after_a_change(text: str, first: Atom) -> bool:
+    """"cut the training time from 27 to 10 minutes": a change verb before "from" makes the
+    two numbers the values before and after the change, not the ends of a range."""
+    return change_from_pattern().search(text, max(0, first.start - CHANGE_FROM_REACH), first.start) is not None
+
+
 def _joins(text: str, first: Atom, second: Atom) -> bool:
     """True when first and second form a range; the second's marker and scale then apply to both."""
     if first.high is not None or second.high is not None:
@@ -140,6 +149,8 @@ def _joins(text: str, first: Atom, second: Atom) -> bool:
     if word == "and" and not _BETWEEN_BEFORE.search(text, before, first.start):
         return False
     if word == "to" and (first.marked or first.scale > 1) and _BY_BEFORE.search(text, before, first.start):
+        return False
+    if word == "to" and _after_a_change(text, first):
         return False
     if first.marked and (first.percent != second.percent or first.multiplier != second.multiplier):
         return False
