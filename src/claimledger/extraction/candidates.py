@@ -41,7 +41,7 @@ from claimledger.text.scripts import HAN
 from claimledger.text.traditional import restorer, simplified
 
 DEVICE_DENOMINATORS = ("[rack]", "[node]", "[server]", "[gpu]", "[cpu]")
-SHARED_UNIT_GAP = re.compile(r"^-?\s*(?:,|，|/|and|or|与|和|及|或|、|,\s*and|,\s*or)\s*$", re.IGNORECASE)
+SHARED_UNIT_GAP = re.compile(r"^-?\s*(?:,|，|and|or|与|和|及|或|、|,\s*and|,\s*or)\s*$", re.IGNORECASE)
 # "from 208 pounds to 193": the second end of a change takes the first one's unit.
 FROM_BEFORE = re.compile(r"(?:\bfrom|从)(?:\s*(?:about|around|roughly|nearly|some|约|近))?\s*$", re.IGNORECASE)
 TO_BETWEEN = re.compile(rf"\s+(?:[a-z]+\s+)?to\s+|\s*[{HAN}]{{0,3}}?(?:到|至)\s*", re.IGNORECASE)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 from decimal import Decimal
 
@@ -38,8 +37,6 @@ _ARABIC = re.compile(
 _SLASH_FRACTION = re.compile(
     r"(?=[\d\-])(?<![A-Za-z0-9_./])(?P<sign>-)?(?:(?P<whole>\d+)[ ]+)?(?P<numerator>\d+)[/⁄](?P<denominator>\d+)(?![A-Za-z0-9_/.])"
 )
-# A unit or word right after a slash pair ("624/1248 TOPS"), not "of" ("3/4 of the racks").
-_UNIT_AFTER = re.compile(r"[ \t]?(?!of\b|th\b)[A-Za-z%]")
 _POWER = re.compile(r"\^(?P<signs>[+\-]*)(?P<exponent>\d{1,3})(?![\d.])")
 # Letters glued before digits make a name (GB200, H100, v6.1) unless they are a currency.
 _CURRENCY_CODES = "|".join(EN["currency_codes"])
@@ -125,17 +122,9 @@ def fraction_atoms(text: str) -> list[Atom]:
         numerator, denominator = int(match.group("numerator")), int(match.group("denominator"))
         if denominator == 0 or numerator == denominator:
             continue  # 50/50 is an idiom, not one
-        if not match.group("whole") and _UNIT_AFTER.match(text, match.end()) and not _written_fraction(numerator, denominator):
-            continue  # "624/1248 TOPS", "80/96 GB": two figures of one unit, not a ratio
         value = Decimal(numerator) / Decimal(denominator) + int(match.group("whole") or 0)
         atoms.append(Atom(match.start(), match.end(), -value if match.group("sign") else value, Decimal(1)))
     return atoms
-
-
-def _written_fraction(numerator: int, denominator: int) -> bool:
-    """Whether N/M reads as a fraction a writer would put before a unit ("3/4 inch",
-    "5/16 in"): proper, in lowest terms, a numerator of at most two digits."""
-    return numerator < denominator and math.gcd(numerator, denominator) == 1 and numerator < 100
 
 
 def glued_to_name(text: str, start: int) -> bool:
