@@ -104,6 +104,37 @@ def test_an_error_that_ends_the_transaction_fails_the_whole_batch(tmp_path):
     assert committed(path, "select entry_id from documents") == [("later",)]
 
 
+def searched(path: Path, word: str) -> list[tuple]:
+    """Committed claims whose sentence the search index finds `word` in."""
+    return committed(path, "select text from claims where sentence_id in (select rowid from sentence_search "
+                           f"where sentence_search match '{word}') order by id")
+
+
+def test_a_batch_is_searchable_once_committed_and_a_failed_write_leaves_nothing_in_the_index(tmp_path):
+    path = tmp_path / "ledger.db"
+    gate = threading.Event()
+
+    def half_then_fail(db: sqlite_utils.Database) -> None:
+        store(db, document("broken", [claim("7x", "Rubin trains 7x faster than Orion.")]))
+        raise ValueError("the extractor's document was malformed")
+
+    with LedgerWriter(lambda: open_crawl_ledger(path)) as writer:
+        writer.submit(lambda db: gate.wait())
+        first = writer.submit(store, document("a", [claim("3x")]))
+        failing = writer.submit(half_then_fail)
+        last = writer.submit(store, document("b", [claim("5x", "Orion serves 5x more users than Vega.")]))
+        gate.set()
+        first.result(), last.result()
+        with pytest.raises(ValueError):
+            failing.result()
+        assert searched(path, "Blackwell") == [("3x",)]
+        assert searched(path, "Orion") == [("5x",)]
+        assert searched(path, "Rubin") == []
+        # The two titles and two sentences; the failed write's text went with it.
+        assert committed(path, "select count(*) from sentences") == [(4,)]
+        assert committed(path, "select count(*) from sentence_search where sentence_search match 'Post'") == [(2,)]
+
+
 def test_each_distinct_sentence_is_indexed_once(tmp_path):
     db = open_ledger(tmp_path / "ledger.db")
     claims = [claim("16,635 tokens per second per GPU"), claim("3x")]

@@ -207,9 +207,10 @@ def store_document(
     from claimledger.ledger.writes import credit_document, document_with_text, insert_document
 
     entry = prepared.entry
+    stamp = iso(now)
     with atomic(db):
         if prepared.article_fetch:
-            log_article_fetch(db, feed["id"], prepared.article_fetch, now)
+            log_article_fetch(db, feed["id"], prepared.article_fetch, stamp)
         existing = document_with_text(db, prepared.content_hash)
         new_documents = new_claims = 0
         if existing:
@@ -217,25 +218,26 @@ def store_document(
             if credit and feed["id"] < existing[1]:
                 credit_document(db, document_id, feed["id"], feed["name"])
         else:
-            document_id, new_claims = insert_document(db, feed["id"], prepared.document(feed["name"]), iso(now))
+            document_id, new_claims = insert_document(db, feed["id"], prepared.document(feed["name"]), stamp)
             new_documents = 1
-        link_entry(db, feed["id"], entry, document_id, now)
+        link_entry(db, feed["id"], entry, document_id, stamp)
     return new_documents, new_claims
 
 
-def link_entry(db: Ledger, feed_id: int, entry: Entry, document_id: int, now: datetime) -> None:
+def link_entry(db: Ledger, feed_id: int, entry: Entry, document_id: int, stamp: str) -> None:
+    """Point the feed's entry at the document it is now; `stamp` is the time (ISO) it was seen."""
     db.execute(
         "INSERT INTO feed_entries (feed_id, entry_key, source_hash, document_id, first_seen, last_seen) "
         "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (feed_id, entry_key) DO UPDATE SET "
         "source_hash = excluded.source_hash, document_id = excluded.document_id, last_seen = excluded.last_seen",
-        [feed_id, entry.entry_id, entry.source_hash, document_id, iso(now), iso(now)],
+        [feed_id, entry.entry_id, entry.source_hash, document_id, stamp, stamp],
     )
 
 
-def log_article_fetch(db: Ledger, feed_id: int, fetch: ArticleFetch, now: datetime) -> None:
+def log_article_fetch(db: Ledger, feed_id: int, fetch: ArticleFetch, stamp: str) -> None:
     db.execute(
         "INSERT INTO fetches (feed_id, url, started, finished, http_status, outcome, error) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [feed_id, fetch.url, iso(now), iso(now), fetch.http_status, fetch.outcome, fetch.error],
+        [feed_id, fetch.url, stamp, stamp, fetch.http_status, fetch.outcome, fetch.error],
     )
 
 

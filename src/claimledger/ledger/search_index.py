@@ -11,6 +11,13 @@ A text shared by many claims is indexed once, and no trigger runs per row.
 
 Rows written by other means (plain SQL, sqlite-utils) or edited afterwards have
 no id; `index_pending` gives them one, and `open_ledger` runs it.
+
+FTS5 writes the terms it holds in memory out as a new segment whenever a
+statement opens a savepoint, so indexing each document's texts as it is stored
+writes one small segment per document (and merges them over and over). The
+ledger's writer thread (ledger.writer) collects a batch's new texts in a backlog
+instead and indexes them together just before its commit: one segment per
+commit, in the same transaction as the rows that point at them.
 """
 
 from __future__ import annotations
@@ -18,16 +25,20 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 from collections.abc import Iterable
-
-import sqlite_utils
+from typing import TYPE_CHECKING
 
 from claimledger.text.scripts import SEARCH_TOKEN_RANGES
+
+if TYPE_CHECKING:
+    # Only for hints: the crawl's writer imports this module, and an all-304 round must not load sqlite-utils.
+    import sqlite_utils
 
 SEARCH_INDEX = "sentence_search"
 # Bound parameters per lookup, well under SQLite's limit of 32,766.
 LOOKUP_CHUNK = 500
 # Rows read per round by index_pending, so a large backlog never sits in memory at once.
 PENDING_BATCH = 20_000
+INSERT_INDEXED = f"INSERT INTO {SEARCH_INDEX} (rowid, text) VALUES (?, ?)"
 
 # Which rows point at a text, and through which column.
 _POINTERS = (("claims", "sentence", "sentence_id"), ("documents", "title", "title_sentence_id"))
@@ -56,11 +67,15 @@ def text_digest(text: str) -> bytes:
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
-def sentence_ids(connection: sqlite3.Connection, texts: Iterable[str]) -> dict[str, int]:
+def sentence_ids(
+    connection: sqlite3.Connection, texts: Iterable[str], backlog: list[tuple[int, str]] | None = None
+) -> dict[str, int]:
     """The id of each distinct non-empty text, indexing the texts the ledger has not seen before.
 
     Runs in the caller's transaction, so a text is indexed in the same commit
-    as the rows that point at it.
+    as the rows that point at it. Given a `backlog`, the new texts' index rows
+    are added to it instead, for the caller to pass to `index_texts` before it
+    commits.
     """
     digests = {text: text_digest(text) for text in texts if text}
     known: dict[bytes, int] = {}
@@ -76,12 +91,17 @@ def sentence_ids(connection: sqlite3.Connection, texts: Iterable[str]) -> dict[s
         rows = [(last + number, digest) for number, (_, digest) in enumerate(new, 1)]
         connection.executemany("INSERT INTO sentences (id, digest) VALUES (?, ?)", rows)
         known.update((digest, sentence_id) for sentence_id, digest in rows)
-        connection.executemany(
-            f"INSERT INTO {SEARCH_INDEX} (rowid, text) VALUES (?, ?)",
-            [(sentence_id, space_cjk(text)) for (sentence_id, _), (text, _) in zip(rows, new)],
-        )
-    ids = {text: known[digest] for text, digest in digests.items()}
-    return ids
+        indexed = [(sentence_id, space_cjk(text)) for (sentence_id, _), (text, _) in zip(rows, new)]
+        if backlog is None:
+            index_texts(connection, indexed)
+        else:
+            backlog += indexed
+    return {text: known[digest] for text, digest in digests.items()}
+
+
+def index_texts(connection: sqlite3.Connection, rows: list[tuple[int, str]]) -> None:
+    """Add (sentence id, spaced text) rows to the search index, in the caller's transaction."""
+    connection.executemany(INSERT_INDEXED, rows)
 
 
 def index_pending(db: sqlite_utils.Database) -> int:

@@ -10,6 +10,11 @@ once, a busy one commits a few hundred together, and writes are committed in
 the order they were submitted: a feed's new state never reaches the ledger
 before its documents. A process killed at any moment loses only writes whose
 commit had not happened; nothing committed is lost (WAL).
+
+The texts a batch adds to the search index wait in the ledger's
+`search_backlog` and are indexed together just before the commit, in the same
+transaction (FTS5 would otherwise write a segment of its own per document:
+ledger.search_index).
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
+
+from claimledger.ledger.search_index import index_texts
 
 if TYPE_CHECKING:
     # Only for hints: an all-304 crawl round must not import sqlite-utils (issue 11 item 2).
@@ -48,6 +55,8 @@ class LedgerWriter:
         self.commits = 0
         self._queue: queue.Queue = queue.Queue(max_queued)
         self._settled: list[tuple[Future, Any, bool]] = []
+        # Search rows of the open transaction's writes (ledger.search_index), indexed just before it commits.
+        self._backlog: list[tuple[int, str]] = []
         self._opened: Future = Future()
         self._thread = threading.Thread(target=self._run, args=(open_db,), name="ledger-writer", daemon=True)
         self._thread.start()
@@ -83,6 +92,7 @@ class LedgerWriter:
             return
         self._opened.set_result(None)
         connection = db.conn
+        db.search_backlog = self._backlog
         # Writes done in the open transaction, with their results, settled when it commits.
         done: list[tuple[Future, Any]] = []
         batch_started = 0.0
@@ -112,26 +122,31 @@ class LedgerWriter:
         if not connection.in_transaction:
             connection.execute("BEGIN")
         connection.execute("SAVEPOINT ledger_write")
+        backlog_before = len(self._backlog)
         try:
             result = function(db, *args)
         except BaseException as error:  # noqa: BLE001 - the caller of submit gets it
             if connection.in_transaction:
                 connection.execute("ROLLBACK TO ledger_write")
                 connection.execute("RELEASE ledger_write")
+                del self._backlog[backlog_before:]
                 if not done:
                     connection.execute("ROLLBACK")
             else:
                 # The error ended the whole transaction (SQLITE_FULL, an I/O error): the batch went with it.
                 self._settled += [(earlier, error, True) for earlier, _ in done]
                 done.clear()
+                self._backlog.clear()
             self._settled.append((future, error, True))
             return
         connection.execute("RELEASE ledger_write")
         done.append((future, result))
 
     def _commit(self, connection: Any, done: list[tuple[Future, Any]]) -> None:
-        """Commit the open transaction; its writes' outcomes wait in `_settled` for `_settle`."""
+        """Index the batch's new texts and commit the open transaction; its writes' outcomes wait in `_settled`."""
         try:
+            if self._backlog:
+                index_texts(connection, self._backlog)
             connection.execute("COMMIT")
         except BaseException as error:  # noqa: BLE001 - every write of the batch failed with it
             if connection.in_transaction:
@@ -141,6 +156,7 @@ class LedgerWriter:
             self.commits += 1
             self._settled += [(future, result, False) for future, result in done]
         done.clear()
+        self._backlog.clear()
 
     def _settle(self) -> None:
         """Tell the callers of committed (or failed) writes how they ended."""

@@ -6,7 +6,8 @@ rules or the alias file have since changed) before it compares anything.
 
 The statements are built once from the `Claim` fields, so nothing asks SQLite
 for a table's columns per row; each distinct sentence and the title are indexed
-for search in the same transaction (ledger.search_index).
+for search in the same transaction (ledger.search_index; the writer thread
+indexes a batch's texts together, just before its commit).
 
 A claim's `claimant` is the one the post names (empty: the publisher, the
 document's source, makes the claim); `replaced_by` is stored as the id of the
@@ -60,7 +61,9 @@ def insert_document(db: sqlite_utils.Database, feed_id: int | None, document: Do
         "SELECT coalesce(max(revision), 0) FROM documents WHERE entry_id = ?", [document.entry_id]
     ).fetchone()
     claims = distinct_spans(document.claims)
-    ids = sentence_ids(connection, [document.title, *(claim.sentence for claim in claims)])
+    # The ledger's writer thread indexes a batch's new texts at its commit (ledger.search_index); others at once.
+    backlog = getattr(db, "search_backlog", None)
+    ids = sentence_ids(connection, [document.title, *(claim.sentence for claim in claims)], backlog)
     document_id = connection.execute(
         INSERT_DOCUMENT,
         [feed_id, document.source, document.entry_id, document.url, document.title, ids.get(document.title),
