@@ -310,7 +310,8 @@ def test_undated_claims_sort_first():
         (9.8, 9.8, "9.8", 0.05),
         (1.6, 1.60, "1.60", 0.005),  # a written trailing zero after the point is
         (10, 10, "10", 0.5),  # at least two digits count
-        (200, 200, "200", 5),
+        (200, 200, "200", 0.5),  # up to three digits a whole number is exact
+        (1800, 1800, "1800", 50),
         (3, 3, "3", 0.5),
         (1.2e6, 1.2, "1.2", 50000),  # 1.2 million
         (20, None, None, 0.5),  # 百分之二十: two significant digits
@@ -496,11 +497,39 @@ def test_figures_an_order_of_magnitude_apart_are_not_a_conflict(ledger):
 
 
 def test_another_claimants_figure_far_from_an_expired_one_is_not_an_update(ledger):
-    compute = {"kind": "quantity", "unit": "teraop / second", "dimensionality": "[integer_operation] / [time]", "metric": "compute"}
-    ledger.post("Chip Weekly", "2024-01-15", figure("200 TOPS", 200, "MTT S4000", si_value=2e14, **compute))
-    (misread,) = ledger.post("Board Daily", "2024-07-10", figure("0.5 TOPS", 0.5, "MTT S4000", si_value=5e11, **compute))
-    (later,) = ledger.post("Silicon Digest", "2025-12-20", figure("196 TOPS", 196, "MTT S4000", si_value=1.96e14, **compute))
+    speed = {"kind": "quantity", "unit": "token / second", "dimensionality": "[token] / [time]", "metric": "speed",
+             "condition": "Llama 3.1 70B"}
+    ledger.post("Chip Weekly", "2024-01-15", figure("2,000 tokens/s", 2000, "WSE-3", si_value=2000, **speed))
+    (misread,) = ledger.post("Board Daily", "2024-07-10", figure("2 tokens/s", 2, "WSE-3", si_value=2, **speed))
+    (later,) = ledger.post("Silicon Digest", "2025-12-20", figure("2,100 tokens/s", 2100, "WSE-3", si_value=2100, **speed))
     _, changes = ledger.diff()
     assert changes[misread].status == "new"
-    # The latest earlier figure is the misread one, so 196 TOPS is no update of it.
+    # A workload's figures expire; the latest earlier figure is the misread one, so 2,100 is no update of it.
     assert changes[later].status == "new" and ledger.claim(misread)["superseded_by"] is None
+
+
+def test_a_products_specification_does_not_expire(ledger):
+    compute = {"kind": "quantity", "unit": "teraop / second", "dimensionality": "[integer_operation] / [time]",
+               "metric": "compute", "condition": "INT8"}
+    (launch,) = ledger.post("Chip Weekly", "2024-01-15", figure("200 TOPS", 200, "MTT S4000", si_value=2e14, **compute))
+    (misread,) = ledger.post("Board Daily", "2024-07-10", figure("0.5 TOPS", 0.5, "MTT S4000", si_value=5e11, **compute))
+    (later,) = ledger.post("Silicon Digest", "2025-12-20", figure("196 TOPS", 196, "MTT S4000", si_value=1.96e14, **compute))
+    (vendor,) = ledger.post("Moore Threads News", "2026-03-01", figure("196 TOPS", 196, "MTT S4000", si_value=1.96e14, **compute))
+    _, changes = ledger.diff()
+    assert changes[misread].status == "new", "a thousand times apart: another figure"
+    assert (changes[later].status, changes[later].old_id) == ("conflict", launch), "two years on, 200 TOPS still stands"
+    assert changes[vendor].status == "reaffirmed"
+
+
+def test_a_bound_agrees_with_a_figure_just_past_it(ledger):
+    pod = {"kind": "count", "unit": "chip", "dimensionality": "[chip]", "metric": "chips", "baseline": None}
+    ledger.post("Chip Weekly", "2025-04-10", figure("over 9,000 chips", 9000, "Ironwood pod", qualifier="more_than", **pod))
+    (exact,) = ledger.post("Cloud Daily", "2025-04-12", figure("9,216 chips", 9216, "Ironwood pod", **pod))
+    speed = {"kind": "quantity", "unit": "token / second", "dimensionality": "[token] / [time]", "metric": "speed",
+             "condition": "Llama 3.1 70B", "qualifier": "more_than"}
+    ledger.post("Chip Weekly", "2025-03-15", figure("exceeding 1,800 tokens per second", 1800, "WSE-3", si_value=1800, **speed))
+    (far,) = ledger.post("Cloud Daily", "2025-04-01", figure("2,100 tokens per second", 2100, "WSE-3", si_value=2100,
+                                                            **{**speed, "qualifier": None}))
+    _, changes = ledger.diff()
+    assert changes[exact].status == "qualifier_changed", "'over 9,000' is 9,216 said loosely"
+    assert changes[far].status == "conflict", "'exceeding 1,800' is not 2,100"

@@ -129,6 +129,8 @@ QUALIFIERS = [
     ("延迟在 5 毫秒左右。", "5 毫秒", "approximately"),
     ("推理吞吐最高达到 H100 的 4 倍。", "4 倍", "up_to"),
     ("Throughput is 5 GB/s.", "5 GB/s", None),
+    ("The card boasts 200 TOPS on INT8 performance.", "200 TOPS", None),  # the unit, not "tops" after a figure
+    ("The board costs $500 tops.", "$500", "at_most"),
 ]
 
 

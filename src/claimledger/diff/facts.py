@@ -15,7 +15,8 @@ in the transaction of the edit).
 - ``intervals``: the value interval(s) the written figure stands for, in SI units
   when it has them (rules in `claimledger.diff.statuses`), as ``"low high"`` or
   ``"low high low high"`` for a range; ``compare_unit`` is the unit to match
-  when the figure has no SI value.
+  when the figure has no SI value. A percentage stated as a ratio ("40% better",
+  `claimledger.diff.identity.percent_as_ratio`) has the ratio's intervals (1.4x).
 - ``revision_cue``: its sentence says it revises an earlier figure ("revised", "更正").
 - ``says_lower``: a relative figure whose words run the other way ("4x lower latency").
 - ``benchmark_round``: the benchmark round it belongs to (``6.1``), from its
@@ -34,7 +35,7 @@ from typing import Any
 
 from claimledger.diff.identity import says_lower, stated_identity
 from claimledger.diff.keys import has_revision_cue, round_in_sentence, split_round
-from claimledger.diff.values import value_intervals
+from claimledger.diff.values import ratio_of_percent, value_intervals
 
 EPOCH = datetime.fromtimestamp(0, UTC)
 FACT_COLUMNS = (
@@ -80,6 +81,8 @@ def claim_facts(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, Any]] 
         claim.get("text") or "", claim.get("value"), claim.get("low"), claim.get("high"),
         claim.get("qualifier"), claim.get("si_value"), claim.get("unit"),
     )
+    if identity is not None and identity.measure == "ratio" and claim.get("kind") == "percent":
+        intervals, unit = ratio_of_percent(intervals, unit), None
     return ClaimFacts(
         stated_key=identity.text if identity else None,
         figure_date=iso_date(claim.get("dated")),

@@ -9,7 +9,9 @@ Which identity it joins, in this order (`Resolver`):
 2. **The ledger decides**: a claim that leaves out its metric or condition (a
    ratio also its baseline), names as its metric only what its unit measures
    ("duration" for 650 ns, "bandwidth" for 4.9 TB/s: `keys.names_only_the_unit`),
-   or names its subject by a bare model code ("K4" for "Kestrel K4"), joins the
+   names its subject by a bare model code ("K4" for "Kestrel K4"), or names the
+   organisation where one of its products is measured ("Cerebras delivers 2,100
+   tokens per second": a product's measure, `Identity.names_its_maker`), joins the
    one identity in the ledger that states everything it states and more, when
    exactly one does (the most specific ones count: an identity that itself joins
    another is not a second choice); of several, a metric naming only the unit
@@ -18,7 +20,9 @@ Which identity it joins, in this order (`Resolver`):
    Otherwise it stays on its own stated identity: never guessed. A ratio or
    percentage that names no metric states too little to join anything, and a
    percentage or quantity without a baseline is a level, never a comparison with
-   one ("MFU 41%" is not "20% higher MFU than the baseline"). What a claim's
+   one ("MFU 41%" is not "20% higher MFU than the baseline"), unless its words say
+   it is a change ("an 11% increase in revenue": its baseline is left out, ``~``,
+   and it joins the one identity stating one, "13% more than a year earlier"). What a claim's
    sentence states for its other figures counts as stated: a figure without a
    condition in a sentence that gives another figure "Llama 3.1 8B" only joins an
    identity on Llama 3.1 8B (its key shows ``~llama 3.1 8b``); the same holds for
@@ -30,6 +34,10 @@ Which identity it joins, in this order (`Resolver`):
    "B is half of A" agree and "B is 2.1x faster than A" contradicts "A is 2x B".
    A figure whose words run the other way ("4x lower latency", `says_lower`) has
    no clear direction, so written the other way round it is not compared at all.
+   A percentage that puts its subject above a baseline other than a past period
+   ("40% better than the previous generation", `percent_as_ratio`) states the
+   ratio it stands for (1.4x): it is one identity with "4x greater" and compared
+   with it; "13% year over year" stays a percentage.
 4. **The analyst's word** (`claimledger.diff.decisions`): after ``claims link A B``
    claim B has A's identity; after ``claims unlink A B`` claim B leaves A's identity
    (back to its stated one, or to one of its own when that is A's too).
@@ -39,13 +47,22 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
 from claimledger.data_files import data_table
-from claimledger.diff.keys import KEY_SEPARATOR, MISSING, key_of_parts, names_only_the_unit, normalise_baseline, split_round
+from claimledger.diff.keys import (
+    KEY_SEPARATOR,
+    MISSING,
+    is_organisation,
+    key_of_parts,
+    maker_key,
+    names_only_the_unit,
+    normalise_baseline,
+    split_round,
+)
 from claimledger.text.scripts import HAN
 
 # A model code that may stand alone for a branded product: "k4", "z9", "mi355x".
@@ -85,6 +102,22 @@ class Identity:
         return BARE_CODE.fullmatch(self.subject) is not None
 
     @property
+    def maker(self) -> str | None:
+        """The organisation that makes the hardware this identity is about (its key subject)."""
+        return maker_key(self.subject) if self.measure_of_products else None
+
+    @property
+    def names_its_maker(self) -> bool:
+        """Whether the subject is an organisation where a product of it is measured ("Cerebras delivers
+        2,100 tokens per second": the product is left out, rule 2)."""
+        return self.measure_of_products and is_organisation(self.subject)
+
+    @property
+    def measure_of_products(self) -> bool:
+        """Whether the measure is one a product has (``[organisation_subject]`` of diff.toml), not money or a count."""
+        return bool(DIMENSION.findall(self.measure)) and set(DIMENSION.findall(self.measure)) <= product_dimensions()
+
+    @property
     def metric_stated(self) -> bool:
         """Whether the metric says more than the measure (not left out, not only the unit's name)."""
         return self.metric is not None and not names_only_the_unit(self.metric, self.measure)
@@ -93,11 +126,11 @@ class Identity:
     def left_out(self) -> tuple[str, ...]:
         """The optional parts this identity does not state (a bare code counts as a partial subject,
         a metric naming only the unit as a metric left out)."""
-        optional = ("baseline", "condition") if self.measure == "ratio" else ("condition",)
+        optional = ("baseline", "condition") if self.measure == "ratio" or self.baseline == HINT else ("condition",)
         parts = [name for name in optional if not _stated(getattr(self, name))]
         if not self.metric_stated:
             parts.insert(0, "metric")
-        return ("subject", *parts) if self.is_bare_code else tuple(parts)
+        return ("subject", *parts) if self.is_bare_code or self.names_its_maker else tuple(parts)
 
     @property
     def may_join(self) -> bool:
@@ -118,11 +151,13 @@ class Identity:
         """Whether `other` states everything this identity states (and maybe more)."""
         if self.measure != other.measure:
             return False
-        if self.subject != other.subject and not (self.is_bare_code and other.code == self.subject):
+        if self.subject != other.subject and not (
+            (self.is_bare_code and other.code == self.subject) or (self.names_its_maker and other.maker == self.subject)
+        ):
             return False
         if self.metric_stated and self.metric != other.metric:
             return False
-        if self.measure != "ratio" and self.baseline != other.baseline:
+        if self.measure != "ratio" and self.baseline not in (other.baseline, HINT):
             return False
         return _part_fits(self.baseline, other.baseline) and _part_fits(self.condition, other.condition)
 
@@ -138,9 +173,12 @@ def _stated(part: str | None) -> bool:
 
 
 def _part_fits(mine: str | None, theirs: str | None) -> bool:
-    """A part left out fits anything; a hint fits what it names; a stated part fits only itself."""
+    """A part left out fits anything; a hint fits what it names (a bare hint: any stated part); a stated part
+    fits only itself."""
     if mine is None:
         return True
+    if mine == HINT:
+        return _stated(theirs)
     if mine.startswith(HINT):
         return _stated(theirs) and theirs in mine[len(HINT):].split(HINT_SEPARATOR)
     return mine == theirs
@@ -177,7 +215,30 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
     baseline = key.baseline
     if baseline is None and key.measure == "ratio":
         baseline = hint(normalise_baseline(other.get("baseline")) for other in others)
-    return Identity(key.subject or MISSING, key.metric, key.measure, baseline, condition)
+    measure = "ratio" if key.measure == "percent" and percent_as_ratio(claim, key.baseline) else key.measure
+    if measure == "percent" and baseline is None and claim.get("trend") in ("up", "down"):
+        baseline = HINT  # a change from something unstated ("an 11% increase in revenue"): the ledger decides
+    return Identity(key.subject or MISSING, key.metric, measure, baseline, condition)
+
+
+def percent_as_ratio(claim: Mapping[str, Any], baseline: str | None) -> bool:
+    """Whether a percentage is the ratio it stands for: it puts its subject above a (normalised) baseline
+    that is not a past period ("40% better than the previous generation" is 1.4x; rule 3)."""
+    if claim.get("kind") != "percent" or not _stated(baseline) or says_lower(claim):
+        return False
+    table = percent_table()
+    if set(re.findall(r"[a-z]+", baseline or "")) & set(table["period_words_en"]):
+        return False
+    if any(word in (baseline or "") for word in table["period_words_zh"]):
+        return False
+    if claim.get("trend") == "up":
+        return True
+    return _words_say(claim, table["higher_after_en"], lambda before: any(word in before for word in table["higher_zh"]))
+
+
+@cache
+def percent_table() -> dict[str, Any]:
+    return data_table("diff.toml")["percent_as_ratio"]
 
 
 def says_lower(claim: Mapping[str, Any]) -> bool:
@@ -186,24 +247,22 @@ def says_lower(claim: Mapping[str, Any]) -> bool:
         return False
     if claim.get("trend") == "down":
         return True
+    lower_after, lower_before = direction_words()
+    return _words_say(claim, lower_after, lambda before: lower_before.search(before) is not None)
+
+
+def _words_say(claim: Mapping[str, Any], after_words: Collection[str], said_before: Callable[[str], bool]) -> bool:
+    """Whether one of the two words after the figure (English, folded) is in `after_words`, or the Chinese
+    text just before it is `said_before`; False when the figure's offsets do not fit its sentence."""
     sentence = claim.get("sentence") or ""
     start = (claim.get("start") or 0) - (claim.get("sentence_start") or 0)
     end = (claim.get("end") or 0) - (claim.get("sentence_start") or 0)
     if not 0 <= start <= end <= len(sentence):
         return False
-    return _lower_after(sentence[end:]) or _lower_before(sentence[:start])
-
-
-def _lower_after(rest: str) -> bool:
-    words = NEXT_WORDS.findall(unicodedata.normalize("NFKC", rest[: direction_table()["after_window"]]).casefold())
-    return any(word in direction_words()[0] for word in words[:2])
-
-
-def _lower_before(before: str) -> bool:
-    window = unicodedata.normalize("NFKC", before[-direction_table()["before_window"] :])
-    if not HAN_RUN.search(window):
-        return False
-    return direction_words()[1].search(window) is not None
+    table = direction_table()
+    after = NEXT_WORDS.findall(unicodedata.normalize("NFKC", sentence[end : end + table["after_window"]]).casefold())
+    before = unicodedata.normalize("NFKC", sentence[max(0, start - table["before_window"]) : start])
+    return any(word in after_words for word in after[:2]) or (HAN_RUN.search(before) is not None and said_before(before))
 
 
 @cache
@@ -257,8 +316,9 @@ class Resolver:
         self._by_block: dict[tuple[str, str], list[Identity]] = {}
         for identity in self.identities.values():
             self._by_block.setdefault((identity.subject, identity.measure), []).append(identity)
-            if identity.code:
-                self._by_block.setdefault((identity.code, identity.measure), []).append(identity)
+            for other_name in (identity.code, identity.maker):
+                if other_name:
+                    self._by_block.setdefault((other_name, identity.measure), []).append(identity)
 
     def candidates(self, identity: Identity) -> list[Identity]:
         """The most specific identities of the ledger that state all `identity` states and more (rule 2)."""
@@ -306,11 +366,48 @@ class Resolver:
 
     @staticmethod
     def neighbours_of(identity: Identity) -> set[tuple[str, str]]:
-        """The blocks whose resolutions a new identity can change: its own, its bare code's, its mirror's."""
+        """The blocks whose resolutions a new identity can change: its own, its bare code's, its maker's, its mirror's."""
         blocks = {(identity.subject, identity.measure)}
-        if identity.code:
-            blocks.add((identity.code, identity.measure))
+        for other_name in (identity.code, identity.maker):
+            if other_name:
+                blocks.add((other_name, identity.measure))
         mirror = identity.mirror()
         if mirror is not None:
             blocks.add((mirror.subject, mirror.measure))
         return blocks
+
+
+@lru_cache(maxsize=65536)
+def is_lasting(text: str) -> bool:
+    """Whether the identity `text` is a product's specification, whose figures do not expire (``[lasting]``
+    of diff.toml): no workload (no condition, or only a precision), a physical measure or a count, and a
+    subject that is no organisation."""
+    identity = parse_key(text)
+    condition = identity.condition
+    if _stated(condition) and not precision_pattern().fullmatch(condition or ""):
+        return False
+    if identity.measure != "count" and not set(DIMENSION.findall(identity.measure)) <= lasting_dimensions():
+        return False
+    from claimledger.diff.keys import name_registry
+
+    entity = name_registry().resolve(identity.subject)
+    return entity is None or entity.kind != "organisation"
+
+
+DIMENSION = re.compile(r"\[\w+\]")
+
+
+@cache
+def product_dimensions() -> frozenset[str]:
+    return frozenset(data_table("diff.toml")["organisation_subject"]["dimensions"])
+
+
+@cache
+def lasting_dimensions() -> frozenset[str]:
+    return frozenset(data_table("diff.toml")["lasting"]["dimensions"])
+
+
+@cache
+def precision_pattern() -> re.Pattern[str]:
+    """A condition that is only a precision ("int8", "fp16"), as the key folds it."""
+    return re.compile("|".join(data_table("units.toml")["precisions"]), re.IGNORECASE)

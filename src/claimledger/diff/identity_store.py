@@ -17,6 +17,7 @@ import sqlite_utils
 from claimledger.diff import decisions as decisions_module
 from claimledger.diff.fact_store import BATCH
 from claimledger.diff.identity import BARE_CODE, Resolver, parse_key
+from claimledger.diff.keys import is_organisation, maker_key
 
 STATED_IN_FULL = "stated in full"
 CLEARED = "status = NULL, superseded_by = NULL, compared_with = NULL, change_absolute = NULL, change_relative = NULL"
@@ -94,6 +95,14 @@ def _block(db: sqlite_utils.Database, subject: str, measure: str) -> list[tuple[
         rows += db.execute(
             "SELECT stated_key, first_claim FROM identities WHERE code = ? AND measure = ?", [subject, measure]
         ).fetchall()
+    if rows and is_organisation(subject):
+        # The organisation's products measured the same way: what a figure naming only their maker may join.
+        products = [other for (other,) in db.execute("SELECT DISTINCT subject FROM identities WHERE measure = ?", [measure])
+                    if other != subject and maker_key(other) == subject]
+        for product in products:
+            rows += db.execute(
+                "SELECT stated_key, first_claim FROM identities WHERE subject = ? AND measure = ?", [product, measure]
+            ).fetchall()
     return rows
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import sqlite_utils
 
 from claimledger.diff.facts import parse_intervals, parse_round, parse_when
-from claimledger.diff.identity import parse_key
+from claimledger.diff.identity import is_lasting, parse_key
 from claimledger.diff.statuses import Figure, assign_statuses
 from claimledger.diff.values import reciprocal
 
@@ -102,7 +102,7 @@ def _figure(row: tuple[Any, ...], key: str) -> tuple[Figure, Stored]:
         id=claim_id, document_id=document_id, when=parse_when(figure_date), publisher=source, claimant=claimant,
         intervals=ends, unit=unit, qualifier=qualifier, revision_cue=bool(revision_cue), entry=entry,
         revision=revision or 1, round=parse_round(round_), role=role, replaced_by=replaced_by,
-        comparable=not (written_backwards and lower),
+        comparable=not (written_backwards and lower), lasting=round_ is None and is_lasting(key),
     )
     return figure, Stored(status, superseded_by, (compared_with, absolute, relative), value, si_value)
 

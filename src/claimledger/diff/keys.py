@@ -46,6 +46,7 @@ from typing import Any
 from claimledger.data_files import data_table
 from claimledger.dimensions import ordered_dimensionality, parse_dimensionality
 from claimledger.entities import Entity, Registry, package_registry
+from claimledger.entities.model import HARDWARE_KINDS
 from claimledger.text.english import singular
 from claimledger.text.scripts import HAN
 
@@ -157,12 +158,13 @@ def normalise_name(text: str | None) -> str | None:
         return None
     tables = alias_tables()
     folded = fold(text)
-    users = entity_name(folded, users_only=True)
+    users = entity_name(text, users_only=True) or entity_name(folded, users_only=True)
     if users is not None:
         return users
     if folded in tables.names:
         return tables.names[folded]
-    entity = entity_name(folded)
+    # As written first: folding singularises ("Cerebras Systems" is not "cerebra system" to the registry).
+    entity = entity_name(text) or entity_name(folded)
     if entity is not None:
         return entity
     group = group_word_pattern().search(folded)
@@ -213,13 +215,39 @@ def _set_user_entities(entities: tuple[Entity, ...]) -> None:
         return
     _user_entities = entities
     _user_registry = package_registry().with_entities(entities) if entities else None
-    for cached in (normalise_name, normalise_baseline, split_round, key_of_parts):
+    for cached in (normalise_name, normalise_baseline, split_round, key_of_parts, _entities_by_key, maker_key):
         cached.cache_clear()
 
 
 def name_registry() -> Registry:
     """The entities names resolve through: the package's, with a user's file over them (`use_entities`)."""
     return _user_registry if _user_registry is not None else package_registry()
+
+
+def subject_entity(subject: str | None) -> Entity | None:
+    """The known entity a key's subject (a normalised name) stands for."""
+    return _entities_by_key().get(subject) if subject else None
+
+
+@cache
+def _entities_by_key() -> dict[str, Entity]:
+    names = alias_tables().names
+    return {names.get(fold(entity.id), fold(entity.id)): entity for entity in name_registry()}
+
+
+@lru_cache(maxsize=65536)
+def maker_key(subject: str | None) -> str | None:
+    """The key subject of the organisation that makes the hardware a key's subject names (`wse 3` -> `cerebra`)."""
+    entity = subject_entity(subject)
+    if entity is None or entity.kind not in HARDWARE_KINDS:
+        return None
+    maker = name_registry().maker(entity)
+    return normalise_name(maker.id) if maker is not None else None
+
+
+def is_organisation(subject: str | None) -> bool:
+    entity = subject_entity(subject)
+    return entity is not None and entity.kind == "organisation"
 
 
 def entity_name(folded: str, users_only: bool = False) -> str | None:

@@ -26,7 +26,10 @@ the ledger held before it (figures from earlier documents), in publication order
   ``updated`` or ``superseded``.
 - ``qualifier_changed``: the same value with a different kind of hedge (``up to 10x``
   -> ``10x``): an upper bound, a lower bound or a point estimate (exact, about,
-  nearly; ``about 10x`` -> ``9.8x`` is reaffirmed).
+  nearly; ``about 10x`` -> ``9.8x`` is reaffirmed). A bound and a point figure on
+  its side within `BOUND_REACH` of it agree: "over 9,000 chips" and "9,216 chips"
+  (a lower bound a little under the figure), "up to 10x" and "9.5x"; "exceeding
+  1,800" and "2,100" do not.
 
 Figures that are not a change get no status: a figure the post marks as past
 (role previous, corrected or negated) is never anyone's current figure (its
@@ -47,7 +50,9 @@ current figure left, against the latest earlier one.
 
 The period of a figure: it is current from its publication date until its
 claimant states the identity again, a later benchmark round replaces it, or
-`CURRENT_FOR` has passed, whichever comes first. The publication date is the
+`CURRENT_FOR` has passed, whichever comes first; a product's specification (no
+workload, no round, a physical measure or a count: `Figure.lasting`) does not
+expire. The publication date is the
 claim's, else its document's, else the fetch date; a claim with none sorts first.
 
 The claimant of a figure is who makes the claim (the vendor a post quotes, else
@@ -71,6 +76,8 @@ STATUSES = ("new", "updated", "superseded", "conflict", "reaffirmed", "qualifier
 CURRENT_FOR = timedelta(days=365)
 # Two current figures of one identity this many times apart are not called a conflict (`_far_apart`).
 CONFLICT_FACTOR = 10.0
+# How far past a bound a point figure may be and still agree with it (`bound_holds`): "over 2,000" is 2,100.
+BOUND_REACH = 0.1
 PAST_ROLES = frozenset({"previous", "corrected", "negated"})
 # Hedges that say the same thing about a figure: an exact and an approximate
 # figure are both point estimates; a bound is a different statement.
@@ -105,6 +112,8 @@ class Figure:
     role: str | None = None
     replaced_by: int | None = None
     comparable: bool = True
+    # A product's specification (`claimledger.diff.identity.is_lasting`): current until replaced, however old.
+    lasting: bool = False
     status: str | None = "new"
     superseded_by: int | None = None
     old: Figure | None = None
@@ -274,7 +283,7 @@ class KeyHistory:
             earlier
             for figures in self.current.values()
             for earlier in figures
-            if earlier.superseded_by is None and figure.when - earlier.when <= CURRENT_FOR
+            if earlier.superseded_by is None and (earlier.lasting or figure.when - earlier.when <= CURRENT_FOR)
         ]
 
     def record(self, batch: list[Figure]) -> None:
@@ -330,8 +339,26 @@ def _nearest(candidates: list[Figure], figure: Figure) -> Figure:
 
 
 def same_value(a: Figure, b: Figure) -> bool:
-    """Whether two figures agree within their rounding and hedging intervals."""
-    return a.unit == b.unit and intervals_agree(a.intervals, b.intervals)
+    """Whether two figures agree within their rounding and hedging intervals, or one is a bound the other
+    keeps close to (`bound_holds`)."""
+    if a.unit != b.unit:
+        return False
+    return intervals_agree(a.intervals, b.intervals) or bound_holds(a, b) or bound_holds(b, a)
+
+
+def bound_holds(bound: Figure, other: Figure) -> bool:
+    """Whether `bound` is a bound ("over 2,000", "up to 10x") that the point figure `other` keeps, within
+    `BOUND_REACH` of it: "over 9,000 chips" agrees with 9,216 chips, "exceeding 1,800" is not 2,100."""
+    side = HEDGE_CLASS.get(bound.qualifier)
+    if side == "point" or HEDGE_CLASS.get(other.qualifier) != "point":
+        return False
+    if len(bound.intervals) != 1 or bound.midpoint is None or other.midpoint is None:
+        return False
+    low, high = bound.intervals[0]
+    reach = BOUND_REACH * abs(bound.midpoint)
+    if side == "lower bound":
+        return low <= other.midpoint <= high + reach
+    return low - reach <= other.midpoint <= high
 
 
 def same_hedge(a: Figure, b: Figure) -> bool:

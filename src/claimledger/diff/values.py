@@ -1,10 +1,11 @@
 """Rounding-aware equality of figures: the interval a written figure stands for.
 
 1. Its written precision: half a unit in its last significant digit. Decimals count
-   every written digit (``9.8`` -> ±0.05, ``1.60`` -> ±0.005). Trailing zeros of a
-   whole number are not significant, but at least two digits are (``12,000`` ->
-   ±500, ``200`` -> ±5, ``10`` -> ±0.5, ``3`` -> ±0.5). Scale words carry it along
-   (``1.2 million`` -> ±50,000). A figure written without digits (``百分之二十``,
+   every written digit (``9.8`` -> ±0.05, ``1.60`` -> ±0.005). A whole number of up
+   to three digits is exact to its last digit (``200`` -> ±0.5, ``10`` -> ±0.5: a
+   spec of 200 TOPS is not 196 TOPS); in a longer one trailing zeros are not
+   significant, but at least two digits are (``12,000`` -> ±500, ``1,800`` -> ±50).
+   Scale words carry it along (``1.2 million`` -> ±50,000). A figure written without digits (``百分之二十``,
    ``a dozen``) is taken to two significant digits.
 2. ``approximately`` and ``nearly`` widen it by `APPROXIMATE_WIDENING` of the value
    (``about 10x`` -> 9 to 11). Bounds (``up to``, ``at least``, ...) state their
@@ -13,6 +14,8 @@
    with a unit but no SI value only equals figures of the same unit.
 4. A ratio written the other way round ("B is half of A" beside "A is 2x B") is
    compared by its reciprocal: its interval is inverted.
+5. A percentage that states an increase over a baseline ("40% better") is compared
+   as the ratio it stands for: 39.5% to 40.5% is 1.395x to 1.405x.
 
 Two figures are equal when their intervals overlap (touching is not enough);
 ranges when both ends do; a range never equals a single value. So ``about 10x`` and ``9.8x`` agree, while
@@ -27,6 +30,8 @@ import unicodedata
 from functools import lru_cache
 
 APPROXIMATE_WIDENING = 0.05
+# A whole number of at most this many digits is exact to its last digit (rule 1).
+EXACT_DIGITS = 3
 APPROXIMATE_QUALIFIERS = frozenset({"approximately", "nearly"})
 WRITTEN_NUMBER = re.compile(r"\d+(?:[,，]\d{3})*(?:\.\d+)?")
 Intervals = tuple[tuple[float, float], ...]
@@ -81,8 +86,17 @@ def rounding_half_width(value: float, mantissa: float | None, digits: str | None
     else:
         whole = digits.lstrip("0") or "0"
         trailing_zeros = len(whole) - len(whole.rstrip("0"))
-        resolution = 10.0 ** min(trailing_zeros, max(len(whole) - 2, 0))
+        # Up to three digits a figure is written as it is ("200 TOPS" is not 196); rounded ones are longer.
+        resolution = 1.0 if len(whole) <= EXACT_DIGITS else 10.0 ** min(trailing_zeros, len(whole) - 2)
     return resolution / 2 * abs(value / mantissa)
+
+
+def ratio_of_percent(intervals: Intervals, unit: str | None) -> Intervals:
+    """Rule 5: the intervals of the ratio an increase of this many percent stands for (40% better: 1.4x).
+
+    Percentages are compared as fractions (SI) unless they lack an SI value (`unit` "percent")."""
+    scale = 0.01 if unit == "percent" else 1.0
+    return tuple((1 + low * scale, 1 + high * scale) for low, high in intervals)
 
 
 def reciprocal(intervals: Intervals) -> Intervals:
