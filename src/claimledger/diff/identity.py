@@ -26,7 +26,12 @@ Which identity it joins, in this order (`Resolver`):
    sentence states for its other figures counts as stated: a figure without a
    condition in a sentence that gives another figure "Llama 3.1 8B" only joins an
    identity on Llama 3.1 8B (its key shows ``~llama 3.1 8b``); the same holds for
-   the baseline of a ratio.
+   the baseline of a ratio. Only what would hold for the figure counts
+   (`takes_condition`: no workload for a transistor count, no precision for a count
+   of chips), and a candidate must state something the claim leaves out (a hint is
+   not stated). A baseline that is the subject's name one generation lower
+   ("trn2 ultraserver" for "trn3 ultraserver", `is_predecessor`) is the previous
+   generation.
 3. **Reciprocal comparisons**: "A | metric | ratio | B" and "B | metric | ratio | A"
    are one identity when both are in the ledger (B a named product, not "the
    previous generation"), written the way its earliest claim wrote it; a claim
@@ -147,6 +152,11 @@ class Identity:
         words = set(self.metric.split())
         return [other for other in candidates if other.metric and words < set(other.metric.split())]
 
+    def states_more_than(self, other: Identity) -> bool:
+        """Whether this identity states a part `other` leaves out (a hint is not stated: a figure beside
+        "on FP8" in its sentence completes nothing)."""
+        return self.subject != other.subject or bool(set(other.left_out) - set(self.left_out))
+
     def fits(self, other: Identity) -> bool:
         """Whether `other` states everything this identity states (and maybe more)."""
         if self.measure != other.measure:
@@ -211,10 +221,16 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
     others = [other for other in siblings if other is not claim]
     condition = key.condition
     if condition is None:
-        condition = hint(split_round(other.get("condition"))[0] for other in others)
+        # Only what would hold for this figure too: "9,216 chips" beside "4,614 TFLOPS at FP8" is no FP8 figure.
+        condition = hint(
+            part for other in others
+            if (part := split_round(other.get("condition"))[0]) and takes_condition(key.measure, is_precision(part))
+        )
     baseline = key.baseline
     if baseline is None and key.measure == "ratio":
         baseline = hint(normalise_baseline(other.get("baseline")) for other in others)
+    elif baseline is not None and is_predecessor(baseline, key.subject):
+        baseline = normalise_baseline("previous generation")
     measure = "ratio" if key.measure == "percent" and percent_as_ratio(claim, key.baseline) else key.measure
     if measure == "percent" and baseline is None and claim.get("trend") in ("up", "down"):
         baseline = HINT  # a change from something unstated ("an 11% increase in revenue"): the ledger decides
@@ -325,7 +341,7 @@ class Resolver:
         fitting = [
             other
             for other in self._by_block.get((identity.subject, identity.measure), [])
-            if other != identity and identity.fits(other)
+            if other != identity and identity.fits(other) and other.states_more_than(identity)
         ]
         # A fitting identity that another fitting one completes is not a choice of its own
         # (two that complete each other, "- " and "duration" as metric, are both choices).
@@ -384,7 +400,7 @@ def is_lasting(text: str) -> bool:
     subject that is no organisation."""
     identity = parse_key(text)
     condition = identity.condition
-    if _stated(condition) and not precision_pattern().fullmatch(condition or ""):
+    if _stated(condition) and not is_precision(condition or ""):
         return False
     if identity.measure != "count" and not set(DIMENSION.findall(identity.measure)) <= lasting_dimensions():
         return False
@@ -405,6 +421,36 @@ def product_dimensions() -> frozenset[str]:
 @cache
 def lasting_dimensions() -> frozenset[str]:
     return frozenset(data_table("diff.toml")["lasting"]["dimensions"])
+
+
+def is_precision(condition: str) -> bool:
+    return precision_pattern().fullmatch(condition) is not None
+
+
+@lru_cache(maxsize=4096)
+def takes_condition(measure: str, precision: bool) -> bool:
+    """Whether a figure of `measure` is held to a precision (or a workload) its sentence gives another figure
+    (``[sibling_conditions]`` of diff.toml)."""
+    if measure in DIMENSIONLESS:
+        return True
+    table = data_table("diff.toml")["sibling_conditions"]
+    wanted = table["precision_dimensions" if precision else "workload_dimensions"]
+    return bool(set(DIMENSION.findall(measure)) & set(wanted))
+
+
+GENERATION_NUMBER = re.compile(r"\d+")
+
+
+@lru_cache(maxsize=65536)
+def is_predecessor(baseline: str, subject: str | None) -> bool:
+    """Whether a (normalised) baseline is the subject's name with its one generation number one lower:
+    "trn2 ultraserver" for "trn3 ultraserver", "tpu v6" for "tpu v7" (the previous generation, named)."""
+    if not subject:
+        return False
+    numbers, baseline_numbers = GENERATION_NUMBER.findall(subject), GENERATION_NUMBER.findall(baseline)
+    if len(numbers) != 1 or len(baseline_numbers) != 1 or int(numbers[0]) - int(baseline_numbers[0]) != 1:
+        return False
+    return GENERATION_NUMBER.sub("#", subject) == GENERATION_NUMBER.sub("#", baseline)
 
 
 @cache
