@@ -120,7 +120,7 @@ class Identity:
     @property
     def measure_of_products(self) -> bool:
         """Whether the measure is one a product has (``[organisation_subject]`` of diff.toml), not money or a count."""
-        return bool(DIMENSION.findall(self.measure)) and set(DIMENSION.findall(self.measure)) <= product_dimensions()
+        return is_product_measure(self.measure)
 
     @property
     def metric_stated(self) -> bool:
@@ -413,9 +413,10 @@ def is_lasting(text: str) -> bool:
 DIMENSION = re.compile(r"\[\w+\]")
 
 
-@cache
-def product_dimensions() -> frozenset[str]:
-    return frozenset(data_table("diff.toml")["organisation_subject"]["dimensions"])
+@lru_cache(maxsize=4096)
+def is_product_measure(measure: str) -> bool:
+    dimensions = set(DIMENSION.findall(measure))
+    return bool(dimensions) and dimensions <= set(data_table("diff.toml")["organisation_subject"]["dimensions"])
 
 
 @cache
