@@ -76,8 +76,8 @@ def find_qualifier(
         cut = found.start()
     for position in {end, number_end if number_end is not None else end}:
         after = starting.match(sentence, position)
-        # A cue that is the whole unit after the number is the unit ("200 TOPS" is not "200, tops").
-        if after and not (position != end and after.end("cue") >= end):
+        # A cue that is all of the figure after its number is its unit ("200 TOPS" is not "200, tops").
+        if after and not (position != end and after.end("cue") >= end and not sentence[position:after.start("cue")].strip()):
             after_labels_found.append(after_labels[fold(after.group("cue"))])
     # Cues before the number were collected nearest first: the nearest says how the figure is hedged.
     label = labels[0] if labels else _strongest(after_labels_found)
