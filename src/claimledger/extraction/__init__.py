@@ -17,21 +17,17 @@ Self-reported scope: a sentence with a self-report cue ("according to the
 company", "由公司自己发布") marks its own figures; when it has no figure of
 its own it speaks for the whole document and marks every claim in it.
 
-Subject carry-over: a figure whose sentence names no subject for it takes the
-subject of the sentence right before, in the same paragraph: the subject of
-that sentence's last figure ("The WSE-3 ... 46,225 square millimeters. That is
-more than 56 times the die size of the H100." -> WSE-3), else the one product
-(or, with none, the one organisation) it named ("Kestrel unveiled the K4. It carries 432 GB of HBM." -> K4), written
-as that sentence's figures have it ("Hopper 集群"), unless that product is the
-figure's baseline. Only one sentence back, never across a line break: a
-paragraph is one topic.
+Subject carry-over (extraction/carry.py): a figure whose sentence names no subject
+for it takes the subject of the sentence right before, in the same paragraph, else the
+post's topic (extraction/topic.py). Figures of a list paired with a list of precisions
+("分别", "respectively") take each its own (extraction/lists.py).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from claimledger.entities import Entity, Registry, package_registry
 from claimledger.extraction.about import About, describe
@@ -45,10 +41,13 @@ from claimledger.extraction.attributes import (
 )
 from claimledger.extraction.baseline import Baseline, find_baseline
 from claimledger.extraction.candidates import Quantity
+from claimledger.extraction.conditions import precision_name, precision_pattern
 from claimledger.extraction.claimant import Claimant, find_claimant
-from claimledger.extraction.held import CURRENT, Held, held_role, link_replacements
-from claimledger.extraction.names import HARDWARE
-from claimledger.extraction.roles import KIND_REFERENCES, kind_reference
+from claimledger.extraction.carry import PARAGRAPH_BREAK, Post
+from claimledger.extraction.found import Found
+from claimledger.extraction.held import Held, held_role, link_replacements
+from claimledger.extraction.lists import respective
+from claimledger.extraction.metrics import spec_metrics
 from claimledger.extraction.pipeline import Sentence, split_sentences
 from claimledger.text.lang import LANGUAGES, SUPPORTED
 from claimledger.text.traditional import simplified
@@ -63,9 +62,6 @@ MORE_INSIDE = re.compile(r"\d\s*[余多]|\d\+")
 LARGE_COUNT = 1000
 # "296 hp (224 kW)", "190 points, or 0.6%": the second figure restates the first.
 RESTATEMENT = re.compile(r"\s*(?:\(|,?\s*or|/)\s*(?:about|roughly|around|some)?\s*")
-# A line break between two sentences ends a paragraph (text from HTML keeps a
-# paragraph on one line; notes put one topic on each line).
-PARAGRAPH_BREAK = re.compile(r"\n")
 # "rose 56% to $41.1 billion": the figure after "to" is a level, not a change,
 # so year-over-year and other relative baselines do not frame it.
 # What ends a list of figures that share one baseline: a sentence break, a new comparison.
@@ -73,25 +69,6 @@ LIST_BREAK = re.compile(r"[.;!?。；！？]|\b(?:than|versus|vs\.?|compared)\b|
 COMPARATIVE_AFTER = re.compile(r"\s*(?:better|more|higher|lower|faster|slower|cheaper|less|fewer|greater|larger|smaller|improvement|gain|increase|reduction)\b", re.IGNORECASE)
 COMPARATIVE_BEFORE = re.compile(r"(?:提升|提高|增长|增加|降低|减少|高|低|快|慢|多|少|省)\s*(?:了|约|近|超)?\s*$")
 LEVEL = re.compile(r"(?:\bto|至|到|达到)\s*(?:US)?[$€£¥]?\s*$", re.IGNORECASE)
-
-
-@dataclass(slots=True)
-class Found:
-    """A claim with what framing learnt beyond its fields: the entity of its subject and
-    the role each name of its sentence plays for it ({name as written: role})."""
-
-    claim: Claim
-    subject_id: str | None
-    roles: dict[str, str]
-    # The subject is the figure's speaker for want of another name: a product the previous
-    # sentence is about takes its place.
-    speaker_subject: bool = False
-    subject_kind: str | None = None
-    # Entities of its subject, baseline and condition (new ones are of origin "seen").
-    entities: tuple[Entity, ...] = ()
-    held: Held = CURRENT
-    # Its trend is a noun naming the change ("a 5% rise"), not a verb moving it ("rose 5%").
-    trend_by_noun: bool = False
 
 
 def extract(
@@ -115,16 +92,17 @@ def extract_found(
     registry = registry or package_registry()
     claims: list[Found] = []
     document_self_reported = False
-    previous: tuple[Sentence, Annotated, list[Found]] | None = None
-    for sentence in split_sentences(text, lang):
-        if sentence.lang not in SUPPORTED:
-            previous = None
+    post = Post(text, registry)
+    sentences = [
+        (sentence, annotate(sentence.text, sentence.lang, registry) if sentence.lang in SUPPORTED else None)
+        for sentence in split_sentences(text, lang)
+    ]
+    for index, (sentence, annotated) in enumerate(sentences):
+        if annotated is None:
+            post.forget()
             continue
-        annotated = annotate(sentence.text, sentence.lang, registry)
         found = _sentence_claims(sentence, annotated, all_quantities, registry)
-        if previous is not None and any(item.claim.subject is None or item.speaker_subject for item in found):
-            _carry_subject(text, previous, sentence, annotated, found)
-        previous = (sentence, annotated, found)
+        post.carry(sentence, annotated, found, [name for _, later in sentences[index + 1:] if later for name in later.names])
         if has_self_report_cue(annotated.simple):
             if found:
                 for item in found:
@@ -150,56 +128,6 @@ def seen_entities(found: Sequence[Found]) -> list[Entity]:
     return list(seen.values())
 
 
-def _carry_subject(text: str, previous: tuple[Sentence, Annotated, list[Found]], sentence: Sentence, annotated: Annotated, found: list[Found]) -> None:
-    """Subjectless claims take the subject of the previous sentence of the paragraph: the
-    name of the kind the sentence refers to ("每个模型", "the chip": the model or chip named
-    there), else its last figure's subject, else the one product it named, as its figures
-    wrote it ("Hopper 集群"). A figure whose subject is only its speaker takes a product so."""
-    previous_sentence, previous_annotated, previous_found = previous
-    if PARAGRAPH_BREAK.search(text, previous_sentence.end, sentence.start):
-        return
-    referred = _referred_kind(annotated)
-    carried = _named_of_kind(previous_annotated, referred) if referred else None
-    if carried is None:
-        with_subject = [item for item in previous_found if item.claim.subject and not item.speaker_subject]
-        if with_subject:
-            carried = (with_subject[-1].claim.subject, with_subject[-1].subject_id, with_subject[-1].subject_kind)
-        else:
-            carried = _named_of_kind(previous_annotated, HARDWARE) or _named_of_kind(previous_annotated, ("organisation",))
-    if carried is None:
-        return
-    subject, subject_id, kind = carried
-    for item in found:
-        claim = item.claim
-        if claim.baseline and subject in claim.baseline:
-            continue
-        if claim.subject is None or item.speaker_subject and kind in HARDWARE:
-            if item.speaker_subject:
-                item.roles = {name: "claimant" if role == "subject" else role for name, role in item.roles.items()}
-            claim.subject, item.subject_id, item.speaker_subject = subject, subject_id, False
-            claim.subject_id = subject_id
-            item.subject_kind = kind
-
-
-def _named_of_kind(annotated: Annotated, kinds: Sequence[str]) -> tuple[str, str, str] | None:
-    """The one name of `kinds` a sentence gives (by entity), as written; None for none or several."""
-    named = {name.entity.id: name for name in annotated.names if name.kind in kinds}
-    if len(named) != 1:
-        return None
-    (name,) = named.values()
-    return name.text, name.entity.id, name.kind
-
-
-def _referred_kind(annotated: Annotated) -> tuple[str, ...] | None:
-    """The kind of thing a sentence points back to with a word for it ("each model", "该芯片",
-    "the system"), when it names nothing of that kind itself."""
-    found = kind_reference().search(annotated.simple)
-    if found is None:
-        return None
-    kinds = KIND_REFERENCES[found.lastgroup]
-    return None if any(name.kind in kinds for name in annotated.names) else kinds
-
-
 def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: bool, registry: Registry) -> list[Found]:
     kept = annotated.figures
     if not kept:
@@ -216,12 +144,20 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
     # A name any figure in the sentence is compared against is nobody's subject.
     baseline_spans = [(f.baseline.start, f.baseline.end) for f in framed if f.baseline]
     claimant_spans = [(claimant.start, claimant.end)] if claimant else []
+    precisions = list(precision_pattern().finditer(annotated.simple))
+    respective_precision = respective(
+        annotated.simple, [match.span() for match in precisions], [(frame.quantity.start, frame.end) for frame in framed]
+    )
     found = []
-    for frame in framed:
+    for index, frame in enumerate(framed):
         about = describe(
             annotated, frame.quantity.start, frame.end, frame.quantity.kind, frame.quantity.expression,
             baseline_spans, claimant_spans, registry, frame.quantity.counted_noun, frame.quantity.unit_text,
         )
+        if index in respective_precision and about.metric not in spec_metrics():
+            # "在 FP32、TF32 精度下的算力分别为 25、49 TFLOPS": each figure its own precision.
+            precision = precision_name(precisions[respective_precision[index]].group(0))
+            about = replace(about, condition=replace(about.condition, precision=precision))
         claim = _claim(sentence, annotated, frame, about)
         if all_quantities or _claim_worthy(frame.quantity, claim):
             roles = {name.text: role for name, role in zip(annotated.names, about.roles.of_name, strict=True) if role}

@@ -40,7 +40,9 @@ from claimledger.text.traditional import simplified
 # A metric named right after the figure: "1.6 Tb/s of scale-out bandwidth",
 # "10x the TPS/MW of ...", "6x more tokens per second than ...", "260 TB/s 的全互联带宽".
 METRIC_AFTER = re.compile(
-    r"^\s*(?:(?:of|in|for)\s+(?:[\w-]+\s+){0,2}?|(?:the|more|higher|greater|better|lower|less|fewer|faster)\s+|的\s*)?$",
+    r"^\s*(?:(?:of|in|for)\s+(?:[\w-]+\s+){0,2}?|(?:the|more|higher|greater|better|lower|less|fewer|faster)\s+|的\s*"
+    # a type or part code between: "48 GB GDDR6 memory", "144 GB HBM3e 内存"
+    r"|(?:[A-Z][A-Za-z]*\d[\w-]*\s*){1,2}(?:的\s*)?)?$",
     re.IGNORECASE,
 )
 METRIC_AFTER_WINDOW = 40
@@ -110,7 +112,7 @@ def describe(
         metric = None  # "24 GB of memory for $799": the amount is no memory
     organisation_metric = metric in _organisation_metrics() or money
     maker_of = {name.entity.id: maker.id for name in names if (maker := registry.maker(name.entity)) is not None}
-    roles = assign_roles(folded, names, start, end, clause, baseline_spans, claimant_spans, organisation_metric, maker_of)
+    roles = assign_roles(folded, names, start, end, clause, baseline_spans, claimant_spans, organisation_metric, maker_of, relative)
     subject = roles.subject
     subject_text = subject_id = None
     if subject is not None:
@@ -151,6 +153,12 @@ def _money_metrics() -> frozenset[str]:
 @cache
 def _organisation_metrics() -> frozenset[str]:
     return frozenset(concept["name"] for concept in metric_table()["concept"] if concept.get("organisation"))
+
+
+def organisation_figure(metric: str | None, dimensionality: str | None) -> bool:
+    """Whether a figure measures an organisation (revenue, market share) or is money."""
+    money = bool(dimensionality) and dimensionality.startswith("[") and dimensionality[1:-1] in _currency_dimensions()
+    return money or metric in _organisation_metrics()
 
 
 def _is_money(expression: str | None) -> bool:

@@ -6,6 +6,7 @@ to the IEA", "据明势创投发布"), from data/cues.toml [claimant]. The agent
 the sentence has (an organisation, a product's maker) or, unknown, the words right
 before the verb: capitalised words in English, a person after their title or a
 name in 《》 in Chinese. Pronouns and generic agents ("analysts", "报道", "公司")
+and measures heading a line ("Performance claims: ...")
 name no one: the figure stays the publisher's, which the ledger fills in from the
 source.
 """
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from claimledger.extraction.cues import alternation, cue_table, lowered
+from claimledger.extraction.metrics import metric_words
 from claimledger.extraction.names import Name
 from claimledger.text.scripts import HAN
 
@@ -124,4 +126,6 @@ def _owner(name: Name) -> str | None:
 
 
 def _generic(agent: str) -> bool:
-    return agent.strip().lower() in {word.lower() for word in _table()["generic"]}
+    """A generic agent ("analysts", "报道"), or a measure heading the sentence ("Performance claims: ...")."""
+    low = agent.strip().lower()
+    return low in {word.lower() for word in _table()["generic"]} or low in metric_words()

@@ -12,6 +12,9 @@ benchmark with its round, the scenario and the precision.
   written in the figure itself ("362 FP8 PFLOPs", "750 TOPS at INT8") is the
   nearest; else one in its clause.
 
+A hardware specification (data/metrics.toml `spec`: memory, transistors, cores) has no
+condition: it does not change with the workload.
+
 The condition's text joins the parts with ", " in that order.
 """
 
@@ -24,6 +27,7 @@ from functools import cache
 
 from claimledger.entities import Entity
 from claimledger.extraction.cues import cue_table, lowered
+from claimledger.extraction.metrics import spec_metrics
 from claimledger.extraction.names import Name
 
 SCENARIO_WORD = re.compile(r"\s*(?:scenario|场景)")
@@ -65,7 +69,8 @@ def _table() -> dict:
 
 
 @cache
-def _precision() -> re.Pattern[str]:
+def precision_pattern() -> re.Pattern[str]:
+    """A numeric precision: FP8, INT8, BF16, ..."""
     return re.compile(_table()["precision"], re.IGNORECASE)
 
 
@@ -86,7 +91,10 @@ def fold_condition(
     clause: tuple[int, int],
     metric: str | None,
 ) -> Condition:
-    """The condition of the figure at [start, end) of the sentence."""
+    """The condition of the figure at [start, end) of the sentence; a hardware
+    specification's is empty ("with 4 trillion transistors, ... on Llama 3.1 8B")."""
+    if metric in spec_metrics():
+        return Condition()
     conditions = [name for name, role in zip(names, roles, strict=True) if role == "condition"]
     model = _nearest([name for name in conditions if name.kind == "model"], start, end, clause)
     benchmark = _nearest([name for name in conditions if name.kind == "benchmark"], start, end, clause)
@@ -175,9 +183,14 @@ def _scenario(folded: str, workload: Name | None, clause: tuple[int, int], end: 
 
 def _precision_of(folded: str, start: int, end: int, clause: tuple[int, int]) -> str | None:
     """The precision in the figure ("362 FP8 PFLOPs") or right by it ("at INT8"), else in its clause."""
-    found = [match for match in _precision().finditer(folded, clause[0], clause[1])]
+    found = [match for match in precision_pattern().finditer(folded, clause[0], clause[1])]
     if not found:
         return None
     near = [match for match in found if match.start() < end + PRECISION_REACH and start - PRECISION_REACH < match.end()]
     chosen = min(near or found, key=lambda match: abs(match.start() - end))
-    return " ".join(chosen.group(0).upper().replace("BLOCK", "Block").split())
+    return precision_name(chosen.group(0))
+
+
+def precision_name(written: str) -> str:
+    """A precision as the ledger writes it: "fp8" -> "FP8", "Block FP16"."""
+    return " ".join(written.upper().replace("BLOCK", "Block").split())

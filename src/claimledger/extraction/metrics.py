@@ -67,6 +67,12 @@ def metric_words() -> frozenset[str]:
     return frozenset(spellings + heads)
 
 
+@cache
+def spec_metrics() -> frozenset[str]:
+    """Concepts that are hardware specifications (`spec = true`): no workload conditions them."""
+    return frozenset(concept["name"] for concept in metric_table()["concept"] if concept.get("spec"))
+
+
 def find_metrics(text: str, fold: str, words: list[str], spaces: list[bool], lowered: list[str], names: list[Name]) -> list[Metric]:
     """Metric mentions (a run of the sentence's Doc `words`, `lowered`, that spells a name or
     alias), longest first where they overlap, never inside a name ("HBM" in "HBM3E")."""

@@ -20,13 +20,17 @@ in tests/test_roles.py:
 5. software: a software name introduced as what runs the workload or the
    machines ("running TensorRT-LLM", "orchestrated by Kubernetes", "跑在 Dynamo
    上") when a hardware name can be the subject; software that is itself the
-   actor ("Mission Control now processes ...") is left for rule 7.
+   actor ("Mission Control now processes ...") is left for rule 7. Software or a
+   family introduced as the architecture a product is based on ("based on the MUSA
+   architecture", "采用 MUSA 架构") is never the subject, hardware named or not.
 6. component: a part (a component name: HBM3E, NVLink 6, an L3 cache) when a
-   hardware name can be the subject; a hardware name introduced as a part of
+   hardware name can be the subject, or right after a figure's unit ("48 GB GDDR6"); a hardware name introduced as a part of
    another ("with 72 Rubin GPUs", "搭载 Trainium3 的", "Trainium3-based",
    "built on CDNA 4", "凭借 A100、H100", "配备 HBM2E") or counted ("144
    Trainium3 chips") while another hardware name is there.
-7. subject: the nearest remaining name of the kinds the figure can be about:
+7. subject: a product the figure is written as the possession of ("the Kestrel K4's 2
+   trillion", "H100 的 80 GB"; not a ratio: "是 H100 的 3 倍"), even inside a baseline; else
+   the nearest remaining name of the kinds the figure can be about:
    an organisation for money and market figures (revenue, funding, market
    share), else hardware (system, cloud instance, chip, family) in the figure's
    clause before it, then before it in the sentence, then introduced after it;
@@ -62,6 +66,10 @@ LIST_GAP = re.compile(r"\s*(?:、|/|和|与|及|以及|or|and|,\s*and|,\s*or)\s*
 PREPOSITION_BEFORE = re.compile(
     r"\b(?:to|on|from|by|at|into|onto|via|through|fabricated on|made on|built by)\s+(?:[\d.,]+\s*[A-Za-z]{1,3}\s+)?$", re.IGNORECASE
 )
+# A figure with its unit right before a name: "48 GB GDDR6", "144 GB HBM3e".
+FIGURE_BEFORE = re.compile(r"\d\s*[A-Za-z]{1,4}\s*$")
+# Between a product and a measure it owns: "the WSE-2's 2.6 trillion", "H100 的 80 GB".
+POSSESSED = re.compile(r"\s*(?:['’]s|的)\s*")
 # A pronoun standing for a name of an earlier sentence: "its total", "their revenue", "其营收", "该公司".
 BACK_REFERENCE = re.compile(r"\b(?:its|their|his|her)\b|其|该公司|该企业", re.IGNORECASE)
 
@@ -130,6 +138,7 @@ def assign_roles(
     claimant_spans: Sequence[tuple[int, int]],
     organisation_metric: bool,
     maker_of: dict[str, str],
+    relative: bool = False,
 ) -> Roles:
     """Roles of `names` for the figure at [start, end) of the (folded) sentence."""
     hardware = [name for name in names if name.kind in HARDWARE]
@@ -154,7 +163,8 @@ def assign_roles(
             role is None and maker_of.get(other.entity.id) == name.entity.id for other, role in zip(names, roles, strict=True)
         ) and not _before_product(folded, names, index) and not _owns_after_preposition(folded, name):
             roles[index] = None
-    subject = _subject(folded, names, roles, start, end, clause, organisation_metric)
+    owner = None if relative else _possessor(folded, names, start)
+    subject = owner or _subject(folded, names, roles, start, end, clause, organisation_metric)
     speaker = subject is not None and roles[names.index(subject)] == "claimant"
     if subject is not None:
         roles[names.index(subject)] = "subject"
@@ -186,8 +196,10 @@ def _role(
     others = [other for other in names if other is not name and other.kind in (*HARDWARE, "model", "organisation")]
     if name.kind == "software" and hardware and _before("software_use", folded, name, words=1):
         return "software"
-    if name.kind == "component" and hardware:
-        return "component"
+    if name.kind in ("software", "product_family") and _before("part", folded, name) and _after("architecture_after", folded, name):
+        return "software" if name.kind == "software" else "component"
+    if name.kind == "component" and (hardware or FIGURE_BEFORE.search(folded, max(0, name.start - 16), name.start)):
+        return "component"  # "48 GB GDDR6 memory": the figure's type, not what it is about
     if name.kind in HARDWARE and others and (
         _before("part", folded, name) or _after("part_after", folded, name) or listed == "component"
         or counted(folded, name) and any(other.kind != "model" for other in others)
@@ -236,6 +248,15 @@ def _before_product(folded: str, names: Sequence[Name], index: int) -> bool:
     return following is not None and following.kind != "organisation" and MAKER_GAP.fullmatch(
         folded, names[index].end, following.start
     ) is not None and not counted(folded, following)
+
+
+def _possessor(folded: str, names: Sequence[Name], start: int) -> Name | None:
+    """The product a measure is written as the possession of, right before it ("the Kestrel
+    K4's 2 trillion", "H100 的 80 GB"), also inside a baseline; not for ratios ("是 H100 的 3 倍")."""
+    for name in names:
+        if name.end <= start and name.kind in HARDWARE and POSSESSED.fullmatch(folded, name.end, start):
+            return name
+    return None
 
 
 def counted(folded: str, name: Name) -> bool:

@@ -19,6 +19,8 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
 - owned_code: a model code after "its", "their", "our", "the new" ("its K5").
 - zh_kind: a Chinese name right before 芯片/加速卡/一体机/服务器/超节点/集群...
   ("深算芯片"), never a description ("国产芯片", "新一代芯片").
+- zh_new_kind: a Chinese name right after a new product's kind word ("新架构花港"),
+  never a description.
 - zh_numbered: a Chinese product name numbered with 号 ("深算二号").
 - quoted: a name in 「」 or “” before a kind word or a verb of what it does
   ("「花港」架构", "「花港」采用").
@@ -133,6 +135,7 @@ def _rules() -> dict[str, re.Pattern[str]]:
         ),
         "owned_code": re.compile(r"\b(?:its|their|our|the new)[ \t]+(?P<code>[A-Z]{1,3}\d{1,4}[A-Za-z]?)(?![\w-])"),
         "zh_kind": re.compile(rf"(?P<kind>{kind_word})"),
+        "zh_new_kind": re.compile(rf"(?P<kind>{_words(shape_table()['words']['zh_new_kind'])})[「“]?"),
         "zh_numbered": re.compile(rf"(?P<name>[{HAN}]{{2}}[{HAN_NUMERALS}]号)"),
         "quoted": re.compile(rf"[「“\"](?P<name>[{HAN}A-Za-z0-9][{HAN}A-Za-z0-9 .-]{{0,11}})[」”\"](?P<after>[ \t]*(?:的[ \t]*)?(?:{kind_word}|采用|搭载|支持|提供|实现|拥有|具备|集成|uses|offers|delivers|supports))"),
         "org_ending_en": re.compile(
@@ -230,6 +233,12 @@ def _chinese_names(text: str) -> list[Shape]:
     for match in rules["zh_numbered"].finditer(text):
         if not _described(match.group("name")[:2]) and not any(char in shape_table()["words"]["zh_not_name_chars"] for char in match.group("name")[:2]):
             found.append(Shape(match.start(), match.end(), "chip", "zh_numbered"))
+    for match in rules["zh_new_kind"].finditer(text):
+        end = match.end("kind")
+        length = _name_characters_after(text, end)
+        if 2 <= length <= 4 and not _described(text[end:end + length]):
+            kind = _kind_of(match.group("kind")[-2:])
+            found.append(Shape(end, end + length, kind, "zh_new_kind"))
     for match in rules["org_ending_zh"].finditer(text):
         start = _chinese_name_start(text, match.start())
         if start is not None:
@@ -246,6 +255,18 @@ def _chinese_name_start(text: str, end: int) -> int | None:
         if not _described(text[start:end]) and _chinese_boundary(text, start):
             return start
     return None
+
+
+def _name_characters_after(text: str, start: int) -> int:
+    """How many Han characters from `start` (up to LONGEST_ZH_NAME) a Chinese name may hold."""
+    not_name = shape_table()["words"]["zh_not_name_chars"]
+    count = 0
+    while count < LONGEST_ZH_NAME and start + count < len(text):
+        character = text[start + count]
+        if character in not_name or not HAN_CHARACTER.match(character):
+            break
+        count += 1
+    return count
 
 
 def _name_characters_before(text: str, end: int) -> int:

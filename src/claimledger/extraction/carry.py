@@ -1,0 +1,246 @@
+"""Subject carry-over: what a figure whose sentence names no subject for it is about.
+
+Within a paragraph, a figure takes the subject of the sentence right before: the
+subject of that sentence's last figure ("The WSE-3 ... 46,225 square millimeters.
+That is more than 56 times the die size of the H100." -> WSE-3), else the one product
+(or, with none, the one organisation) it named ("Kestrel unveiled the K4. It carries
+432 GB of HBM." -> K4), written as that sentence's figures have it ("Hopper 集群"),
+unless that product is the figure's baseline; a sentence pointing at a kind of thing
+("these GPUs", "该芯片") takes only a thing of that kind. Failing that, the figure
+takes the post's topic (extraction/topic.py): the product the last sentence that named
+one was about, also past paragraph breaks and from the title, until the post moves on.
+Then:
+
+- "These GPUs ..." before the post named any chip: the one chip it names later that
+  an organisation it named before makes;
+- a figure compared with "its previous X" and no product of its own: the one product
+  the post named before of X's kind and family;
+- a carried chip is the known system built on it that a bare group word before the
+  figure names ("A 144-chip UltraServer configuration" after Trainium3), or the chip's
+  system of a group a count of chips makes ("A 10,000-GPU cluster").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from claimledger.entities import Entity, Registry
+from claimledger.extraction.about import organisation_figure
+from claimledger.extraction.annotate import Annotated
+from claimledger.extraction.attributes import clause_bounds
+from claimledger.extraction.found import Found
+from claimledger.extraction.names import HARDWARE, Name
+from claimledger.extraction.pipeline import Sentence
+from claimledger.extraction.roles import KIND_REFERENCES, kind_reference
+from claimledger.extraction.topic import (
+    Topic,
+    counted_system,
+    family_of_topic,
+    in_chain,
+    named_ahead,
+    next_topic,
+    organisation_spoken_of,
+    previous_of_own,
+    successor,
+    system_of,
+    takes_topic,
+)
+
+# A line break between two sentences ends a paragraph (text from HTML keeps a
+# paragraph on one line; notes put one topic on each line).
+PARAGRAPH_BREAK = re.compile(r"\n")
+
+
+@dataclass(slots=True)
+class Post:
+    """What the sentences read so far tell about the ones to come."""
+
+    text: str
+    registry: Registry
+    previous: tuple[Sentence, Annotated, list[Found]] | None = None
+    topic: Topic | None = None
+    # Organisations and products the post has named so far.
+    makers: set[str] = field(default_factory=set)
+    named: list[Name] = field(default_factory=list)
+
+    def forget(self) -> None:
+        """A sentence the extractor does not read: nothing is carried past it."""
+        self.previous = self.topic = None
+
+    def carry(self, sentence: Sentence, annotated: Annotated, found: list[Found], later: Sequence[Name]) -> None:
+        """Give the sentence's subjectless figures their subjects; `later` are the names of the sentences after it."""
+        registry = self.registry
+        if self.previous is not None and any(item.claim.subject is None or item.speaker_subject for item in found):
+            _carry_subject(self.text, self.previous, sentence, annotated, found)
+        if self.topic is not None:
+            _take_topic(registry, self.topic, annotated, found)
+        _point_ahead(registry, annotated, found, self.makers, later)
+        _successor_of_baseline(registry, annotated, found, self.named)
+        _carried_systems(registry, annotated, found)
+        self.makers.update(name.entity.id for name in annotated.names if name.kind == "organisation")
+        self.named.extend(name for name in annotated.names if name.kind in HARDWARE)
+        if any(organisation_figure(item.claim.metric, item.claim.dimensionality) for item in found) or organisation_spoken_of(
+            annotated.simple
+        ) and not any(name.kind in HARDWARE for name in annotated.names):
+            self.topic = None  # the post moves on to the company ("公司预计明年营收将达 ...")
+        else:
+            subjects = _own_subjects(registry, annotated, found)
+            self.topic = next_topic(registry, self.topic, annotated.simple, annotated.names, subjects, [item.roles for item in found])
+        self.previous = (sentence, annotated, found)
+
+
+def _carry_subject(text: str, previous: tuple[Sentence, Annotated, list[Found]], sentence: Sentence, annotated: Annotated, found: list[Found]) -> None:
+    """Subjectless claims take the subject of the previous sentence of the paragraph: the
+    name of the kind the sentence refers to ("每个模型", "the chip": the model or chip named
+    there), else its last figure's subject, else the one product it named, as its figures
+    wrote it ("Hopper 集群"). A figure whose subject is only its speaker takes a product so."""
+    previous_sentence, previous_annotated, previous_found = previous
+    if PARAGRAPH_BREAK.search(text, previous_sentence.end, sentence.start):
+        return
+    referred = _referred_kind(annotated)
+    carried = _named_of_kind(previous_annotated, referred) if referred else None
+    if carried is None:
+        # "These GPUs ..." after a sentence about an organisation: no chip to point back to.
+        with_subject = [
+            item for item in previous_found
+            if item.claim.subject and not item.speaker_subject and (not referred or item.subject_kind in referred)
+        ]
+        if with_subject:
+            carried = (with_subject[-1].claim.subject, with_subject[-1].subject_id, with_subject[-1].subject_kind)
+        else:
+            carried = _named_of_kind(previous_annotated, HARDWARE) or _named_of_kind(previous_annotated, ("organisation",))
+    if carried is None:
+        return
+    subject, subject_id, kind = carried
+    for item in found:
+        claim = item.claim
+        if claim.baseline and subject in claim.baseline:
+            continue
+        if claim.subject is None or item.speaker_subject and kind in HARDWARE:
+            if item.speaker_subject:
+                item.roles = {name: "claimant" if role == "subject" else role for name, role in item.roles.items()}
+            claim.subject, item.subject_id, item.speaker_subject = subject, subject_id, False
+            claim.subject_id = subject_id
+            item.subject_kind, item.carried = kind, True
+
+
+def _take_topic(registry: Registry, topic: Topic, annotated: Annotated, found: list[Found]) -> None:
+    """Figures with no subject of their own take the post's topic (extraction/topic.py); one
+    whose subject is only the topic's family pointed at as known ("The TPU") is the topic."""
+    referred = _referred_kind(annotated)
+    if referred and topic.kind not in referred or organisation_spoken_of(annotated.simple):
+        return
+    if any(organisation_figure(item.claim.metric, item.claim.dimensionality) for item in found):
+        return  # "报告期内研发投入 3.2 亿元，研发人员 1,041 名": the sentence is about the company
+    for item in found:
+        claim = item.claim
+        if claim.baseline and (topic.subject in claim.baseline or claim.baseline_id == topic.entity.id):
+            continue
+        subject = _subject_name(annotated, item)
+        if family_of_topic(registry, topic, annotated.simple, subject):
+            item.roles = {name: role for name, role in item.roles.items() if role != "subject"}
+        elif not (claim.subject is None or item.speaker_subject and topic.kind in HARDWARE and _speaker_makes(registry, item, topic)):
+            continue
+        elif not takes_topic(registry, topic, annotated.names, item.roles):
+            continue
+        if item.speaker_subject:
+            item.roles = {name: "claimant" if role == "subject" else role for name, role in item.roles.items()}
+        claim.subject, claim.subject_id, item.subject_id = topic.subject, topic.entity.id, topic.entity.id
+        item.speaker_subject, item.subject_kind, item.carried = False, topic.kind, True
+
+
+def _point_ahead(registry: Registry, annotated: Annotated, found: list[Found], makers: set[str], later: Sequence[Name]) -> None:
+    """"These GPUs ..." before any chip is named: the one chip the post names later that an
+    organisation it named before makes (extraction/topic.py named_ahead)."""
+    if _referred_kind(annotated) != KIND_REFERENCES["chip"] or not any(item.claim.subject is None for item in found):
+        return
+    chip = named_ahead(registry, later, makers)
+    if chip is None:
+        return
+    for item in found:
+        if item.claim.subject is None and not organisation_figure(item.claim.metric, item.claim.dimensionality):
+            item.claim.subject, item.claim.subject_id, item.subject_id = chip.text, chip.entity.id, chip.entity.id
+            item.subject_kind, item.carried = chip.kind, True
+
+
+def _successor_of_baseline(registry: Registry, annotated: Annotated, found: list[Found], named: Sequence[Name]) -> None:
+    """"AWS claims 4.4x ... compared to its previous Trainium2 UltraServers" with no product of
+    its own: the one product the post named before of the baseline's kind and family
+    (extraction/topic.py successor)."""
+    for item in found:
+        if not (item.claim.subject is None or item.speaker_subject) or item.claim.baseline_id is None:
+            continue
+        baseline = next((name for name in annotated.names if name.entity.id == item.claim.baseline_id), None)
+        if baseline is None or not previous_of_own(annotated.simple, baseline.start):
+            continue
+        later = successor(registry, baseline.entity, named)
+        if later is not None:
+            if item.speaker_subject:
+                item.roles = {name: "claimant" if role == "subject" else role for name, role in item.roles.items()}
+            item.claim.subject, item.claim.subject_id, item.subject_id = later.text, later.entity.id, later.entity.id
+            item.subject_kind, item.speaker_subject, item.carried = later.kind, False, True
+
+
+def _carried_systems(registry: Registry, annotated: Annotated, found: list[Found]) -> None:
+    """A carried chip is the known system built on it that a bare group word before the
+    figure names ("A 144-chip UltraServer configuration ..."), unless the sentence points at a chip."""
+    if _referred_kind(annotated) == KIND_REFERENCES["chip"]:
+        return
+    for item in found:
+        if not (item.carried and item.subject_id and item.subject_kind in ("chip", "product_family")):
+            continue
+        chip = registry.get(item.subject_id) or Entity(item.subject_id, item.subject_kind, origin="seen")
+        start = item.claim.start - item.claim.sentence_start
+        clause_start, _ = clause_bounds(annotated.simple, start, item.claim.end - item.claim.sentence_start)
+        span = (clause_start, start)
+        system = system_of(registry, chip, annotated.simple, annotated.names, span) or counted_system(chip, annotated.simple, clause_start, start)
+        if system is not None:
+            item.claim.subject, item.claim.subject_id, item.subject_id, item.subject_kind = system.id, system.id, system.id, system.kind
+
+
+def _speaker_makes(registry: Registry, item: Found, topic: Topic) -> bool:
+    """Whether the speaker standing as the figure's subject makes the topic ("AWS claims ..." in a post on Trainium3)."""
+    maker = registry.maker(topic.entity)
+    speaker = registry.get(item.subject_id)
+    return maker is not None and speaker is not None and in_chain(registry, maker, speaker)
+
+
+def _subject_name(annotated: Annotated, item: Found) -> Name | None:
+    """The name of the sentence that is the figure's subject, if one is."""
+    for name in annotated.names:
+        if name.entity.id == item.subject_id and item.roles.get(name.text) == "subject":
+            return name
+    return None
+
+
+def _own_subjects(registry: Registry, annotated: Annotated, found: list[Found]) -> list[tuple[str, Entity]]:
+    """The subjects a sentence's figures take from the sentence itself, as written, with their entities."""
+    subjects = []
+    for item in found:
+        if item.carried or not item.claim.subject:
+            continue
+        entity = next((name.entity for name in annotated.names if name.entity.id == item.subject_id), None) or registry.get(item.subject_id)
+        # A subject by its place alone ("Stratus Cloud said ..."): unknown, so another topic.
+        subjects.append((item.claim.subject, entity or Entity(item.claim.subject, item.subject_kind or "", origin="seen")))
+    return subjects
+
+
+def _named_of_kind(annotated: Annotated, kinds: Sequence[str]) -> tuple[str, str, str] | None:
+    """The one name of `kinds` a sentence gives (by entity), as written; None for none or several."""
+    named = {name.entity.id: name for name in annotated.names if name.kind in kinds}
+    if len(named) != 1:
+        return None
+    (name,) = named.values()
+    return name.text, name.entity.id, name.kind
+
+
+def _referred_kind(annotated: Annotated) -> tuple[str, ...] | None:
+    """The kind of thing a sentence points back to with a word for it ("each model", "该芯片",
+    "the system"), when it names nothing of that kind itself."""
+    found = kind_reference().search(annotated.simple)
+    if found is None:
+        return None
+    kinds = KIND_REFERENCES[found.lastgroup]
+    return None if any(name.kind in kinds for name in annotated.names) else kinds
