@@ -224,6 +224,24 @@ def test_a_self_report_statement_in_chinese_covers_the_whole_document() -> None:
     assert claims and all(c.self_reported for c in claims)
 
 
+@pytest.mark.parametrize(("text", "claimant"), [
+    ("新机架每秒生成 5 万个 token，功耗 120 kW。\n这组数据来自 CoreWeave 在自家平台上的测量，由公司自己发布。", "CoreWeave"),
+    ("The new rack serves 50,000 tokens per second.\nIdle power is 30 kW.\nThese are CoreWeave's own measurements.", "CoreWeave"),
+    # Two organisations named: whose measurement it is stays unsaid.
+    ("The rack serves 50,000 tokens per second.\nCoreWeave and NVIDIA published them from internal testing.", None),
+    # No organisation named: the publisher's.
+    ("新机架每秒生成 5 万个 token。\n这组数据来自厂商自家测试，由公司自己发布。", None),
+])
+def test_the_organisation_a_self_report_statement_names_claims_the_figures(text: str, claimant: str | None) -> None:
+    claims = extract(text)
+    assert claims and {c.claimant for c in claims} == {claimant}
+
+
+def test_a_figure_with_its_own_claimant_keeps_it_under_a_self_report_statement() -> None:
+    text = "Orbis Labs says the card reaches 900 TFLOPS.\nThe rack draws 40 kW.\nThese are CoreWeave's own measurements."
+    assert [c.claimant for c in extract(text)] == ["Orbis Labs", "CoreWeave"]
+
+
 BASELINES = [
     ("Rubin delivers 10x vs GB200 NVL72.", "10x", "GB200 NVL72"),
     ("B200 is 20% faster than H100.", "20%", "H100"),

@@ -159,3 +159,24 @@ def test_a_figure_against_its_own_predecessor_is_the_successors(text: str, writt
 def test_no_successor_when_the_post_named_none_of_the_family() -> None:
     text = "Orbis Z7 notes\n\nAWS claims up to 4.4x more compute than its previous Trainium2 UltraServers."
     assert claim_of(text, "up to 4.4x").subject_id == "AWS"
+
+
+@pytest.mark.parametrize(("text", "subject"), [
+    # Parts of the topic's family, counted per rack of a cluster: the rack system's.
+    ("Stratus brought up its first Vera Rubin NVL72 cluster.\n\nThis one has 72 Rubin GPUs and 36 Vera CPUs per rack.", "Vera Rubin NVL72"),
+    ("Stratus 上线了首个 Vera Rubin NVL72 集群。\n\n每个机架有 72 颗 Rubin GPU 和 36 颗 Vera CPU。", "Vera Rubin NVL72"),
+    # Parts of another family: not the topic's.
+    ("Stratus brought up its first GB300 NVL72 rack.\n\nThis one has 72 Rubin GPUs and 36 Vera CPUs per rack.", None),
+])
+def test_parts_of_the_topics_family_are_the_topics(text: str, subject: str | None) -> None:
+    claim = next(claim for claim in extract(text) if claim.value == 72)
+    assert claim.subject_id == subject
+
+
+@pytest.mark.parametrize(("text", "written", "metric"), [
+    ("The Kestrel K4 ships in pods of up to 4,096 chips.", "up to 4,096 chips", "pod size"),
+    ("The Kestrel K4 ships in clusters of 1,024 cards.", "1,024 cards", "cluster size"),
+    ("Kestrel K4 的集群规模达 1,024 卡。", "1,024 卡", "cluster size"),
+])
+def test_a_group_of_n_chips_measures_the_groups_size(text: str, written: str, metric: str) -> None:
+    assert claim_of(text, written).metric == metric

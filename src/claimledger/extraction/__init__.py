@@ -15,7 +15,9 @@ dates, times, versions, URLs or phone numbers, nor bare numbers and years.
 
 Self-reported scope: a sentence with a self-report cue ("according to the
 company", "由公司自己发布") marks its own figures; when it has no figure of
-its own it speaks for the whole document and marks every claim in it.
+its own it speaks for the whole document and marks every claim in it. The one
+organisation such a sentence names ("这组数据来自 CoreWeave 在自家平台上的测量") is
+the claimant of the figures it marks that name no claimant of their own.
 
 Subject carry-over (extraction/carry.py): a figure whose sentence names no subject
 for it takes the subject of the sentence right before, in the same paragraph, else the
@@ -91,7 +93,7 @@ def extract_found(
         raise ValueError(f"unknown language {lang!r}: use one of {', '.join(SUPPORTED)}")
     registry = registry or package_registry()
     claims: list[Found] = []
-    document_self_reported = False
+    document_self_reported, document_measurer = False, None
     post = Post(text, registry)
     sentences = [
         (sentence, annotate(sentence.text, sentence.lang, registry) if sentence.lang in SUPPORTED else None)
@@ -102,20 +104,33 @@ def extract_found(
             post.forget()
             continue
         found = _sentence_claims(sentence, annotated, all_quantities, registry)
-        post.carry(sentence, annotated, found, [name for _, later in sentences[index + 1:] if later for name in later.names])
+        post.carry(sentence, annotated, found, lambda index=index: [name for _, later in sentences[index + 1:] if later for name in later.names])
         if has_self_report_cue(annotated.simple):
             if found:
-                for item in found:
-                    item.claim.self_reported = True
-            else:
-                document_self_reported = True
+                _self_reported(found, _measurer(annotated))
+            elif not document_self_reported:
+                document_self_reported, document_measurer = True, _measurer(annotated)
         claims.extend(found)
     if document_self_reported:
-        for item in claims:
-            item.claim.self_reported = True
+        _self_reported(claims, document_measurer)
     breaks = [match.start() for match in PARAGRAPH_BREAK.finditer(text)]
     link_replacements([item.claim for item in claims], [item.held for item in claims], breaks)
     return claims
+
+
+def _measurer(annotated: Annotated) -> str | None:
+    """The one organisation a self-report sentence names ("这组数据来自 CoreWeave 在自家平台上的测量"):
+    whose measurement the figures are."""
+    organisations = {name.entity.id for name in annotated.names if name.kind == "organisation"}
+    return organisations.pop() if len(organisations) == 1 else None
+
+
+def _self_reported(found: Sequence[Found], measurer: str | None) -> None:
+    """Mark figures as the vendor's own; the organisation measuring them claims those no one else does."""
+    for item in found:
+        item.claim.self_reported = True
+        if item.claim.claimant is None and measurer is not None:
+            item.claim.claimant = measurer
 
 
 def seen_entities(found: Sequence[Found]) -> list[Entity]:

@@ -23,7 +23,7 @@ Then:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from claimledger.entities import Entity, Registry
@@ -42,6 +42,7 @@ from claimledger.extraction.topic import (
     named_ahead,
     next_topic,
     organisation_spoken_of,
+    per_unit_system,
     previous_of_own,
     successor,
     system_of,
@@ -69,8 +70,9 @@ class Post:
         """A sentence the extractor does not read: nothing is carried past it."""
         self.previous = self.topic = None
 
-    def carry(self, sentence: Sentence, annotated: Annotated, found: list[Found], later: Sequence[Name]) -> None:
-        """Give the sentence's subjectless figures their subjects; `later` are the names of the sentences after it."""
+    def carry(self, sentence: Sentence, annotated: Annotated, found: list[Found], later: Callable[[], Sequence[Name]]) -> None:
+        """Give the sentence's subjectless figures their subjects; `later()` gives the names of
+        the sentences after it (asked for only by "These GPUs ..." sentences)."""
         registry = self.registry
         if self.previous is not None and any(item.claim.subject is None or item.speaker_subject for item in found):
             _carry_subject(self.text, self.previous, sentence, annotated, found)
@@ -147,16 +149,17 @@ def _take_topic(registry: Registry, topic: Topic, annotated: Annotated, found: l
             continue
         if item.speaker_subject:
             item.roles = {name: "claimant" if role == "subject" else role for name, role in item.roles.items()}
-        claim.subject, claim.subject_id, item.subject_id = topic.subject, topic.entity.id, topic.entity.id
-        item.speaker_subject, item.subject_kind, item.carried = False, topic.kind, True
+        taken = per_unit_system(registry, topic, claim.metric)
+        claim.subject, claim.subject_id, item.subject_id = taken.subject, taken.entity.id, taken.entity.id
+        item.speaker_subject, item.subject_kind, item.carried = False, taken.kind, True
 
 
-def _point_ahead(registry: Registry, annotated: Annotated, found: list[Found], makers: set[str], later: Sequence[Name]) -> None:
+def _point_ahead(registry: Registry, annotated: Annotated, found: list[Found], makers: set[str], later: Callable[[], Sequence[Name]]) -> None:
     """"These GPUs ..." before any chip is named: the one chip the post names later that an
     organisation it named before makes (extraction/topic.py named_ahead)."""
     if _referred_kind(annotated) != KIND_REFERENCES["chip"] or not any(item.claim.subject is None for item in found):
         return
-    chip = named_ahead(registry, later, makers)
+    chip = named_ahead(registry, later(), makers)
     if chip is None:
         return
     for item in found:

@@ -24,10 +24,13 @@ was about:
 A figure takes the topic only when it can be a product's (not money, not an organisation's
 measure such as revenue or market size), when its sentence does not speak of a company
 ("公司预计 ...", "the company expects"), names no product other than the topic's own
-parts (a baseline aside: "72 Rubin GPUs" are no part of a GB300 NVL72), when it is not another product's possession ("double the
+parts or parts of its family (a baseline aside: "72 Rubin GPUs" are no part of a GB300
+NVL72), when it is not another product's possession ("double the
 WSE-2's 2.6 trillion"), and not when it points back to a thing of another kind ("the
 rack" after a chip). A subject that is only the family of the topic, written with a
-definite article ("The TPU supports ..." after Ironwood), is the topic. A figure compared
+definite article ("The TPU supports ..." after Ironwood), is the topic. A figure per rack
+(server, node) of a cluster topic is the cluster's system's ("72 GPUs per rack" of a Vera
+Rubin NVL72 cluster). A figure compared
 with "its previous X" and no product of its own is about the one product the post named
 before of X's kind and family ("AWS claims 4.4x ... compared to its previous Trainium2
 UltraServers" in a post on Trn3 UltraServers). A sentence pointing
@@ -54,6 +57,8 @@ from claimledger.extraction.shapes import shape_table
 
 # "The TPU", "this GPU family", "该系列", "這款": a name pointed at as the one already spoken of.
 DEFINITE_BEFORE = re.compile(r"(?:\b(?:the|this|that)\s+|[该此這这]\s*)$", re.IGNORECASE)
+# Metrics of one unit of a larger system: "GPUs per rack".
+PER_UNIT = (" per rack", " per server", " per node", " per system", " per tray")
 # Roles that do not make a name what its sentence is about.
 NOT_ABOUT = ("baseline", "component", "software", "condition", "claimant", "maker")
 
@@ -179,9 +184,26 @@ def takes_topic(registry: Registry, topic: Topic, names: Sequence[Name], roles: 
     """Whether a subjectless figure of a sentence with `names` may take the topic: its
     sentence names no other product of its own (a baseline or a part does not count)."""
     for name in names:
-        if name.kind in HARDWARE and roles.get(name.text) != "baseline" and not in_chain(registry, topic.entity, name.entity):
-            return False  # "This one has 72 Rubin GPUs": a part of another product than the topic
+        role = roles.get(name.text)
+        if name.kind not in HARDWARE or role == "baseline" or in_chain(registry, topic.entity, name.entity):
+            continue
+        if role == "component" and _families(registry, name.entity) & _families(registry, topic.entity):
+            continue  # "72 Rubin GPUs and 36 Vera CPUs" of a Vera Rubin NVL72: parts of its family
+        return False  # "This one has 72 Rubin GPUs" after a GB300 NVL72: another product's parts
     return True
+
+
+def _families(registry: Registry, entity: Entity) -> set[str]:
+    return {ancestor.id for ancestor in registry.ancestors(entity) if ancestor.kind == "product_family"}
+
+
+def per_unit_system(registry: Registry, topic: Topic, metric: str | None) -> Topic:
+    """A figure per rack (or server, node) of a cluster topic is its system's ("72 GPUs per rack"
+    of a Vera Rubin NVL72 cluster: the Vera Rubin NVL72's)."""
+    parent = registry.get(topic.entity.parent)
+    if metric and metric.endswith(PER_UNIT) and topic.kind == "system" and parent is not None and parent.kind == "system":
+        return Topic(parent.id, parent)
+    return topic
 
 
 def system_of(registry: Registry, chip: Entity, folded: str, names: Sequence[Name], span: tuple[int, int]) -> Entity | None:
@@ -254,11 +276,10 @@ def _previous_own() -> re.Pattern[str]:
 
 def successor(registry: Registry, predecessor: Entity, named: Sequence[Name]) -> Name | None:
     """The one product of `named` of the predecessor's kind that shares its family, not itself."""
-    families = {ancestor.id for ancestor in registry.ancestors(predecessor) if ancestor.kind == "product_family"}
+    families = _families(registry, predecessor)
     found = {
         name.entity.id: name for name in named
-        if name.kind == predecessor.kind and name.entity.id != predecessor.id
-        and families & {ancestor.id for ancestor in registry.ancestors(name.entity) if ancestor.kind == "product_family"}
+        if name.kind == predecessor.kind and name.entity.id != predecessor.id and families & _families(registry, name.entity)
     }
     return next(iter(found.values())) if len(found) == 1 else None
 
