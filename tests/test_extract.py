@@ -237,6 +237,18 @@ def test_the_organisation_a_self_report_statement_names_claims_the_figures(text:
     assert claims and {c.claimant for c in claims} == {claimant}
 
 
+@pytest.mark.parametrize(("sentence", "written", "claimant"), [
+    ("Oracle buried it two paragraphs into the press release: 16,000 tokens per second per GPU.", "16,000 tokens per second per GPU", "Oracle"),
+    ("甲骨文的新闻稿写明：单卡每秒 16,000 个 token。", "16,000 个 token", "Oracle"),
+    ("AMD's press release puts the MI355X at 20 PFLOPS.", "20 PFLOPS", "AMD"),
+    ("英伟达在新闻稿中称 B200 的功耗为 1,000W。", "1,000W", "NVIDIA"),
+    # Two organisations named: whose document it is stays unsaid.
+    ("Oracle and CoreWeave put 16,000 tokens per second per GPU in the press release.", "16,000 tokens per second per GPU", None),
+])
+def test_a_figure_from_an_organisations_document_is_its_claim(sentence: str, written: str, claimant: str | None) -> None:
+    assert only_claim(sentence, written).claimant == claimant
+
+
 def test_a_figure_with_its_own_claimant_keeps_it_under_a_self_report_statement() -> None:
     text = "Orbis Labs says the card reaches 900 TFLOPS.\nThe rack draws 40 kW.\nThese are CoreWeave's own measurements."
     assert [c.claimant for c in extract(text)] == ["Orbis Labs", "CoreWeave"]

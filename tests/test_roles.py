@@ -34,6 +34,7 @@ def test_rule_1_a_compared_name_is_a_baseline(sentence: str, written: str, name:
         ("AMD says the MI355X reaches 20 PFLOPS.", "20 PFLOPS", "AMD", "MI355X"),
         ("According to Groq, the LPU serves 800 tokens per second.", "800 tokens per second", "Groq", "LPU"),
         ("英伟达表示，B200 的功耗为 1,000W。", "1,000W", "英伟达", "B200"),
+        ("据英伟达新闻稿，B200 的功耗为 1,000W。", "1,000W", "英伟达", "B200"),
     ],
 )
 def test_rule_2_the_speaker_is_the_claimant(sentence: str, written: str, name: str, subject: str) -> None:

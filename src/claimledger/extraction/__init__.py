@@ -158,7 +158,7 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
     _share_baselines(annotated.simple, framed)
     # A name any figure in the sentence is compared against is nobody's subject.
     baseline_spans = [(f.baseline.start, f.baseline.end) for f in framed if f.baseline]
-    claimant_spans = [(claimant.start, claimant.end)] if claimant else []
+    claimant_spans = [(claimant.start, claimant.end)] if claimant and claimant.speaking else []
     precisions = list(precision_pattern().finditer(annotated.simple))
     respective_precision = respective(
         annotated.simple, [match.span() for match in precisions], [(frame.quantity.start, frame.end) for frame in framed]
