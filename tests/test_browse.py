@@ -853,6 +853,44 @@ async def test_corpus_hedged_claims_include_the_up_to_figures(corpus_datasette):
     assert all(row["qualifier"] == "up_to" or row["self_reported"] == 1 for row in found)
 
 
+# corpus/README.md's expected story: every change `make run`'s diff flags, as (status, old figure, new figure).
+CORPUS_STORY_CHANGES = {
+    ("superseded", "14,210 tokens per second per GPU", "16,635 tokens per second per GPU"),
+    ("superseded", "1,020 queries per second", "1,196 queries per second"),
+    ("superseded", "312 tokens per second per GPU", "371 tokens per second per GPU"),
+    ("superseded", "268 tokens per second per GPU", "322 tokens per second per GPU"),
+    ("conflict", "10 倍", "about 8x"),
+    ("conflict", "800,000 TPS/MW", "about 650,000 TPS/MW"),
+    ("updated", "800,000 TPS/MW", "880,000 TPS/MW"),
+    ("conflict", "up to 190 kW", "about 230 kW"),
+    ("conflict", "2,016 Rubin GPUs", "2,304 Rubin GPUs"),
+    ("conflict", "28 racks", "32 racks"),
+    ("superseded", "2,016 Rubin GPUs", "2,304 Rubin GPUs"),
+    ("superseded", "28 racks", "32 racks"),
+    ("updated", "more than 200 million metric samples per second", "more than 250 million metric samples per second"),
+    ("superseded", "650 ns", "780 ns"),
+    ("conflict", "140 kW", "about 160 kW"),
+    ("conflict", "41%", "约为 38%"),
+    ("updated", "41%", "45%"),
+    ("updated", "94%", "96%"),
+    ("updated", "约 31 小时", "约 52 小时"),
+    ("updated", "4,096 颗 Hopper GPU", "6,144 颗 Hopper GPU"),
+    ("updated", "约 5,200 个 token", "6,100 个 token"),
+    ("updated", "3.4 倍", "4 倍"),
+    ("updated", "180 ms", "140 ms"),
+}
+
+
+def test_corpus_diff_flags_exactly_the_changes_of_the_corpus_story(tmp_path_factory):
+    """Every updated, superseded and conflict row of corpus/README.md's story, and no other (no false conflict)."""
+    with sqlite3.connect(corpus_ledger(tmp_path_factory)) as connection:
+        flagged = set(connection.execute(
+            "SELECT claim.status, old.text, claim.text FROM claims claim JOIN claims old ON old.id = claim.compared_with "
+            "WHERE claim.status IN ('updated', 'superseded', 'conflict')"
+        ))
+    assert flagged == CORPUS_STORY_CHANGES
+
+
 async def test_corpus_subject_history_runs_oldest_first(corpus_datasette):
     found = await rows(corpus_datasette, f"/ledger/subject_history?subject={quote('vera rubin')}")
     dates = [row["published_on"] for row in found]

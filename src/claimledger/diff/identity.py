@@ -232,7 +232,7 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
     elif baseline is not None and is_predecessor(baseline, key.subject):
         baseline = normalise_baseline("previous generation")
     measure = "ratio" if key.measure == "percent" and percent_as_ratio(claim, key.baseline) else key.measure
-    if measure == "percent" and baseline is None and claim.get("trend") in ("up", "down"):
+    if measure == "percent" and baseline is None and claim.get("trend") in ("up", "down") and not reaches_level(claim):
         baseline = HINT  # a change from something unstated ("an 11% increase in revenue"): the ledger decides
     return Identity(key.subject or MISSING, key.metric, measure, baseline, condition)
 
@@ -250,6 +250,21 @@ def percent_as_ratio(claim: Mapping[str, Any], baseline: str | None) -> bool:
     if claim.get("trend") == "up":
         return True
     return _words_say(claim, table["higher_after_en"], lambda before: any(word in before for word in table["higher_zh"]))
+
+
+def reaches_level(claim: Mapping[str, Any]) -> bool:
+    """Whether a moving figure is the level reached ("提升至 45%", "rose to 45%"): the words just
+    before it end in one of diff.toml's level words."""
+    sentence = claim.get("sentence") or ""
+    start = (claim.get("start") or 0) - (claim.get("sentence_start") or 0)
+    if not 0 <= start <= len(sentence):
+        return False
+    before = unicodedata.normalize("NFKC", sentence[:start]).rstrip().casefold()
+    table = percent_table()
+    last_word = re.search(r"[a-z]+$", before)
+    return before.endswith(tuple(table["level_before_zh"])) or (
+        last_word is not None and last_word.group(0) in table["level_before_en"]
+    )
 
 
 @cache
