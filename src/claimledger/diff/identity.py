@@ -253,18 +253,14 @@ def percent_as_ratio(claim: Mapping[str, Any], baseline: str | None) -> bool:
 
 
 def reaches_level(claim: Mapping[str, Any]) -> bool:
-    """Whether a moving figure is the level reached ("提升至 45%", "rose to 45%"): the words just
-    before it end in one of diff.toml's level words."""
+    """Whether a moving figure is the level reached ("提升至 45%"): the text just before it ends in
+    one of diff.toml's level words."""
     sentence = claim.get("sentence") or ""
     start = (claim.get("start") or 0) - (claim.get("sentence_start") or 0)
     if not 0 <= start <= len(sentence):
         return False
-    before = unicodedata.normalize("NFKC", sentence[:start]).rstrip().casefold()
-    table = percent_table()
-    last_word = re.search(r"[a-z]+$", before)
-    return before.endswith(tuple(table["level_before_zh"])) or (
-        last_word is not None and last_word.group(0) in table["level_before_en"]
-    )
+    before = unicodedata.normalize("NFKC", sentence[:start]).rstrip()
+    return before.endswith(tuple(percent_table()["level_before_zh"]))
 
 
 @cache
