@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.feeds import feed_document, feed_urls, write_archive, write_feeds, write_feeds_toml  # noqa: E402
 from benchmarks.ledgers import generate_documents, round_documents  # noqa: E402
+from benchmarks.ledger_bench import diff_summary  # noqa: E402
 from benchmarks.measure import run_measured  # noqa: E402
 from benchmarks.posts import chinese_numeral, post  # noqa: E402
 from benchmarks.sentences import chinese_sentences  # noqa: E402
@@ -113,6 +114,15 @@ def test_run_measured_counts_the_cpu_time_of_the_child_and_its_workers() -> None
     code = f"import subprocess, sys; subprocess.run([sys.executable, '-c', {spin!r}])"
     measured = run_measured([sys.executable, "-c", code])
     assert measured.ok and measured.cpu_seconds >= 0.3
+
+
+def test_a_diff_report_is_summarised_by_status_outside_the_bench_process(tmp_path: Path) -> None:
+    # Parsed in a child, so the bench's own peak memory (inherited by every later child) stays small.
+    report = tmp_path / "diff.json"
+    statuses = ["new", "updated", "new", "conflict", "new", "updated"]
+    report.write_text(json.dumps({"changes": [{"status": status} for status in statuses]}), encoding="utf-8")
+    assert diff_summary(report) == "3 new, 2 updated, 1 conflict"
+    assert diff_summary(tmp_path / "missing.json").startswith("report not read: ")
 
 
 def test_run_measured_names_the_failure() -> None:
