@@ -44,13 +44,15 @@ def alternation(phrases: list[str], group: str | None = None) -> str:
 
     Phrases that start with a Latin letter share one leading word boundary:
     one per alternative would stop Python's re from skipping ahead by first
-    character, which makes the search many times slower.
+    character, which makes the search many times slower. A look-ahead for the
+    phrases' first characters lets a search reject most positions with one test.
     """
     ordered = sorted(set(phrases), key=len, reverse=True)
     words = [phrase_pattern(p) for p in ordered if LATIN_WORD_CHAR.match(p)]
     others = [phrase_pattern(p) for p in ordered if not LATIN_WORD_CHAR.match(p)]
     parts = ([rf"\b(?:{'|'.join(words)})"] if words else []) + others
-    body = "|".join(parts) or "(?!)"
+    firsts = "".join(sorted({re.escape(lowered(p).lstrip()[:1]) for p in ordered}))
+    body = f"(?=[{firsts}])(?:{'|'.join(parts)})" if parts else "(?!)"
     return f"(?P<{group}>{body})" if group else f"(?:{body})"
 
 
