@@ -30,6 +30,7 @@ from claimledger.entities import Entity, Registry
 from claimledger.extraction.about import organisation_figure
 from claimledger.extraction.annotate import Annotated
 from claimledger.extraction.attributes import clause_bounds
+from claimledger.extraction.cues import fold
 from claimledger.extraction.found import Found
 from claimledger.extraction.names import HARDWARE, Name
 from claimledger.extraction.pipeline import Sentence
@@ -74,13 +75,14 @@ class Post:
         """Give the sentence's subjectless figures their subjects; `later()` gives the names of
         the sentences after it (asked for only by "These GPUs ..." sentences)."""
         registry = self.registry
+        referred = _referred_kind(annotated)
         if self.previous is not None and any(item.claim.subject is None or item.speaker_subject for item in found):
-            _carry_subject(self.text, self.previous, sentence, annotated, found)
+            _carry_subject(self.text, self.previous, sentence, annotated, found, referred)
         if self.topic is not None:
-            _take_topic(registry, self.topic, annotated, found)
-        _point_ahead(registry, annotated, found, self.makers, later)
+            _take_topic(registry, self.topic, annotated, found, referred)
+        _point_ahead(registry, annotated, found, self.makers, later, referred)
         _successor_of_baseline(registry, annotated, found, self.named)
-        _carried_systems(registry, annotated, found)
+        _carried_systems(registry, annotated, found, referred)
         self.makers.update(name.entity.id for name in annotated.names if name.kind == "organisation")
         self.named.extend(name for name in annotated.names if name.kind in HARDWARE)
         if any(organisation_figure(item.claim.metric, item.claim.dimensionality) for item in found) or organisation_spoken_of(
@@ -93,15 +95,22 @@ class Post:
         self.previous = (sentence, annotated, found)
 
 
-def _carry_subject(text: str, previous: tuple[Sentence, Annotated, list[Found]], sentence: Sentence, annotated: Annotated, found: list[Found]) -> None:
+def _carry_subject(
+    text: str,
+    previous: tuple[Sentence, Annotated, list[Found]],
+    sentence: Sentence,
+    annotated: Annotated,
+    found: list[Found],
+    referred: tuple[str, ...] | None,
+) -> None:
     """Subjectless claims take the subject of the previous sentence of the paragraph: the
     name of the kind the sentence refers to ("每个模型", "the chip": the model or chip named
     there), else its last figure's subject, else the one product it named, as its figures
-    wrote it ("Hopper 集群"). A figure whose subject is only its speaker takes a product so."""
+    wrote it ("Hopper 集群"). A figure whose subject is only its speaker takes a product so.
+    `referred`: the kinds the sentence points back to (`_referred_kind`)."""
     previous_sentence, previous_annotated, previous_found = previous
     if PARAGRAPH_BREAK.search(text, previous_sentence.end, sentence.start):
         return
-    referred = _referred_kind(annotated)
     carried = _named_of_kind(previous_annotated, referred) if referred else None
     if carried is None:
         # "These GPUs ..." after a sentence about an organisation: no chip to point back to.
@@ -128,10 +137,9 @@ def _carry_subject(text: str, previous: tuple[Sentence, Annotated, list[Found]],
             item.subject_kind, item.carried = kind, True
 
 
-def _take_topic(registry: Registry, topic: Topic, annotated: Annotated, found: list[Found]) -> None:
+def _take_topic(registry: Registry, topic: Topic, annotated: Annotated, found: list[Found], referred: tuple[str, ...] | None) -> None:
     """Figures with no subject of their own take the post's topic (extraction/topic.py); one
     whose subject is only the topic's family pointed at as known ("The TPU") is the topic."""
-    referred = _referred_kind(annotated)
     if referred and topic.kind not in referred or organisation_spoken_of(annotated.simple):
         return
     if any(organisation_figure(item.claim.metric, item.claim.dimensionality) for item in found):
@@ -154,10 +162,17 @@ def _take_topic(registry: Registry, topic: Topic, annotated: Annotated, found: l
         item.speaker_subject, item.subject_kind, item.carried = False, taken.kind, True
 
 
-def _point_ahead(registry: Registry, annotated: Annotated, found: list[Found], makers: set[str], later: Callable[[], Sequence[Name]]) -> None:
+def _point_ahead(
+    registry: Registry,
+    annotated: Annotated,
+    found: list[Found],
+    makers: set[str],
+    later: Callable[[], Sequence[Name]],
+    referred: tuple[str, ...] | None,
+) -> None:
     """"These GPUs ..." before any chip is named: the one chip the post names later that an
     organisation it named before makes (extraction/topic.py named_ahead)."""
-    if _referred_kind(annotated) != KIND_REFERENCES["chip"] or not any(item.claim.subject is None for item in found):
+    if referred != KIND_REFERENCES["chip"] or not any(item.claim.subject is None for item in found):
         return
     chip = named_ahead(registry, later(), makers)
     if chip is None:
@@ -186,10 +201,10 @@ def _successor_of_baseline(registry: Registry, annotated: Annotated, found: list
             item.subject_kind, item.speaker_subject, item.carried = later.kind, False, True
 
 
-def _carried_systems(registry: Registry, annotated: Annotated, found: list[Found]) -> None:
+def _carried_systems(registry: Registry, annotated: Annotated, found: list[Found], referred: tuple[str, ...] | None) -> None:
     """A carried chip is the known system built on it that a bare group word before the
     figure names ("A 144-chip UltraServer configuration ..."), unless the sentence points at a chip."""
-    if _referred_kind(annotated) == KIND_REFERENCES["chip"]:
+    if referred == KIND_REFERENCES["chip"]:
         return
     for item in found:
         if not (item.carried and item.subject_id and item.subject_kind in ("chip", "product_family")):
@@ -242,8 +257,9 @@ def _named_of_kind(annotated: Annotated, kinds: Sequence[str]) -> tuple[str, str
 def _referred_kind(annotated: Annotated) -> tuple[str, ...] | None:
     """The kind of thing a sentence points back to with a word for it ("each model", "该芯片",
     "the system"), when it names nothing of that kind itself."""
-    found = kind_reference().search(annotated.simple)
+    pattern, groups = kind_reference()
+    found = pattern.search(annotated.simple)
     if found is None:
         return None
-    kinds = KIND_REFERENCES[found.lastgroup]
+    kinds = KIND_REFERENCES[groups[fold(found.group(0))]]
     return None if any(name.kind in kinds for name in annotated.names) else kinds

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from claimledger.extraction.attributes import clause_bounds
-from claimledger.extraction.cues import alternation, cue_table, lowered
+from claimledger.extraction.cues import alternation, cue_table, labelled_alternation, lowered
 from claimledger.extraction.names import HARDWARE, Name
 
 ROLES = ("subject", "baseline", "condition", "component", "software", "claimant", "maker")
@@ -85,10 +85,12 @@ KIND_REFERENCES = {
 
 
 @cache
-def kind_reference() -> re.Pattern[str]:
-    """Words pointing back to a thing of one kind ("each model", "该芯片"), one named group per kind."""
+def kind_reference() -> tuple[re.Pattern[str], dict[str, str]]:
+    """Words pointing back to a thing of one kind ("each model", "该芯片"), and the group
+    (a key of KIND_REFERENCES) of each word, folded."""
     table = cue_table()["roles"]["kind_reference"]
-    return re.compile("|".join(alternation(table[group], group) for group in KIND_REFERENCES), re.IGNORECASE)
+    body, groups = labelled_alternation({group: table[group] for group in KIND_REFERENCES})
+    return re.compile(body, re.IGNORECASE), groups
 
 
 @dataclass(frozen=True, slots=True)
