@@ -148,20 +148,43 @@ def _surface_forms() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
     return symbols, words, chinese
 
 
+class FirstCharacterIndex:
+    """An alternation of surface forms matched at one position, trying only the forms whose
+    first character can match the character there: the same match as the whole alternation
+    (no other form can start there), without walking hundreds of forms that cannot."""
+
+    def __init__(self, alternatives: list[tuple[str, str]], suffix: str = "", flags: int = 0) -> None:
+        # (first character, regex) in the alternation's order.
+        self._alternatives = alternatives
+        self._suffix = suffix
+        self._flags = flags
+        self._by_character: dict[str, re.Pattern[str] | None] = {}
+
+    def match(self, text: str, pos: int) -> re.Match[str] | None:
+        character = text[pos : pos + 1]
+        if character not in self._by_character:
+            self._by_character[character] = self._pattern_for(character)
+        pattern = self._by_character[character]
+        return pattern.match(text, pos) if pattern is not None else None
+
+    def _pattern_for(self, character: str) -> re.Pattern[str] | None:
+        # The regex engine itself decides which first characters match (case folding included).
+        firsts = {first for first, _ in self._alternatives}
+        matching = {first for first in firsts if character and re.fullmatch(re.escape(first), character, self._flags)}
+        forms = [regex for first, regex in self._alternatives if first in matching]
+        return re.compile(f"(?:{'|'.join(forms)}){self._suffix}", self._flags) if forms else None
+
+
 @lru_cache(maxsize=1)
-def _atom_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    """Compiled alternations for one unit atom: symbols, words, Chinese forms."""
+def _atom_patterns() -> tuple[FirstCharacterIndex, FirstCharacterIndex, re.Pattern[str]]:
+    """Matchers for one unit atom: symbols, words, Chinese forms."""
     symbols, words, chinese = _surface_forms()
 
-    def alternation(forms: list[str], render: Any) -> str:
-        return "|".join(render(form) for form in sorted(forms, key=len, reverse=True))
+    def alternatives(forms: list[str], render: Any) -> list[tuple[str, str]]:
+        return [(form[0], render(form)) for form in sorted(forms, key=len, reverse=True)]
 
-    symbol_re = re.compile(
-        rf"(?:{alternation(list(symbols), re.escape)})(?![A-Za-z0-9])"
-    )
-    word_re = re.compile(
-        rf"(?:{alternation(list(words), _word_render)})(?![A-Za-z0-9])", re.IGNORECASE
-    )
+    symbol_index = FirstCharacterIndex(alternatives(list(symbols), re.escape), "(?![A-Za-z0-9])")
+    word_index = FirstCharacterIndex(alternatives(list(words), _word_render), "(?![A-Za-z0-9])", re.IGNORECASE)
     classifiers = "|".join(map(re.escape, unit_table()["classifiers"]))
     not_before = {
         form: spec["zh_not_before"]
@@ -172,9 +195,9 @@ def _atom_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]
         return re.escape(form) + (f"(?![{not_before[form]}])" if form in not_before else "")
 
     chinese_re = re.compile(
-        rf"(?:{classifiers})?\s*(?:{alternation(list(chinese), chinese_form)})"
+        rf"(?:{classifiers})?\s*(?:{'|'.join(chinese_form(form) for form in sorted(chinese, key=len, reverse=True))})"
     )
-    return symbol_re, word_re, chinese_re
+    return symbol_index, word_index, chinese_re
 
 
 def _word_render(word: str) -> str:
@@ -205,17 +228,17 @@ def _canonical_word(surface: str) -> str | None:
 
 def match_atom(text: str, pos: int) -> UnitMatch | None:
     """The longest single unit written at `pos` (no leading space skipped)."""
-    symbol_re, word_re, chinese_re = _atom_patterns()
+    symbol_index, word_index, chinese_re = _atom_patterns()
     symbols, _, chinese = _surface_forms()
     best: UnitMatch | None = None
-    for pattern in (symbol_re, word_re, chinese_re):
-        found = pattern.match(text, pos)
+    for kind, matcher in (("symbol", symbol_index), ("word", word_index), ("chinese", chinese_re)):
+        found = matcher.match(text, pos)
         if not found or (best and found.end() <= best.end):
             continue
         surface = found.group(0)
-        if pattern is symbol_re:
+        if kind == "symbol":
             expression = symbols[surface]
-        elif pattern is word_re:
+        elif kind == "word":
             expression = _canonical_word(surface) or ""
         else:
             core = surface.lstrip("".join(unit_table()["classifiers"])).strip()
