@@ -57,10 +57,11 @@ def _find_numbers(text: str, lang: str | None) -> list[NumberMatch]:
         atoms += fraction_atoms(plain)
     if lang != "en" and han:
         atoms += chinese_atoms(plain)
-        atoms += [
-            Atom(m.start(), m.end(), Decimal(5 if m.group().endswith("成") else 50), Decimal(1), percent=True, marked=True)
-            for m in HALF_PERCENT.finditer(plain)
-        ]
+        if "折" in plain or "半成" in plain:  # what every half percentage is written with
+            atoms += [
+                Atom(m.start(), m.end(), Decimal(5 if m.group().endswith("成") else 50), Decimal(1), percent=True, marked=True)
+                for m in HALF_PERCENT.finditer(plain)
+            ]
         atoms += [Atom(m.start(), m.end(), Decimal("0.5"), Decimal(1)) for m in ZH_HALF.finditer(plain)]
     if lang != "zh":
         atoms += word_atoms(plain)

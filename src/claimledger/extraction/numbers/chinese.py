@@ -44,6 +44,8 @@ _TIMES_AFTER = re.compile(r"[ \t]*(?:[多余][ \t]*)?倍")
 
 
 def chinese_atoms(text: str) -> list[Atom]:
+    if not _ZH_QUALIFIES.search(text):
+        return []  # no run of this text can be Chinese
     atoms = []
     position = 0
     while match := _ZH_RUN.search(text, position):

@@ -22,6 +22,7 @@ _MULTIPLIER_WORD = re.compile(
     rf"(?i)\b(?P<en>{'|'.join(_EN_MULTIPLIER_WORDS)})(?=[ ]+(?:{'|'.join(_MULTIPLIERS['before'])})\b)"
     r"|翻了?(?:(?P<zh>[一两二三四])番|(?P<bei>倍))"
 )
+_MULTIPLIER_HINT = re.compile("|".join(map(re.escape, _EN_MULTIPLIER_WORDS)))
 # Markers right after a number.
 _MARKER = re.compile(
     rf"""
@@ -66,7 +67,7 @@ def magnitude_atoms(text: str) -> list[Atom]:
 
 
 def multiplier_word_atoms(text: str) -> list[Atom]:
-    if "翻" not in text and not any(word in text.lower() for word in _EN_MULTIPLIER_WORDS):
+    if "翻" not in text and not _MULTIPLIER_HINT.search(text.lower()):
         return []
     atoms = []
     for match in _MULTIPLIER_WORD.finditer(text):
