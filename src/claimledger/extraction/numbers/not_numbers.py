@@ -43,7 +43,9 @@ _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 _ZH_NUM = r"(?:\d{1,2}|[〇零一二两三四五六七八九十]{1,3})"
 _YEAR_CUE = "|".join(_WORDS["year_cues"])
 _YEAR_CUE_BEFORE = re.compile(rf"(?i)\b(?:{_YEAR_CUE})[ \-]+$")
-_YEAR_NUMBER = re.compile(rf"(?=[12])(?<![\d.,]){YEAR_DIGITS}(?!\d|[.,]\d|[ ]*(?:%|percent|x\b|times\b))")
+# Not after a digit, dot or comma (part of a longer number); the look-behind comes after the
+# digits, so the regex engine can skip ahead to a 1 or a 2 quickly.
+_YEAR_NUMBER = re.compile(rf"{YEAR_DIGITS}(?<![\d.,]\d{{4}})(?!\d|[.,]\d|[ ]*(?:%|percent|x\b|times\b))")
 
 
 def _alternatives(first_chars: str, *patterns: str) -> re.Pattern[str]:
@@ -63,7 +65,7 @@ _WEB = re.compile(
         ]
     )
 )
-_MONTH_HINT = re.compile(r"(?=[ADFJMNOS])(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)")
+_MONTH_HINT = re.compile(r"Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec")
 # Dates around a month name: matched at each month name the hint finds.
 _MONTH_FIRST_DATE = re.compile(
     rf"{_MONTH}\b\.?(?:[ ]+{_DAY}(?:[ ]*[-–][ ]*{_DAY})?(?:,?[ ]+\d{{4}})?\b|,?[ ]+(?:of[ ]+)?\d{{4}}\b)"
@@ -74,7 +76,9 @@ _YEAR_AFTER_MONTH = re.compile(rf"{_MONTH}\b\.?(?:,?[ ]+\d{{4}}\b)?")
 _SEPARATED_DATES = _alternatives(
     r"\d", r"\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b", r"\b\d{1,2}/\d{1,2}/\d{2,4}\b", r"\b24/7\b"
 )
-_QUARTER_HINT = re.compile(r"[QH][1-4]|FY|CY|[1-4]Q")
+# Hints are cheap tests that every match of what they guard passes. Each alternative starts with
+# a plain character, so the regex engine skips quickly to where one could start.
+_QUARTER_HINT = re.compile(r"Q[1-4]|H[1-4]|FY|CY|1Q|2Q|3Q|4Q")
 _QUARTERS = _alternatives(
     r"QHFC1-4", r"\b(?:Q[1-4]|H[12]|[1-4]Q|FY|CY)[ ]?'?(?:\d{4}|\d{2})\b", r"\b(?:Q[1-4]|H[12])\b"
 )
@@ -87,15 +91,15 @@ _YEAR_FORMS = _alternatives(
     rf"\b[Bb]etween[ ]+1\d{{3}}[ ]+and[ ]+(?:1\d{{3}}|20\d{{2}})\b",
 )
 # Eras (A.D. 1000, 300 BC) and versions (version 2, rev. 3).
-_ERA_HINT = re.compile(r"\b(?:AD|BC|CE|A\.D|B\.C|BCE)\b")
+_ERA_HINT = re.compile(r"(?:AD|BC|CE|A\.D|B\.C|BCE)\b")
 _ERAS = re.compile(
     rf"\b(?:{'|'.join(_WORDS['eras'])})[ ]+\d{{1,4}}\b|\b\d{{1,4}}[ ]+(?:{'|'.join(_WORDS['eras'])})(?![A-Za-z])"
 )
-_VERSION_HINTS = ("version", "release", "ver.", "rev.")
+_VERSION_HINT = re.compile(r"version|release|ver\.|rev\.")
 _VERSIONS = re.compile(rf"(?i:\b(?:{'|'.join(_WORDS['version_words'])}))[ ]*\d+(?:\.\d+)*\b")
 _SEPARATED_HINT = re.compile(r"\d[-/.]\d")
 _TIME_HINT = re.compile(r"\d(?::\d\d|[ ]?[AaPp]\.?[Mm]\b)")
-_PHONE_HINT = re.compile(r"[(+]\d|\d-\d{3,4}-\d|0\d{2,3}-\d{7}")
+_PHONE_HINT = re.compile(r"\(\d|\+\d|-\d{3,4}-\d|-\d{7}")
 _TIMES = _alternatives(
     r"\d",
     r"\b\d{1,2}:\d{2}(?::\d{2})?(?:[ ]?(?:[AaPp]\.[Mm]\.|(?:am|pm|AM|PM)\b))?",
@@ -127,8 +131,8 @@ _ADDRESS = re.compile(
     r"\b\d{1,5}[ ](?:[NSEW]\.?[ ])?(?:(?:[A-Z][a-z]+|\d+(?:st|nd|rd|th))[ ]){0,3}"
     rf"(?:{'|'.join(_WORDS['street_words'])})\b"
 )
-_ADDRESS_HINT = re.compile(rf"\b(?:{'|'.join(_WORDS['street_words'])})\b")
-_REGISTRATION_HINTS = tuple(_WORDS["identifier_hints"])
+_ADDRESS_HINT = re.compile(rf"(?:{'|'.join(_WORDS['street_words'])})\b")
+_REGISTRATION_HINT = re.compile("|".join(map(re.escape, _WORDS["identifier_hints"])))
 _REGISTRATION = re.compile(
     rf"(?i:\b(?:{'|'.join(_WORDS['identifier_labels'])})\.?[:#\s]*)[\dA-Z][\dA-Z\-/]*"
 )
@@ -197,7 +201,7 @@ def _not_number_spans(text: str, han: bool) -> list[tuple[int, int]]:
         month_end = _YEAR_AFTER_MONTH.match(text, start)
         if day and month_end:
             spans.append((day.start(), month_end.end()))
-    if any(hint in lower for hint in _REGISTRATION_HINTS):
+    if _REGISTRATION_HINT.search(lower):
         spans += [m.span() for m in _REGISTRATION.finditer(text)]
     years = list(_YEAR_NUMBER.finditer(text))
     for year in years:
@@ -208,7 +212,7 @@ def _not_number_spans(text: str, han: bool) -> list[tuple[int, int]]:
         spans += [m.span() for m in _YEAR_FORMS.finditer(text)]
     if _ERA_HINT.search(text):
         spans += [m.span() for m in _ERAS.finditer(text)]
-    if any(hint in lower for hint in _VERSION_HINTS):
+    if _VERSION_HINT.search(lower):
         spans += [m.span() for m in _VERSIONS.finditer(text)]
     if han:
         spans += [m.span() for m in _CHINESE_FORMS.finditer(text)]
