@@ -152,6 +152,17 @@ _CHINESE_FORMS = _alternatives(
     rf"(?:上午|下午|晚上|凌晨|早上|中午|傍晚|晚间)[ \t]*{_ZH_NUM}(?:[ \t]*[点點时時:：][ \t]*\d{{0,2}})?",
     r"第[ \t]*(?:\d+|[零〇一二两三四五六七八九十百千万]+)",
 )
+# What every Chinese form above is written with (a label, 年, 月, 日, 点, 第, ...): most
+# sentences have none, and this finds that in one quick pass.
+_CHINESE_FORM_HINT = re.compile(
+    "|".join(
+        [
+            *ZH["identifier_labels"],
+            "年", "款", "版", "届", "后", "月", "日", "号", "號", "星期", "周", "週", "礼拜", "禮拜", "季度",
+            "点", "點", "时", "時", "上午", "下午", "晚上", "凌晨", "早上", "中午", "傍晚", "晚间", "第",
+        ]
+    )
+)
 
 
 @lru_cache(maxsize=256)
@@ -214,7 +225,7 @@ def _not_number_spans(text: str, han: bool) -> list[tuple[int, int]]:
         spans += [m.span() for m in _ERAS.finditer(text)]
     if _VERSION_HINT.search(lower):
         spans += [m.span() for m in _VERSIONS.finditer(text)]
-    if han:
+    if han and _CHINESE_FORM_HINT.search(text):
         spans += [m.span() for m in _CHINESE_FORMS.finditer(text)]
     return spans
 
