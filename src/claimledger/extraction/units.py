@@ -415,19 +415,26 @@ def is_countable(expression: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _currency_before_pattern() -> re.Pattern[str]:
+def _currency_before_pattern() -> tuple[re.Pattern[str], frozenset[str]]:
+    """The pattern of a currency written right before a number, and the characters its forms end with."""
     symbols, _, _ = _surface_forms()
     currencies = set(unit_table()["currencies"])
     forms = sorted((form for form, unit in symbols.items() if unit in currencies), key=len, reverse=True)
     glued = sorted(unit_table()["currency_prefixes"], key=len, reverse=True)
-    return re.compile(
+    pattern = re.compile(
         rf"(?<![A-Za-z])(?:(?:{'|'.join(map(re.escape, forms))})[ \u00a0]?|(?:{'|'.join(map(re.escape, glued))}))$"
     )
+    return pattern, frozenset(form[-1] for form in [*forms, *glued])
 
 
 def match_currency_before(text: str, pos: int) -> UnitMatch | None:
     """A currency symbol or code written right before a number at `pos` ("$", "US$", "RM")."""
-    found = _currency_before_pattern().search(text, max(0, pos - 6), pos)
+    pattern, last_characters = _currency_before_pattern()
+    before = text[pos - 1 : pos]
+    # Most numbers have no currency form ending right before them (or before one space: "US$ 5").
+    if before not in last_characters and not (before in (" ", "\u00a0") and text[pos - 2 : pos - 1] in last_characters):
+        return None
+    found = pattern.search(text, max(0, pos - 6), pos)
     if found is None:
         return None
     symbol = found.group(0).rstrip()
