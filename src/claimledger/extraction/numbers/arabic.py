@@ -105,7 +105,7 @@ def arabic_atoms(text: str) -> list[Atom]:
             exponent = int(power.group("exponent")) * (-1) ** power.group("signs").count("-")
             value = value**exponent if value or exponent > 0 else value
             end = power.end()
-        minus = MINUS_BEFORE.search(text, max(0, start - 9), start)
+        minus = MINUS_BEFORE.search(text, max(0, start - 9), start) if text[start - 1 : start] in (" ", "-") else None
         if match.group("sign") == "-" or minus:
             value = -value
         bare = not (match.group("sign") or minus or suffix or match.group("scale") or match.group("exponent") or power or times_ten)
