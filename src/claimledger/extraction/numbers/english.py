@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from claimledger.extraction.numbers.atoms import Atom, EN
 from claimledger.extraction.numbers.arabic import MINUS_BEFORE, SCALES
-from claimledger.extraction.numbers.not_numbers import NAME_BEFORE
+from claimledger.extraction.numbers.not_numbers import name_before
 
 # English number words.
 EN_SMALL = {w: Decimal(v) for w, v in EN["small"].items()}
@@ -65,7 +65,7 @@ def word_atoms(text: str) -> list[Atom]:
         covered = match.end()
         if _HYPHENATED_ONTO_WORD.search(text, max(0, match.start() - 2), match.start()):
             continue  # production-four-door: part of a compound word
-        if NAME_BEFORE.search(text, max(0, match.start() - 30), match.start()) and match.group()[0].isupper():
+        if name_before(text, match.start()) and match.group()[0].isupper():
             continue  # BBC One, Apple One, Formula One
         for start, end, value, scale in _parse_words(match.group(), match.start()):
             minus = MINUS_BEFORE.search(text, max(0, start - 9), start)

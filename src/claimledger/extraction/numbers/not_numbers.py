@@ -35,6 +35,7 @@ _NOT_PLURALS = frozenset(EN["not_plurals"])
 _NOT_NAMES = frozenset(EN["not_names"])
 # A capitalised word (iPhone, S&P, NVLink, Game) right before a number.
 NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9&/\-])([A-Za-z]*[A-Z][A-Za-z&/\-]*)[ ]$")
+_NAME_LAST_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz&/-")
 _ZH_NOT_NUMBERS = re.compile("|".join(sorted(ZH["not_numbers"], key=len, reverse=True)))
 _EN_NOT_NUMBERS = re.compile(r"(?i)\b(?:" + "|".join(EN["not_numbers"]) + r")\b")
 _WORDS = data_table("numbers.toml")["not_numbers"]
@@ -243,6 +244,14 @@ def _is_plural(word: str) -> bool:
     return len(word) > 3 and word.islower() and word.endswith("s") and not word.endswith("ss") and word not in _NOT_PLURALS
 
 
+def name_before(text: str, start: int) -> re.Match[str] | None:
+    """NAME_BEFORE ending right before `start`: its window searched only when a letter, &, / or -
+    and one space are right before `start`, as every match ends."""
+    if text[start - 1 : start] != " " or text[start - 2 : start - 1] not in _NAME_LAST_CHARACTERS:
+        return None
+    return NAME_BEFORE.search(text, max(0, start - 30), start)
+
+
 def is_year(text: str, atom: Atom) -> bool:
     """A bare 1800..2099 with nothing counted after it is a year (the 1988 film, Act 2017)."""
     if not _YEAR.fullmatch(text, atom.start, atom.end):
@@ -259,7 +268,7 @@ def is_year(text: str, atom: Atom) -> bool:
 
 def is_label(text: str, atom: Atom) -> bool:
     """A bare number right after a name is part of it: iPhone 11, S&P 500, Game 7, NVLink 6."""
-    name = NAME_BEFORE.search(text, max(0, atom.start - 30), atom.start)
+    name = name_before(text, atom.start)
     if name is None or name.group(1) in _NOT_NAMES or (name.group(1).upper() == name.group(1) and len(name.group(1)) == 1):
         return False
     if _YEAR_S.match(text, atom.end):
@@ -274,7 +283,7 @@ def is_model_size(text: str, atom: Atom) -> bool:
     """A parameter count glued into a model's name: "Llama 3.1 405B", "ModelX 70B" (not "70B parameters")."""
     if not _MODEL_SIZE.fullmatch(text, atom.start, atom.end):
         return False
-    name = NAME_BEFORE.search(text, max(0, atom.start - 30), atom.start)
+    name = name_before(text, atom.start)
     if name is None and not _VERSION_BEFORE.search(text, max(0, atom.start - 30), atom.start):
         return False
     return not counts_something(text, atom.end)
