@@ -21,8 +21,10 @@ _ZH_ELEMENT = (
     rf"(?:{PLAIN_DIGITS}(?:[ \t]*[kK](?![A-Za-z]))?|[{ZD}{_ZU}{_ZB}]|分[ \t]*之(?:[ \t]*[负負])?|[点點](?=[ \t]*[{ZD}])"
     rf"|[余多几幾数數](?=[ \t]*[{_ZU}{_ZB}])|又(?=[ \t]*[\d{ZD}{_ZU}])|半(?=[ \t]*[{_ZU}成折]))"
 )
+# The look-ahead names every character a run can start with, so the regex engine passes other
+# positions with one test.
 _ZH_RUN = re.compile(
-    rf"(?<![A-Za-z0-9_.])(?:[负負][ \t]*)?{_ZH_ELEMENT}(?:[ \t]*{_ZH_ELEMENT})*"
+    rf"(?=[\d{ZD}{_ZU}{_ZB}分点點余多几幾数數又半负負])(?<![A-Za-z0-9_.])(?:[负負][ \t]*)?{_ZH_ELEMENT}(?:[ \t]*{_ZH_ELEMENT})*"
 )
 _ZH_TOKEN = re.compile(
     rf"[ \t]*(?:(?P<arabic>{PLAIN_DIGITS})(?P<thousands>[ \t]*[kK](?![A-Za-z]))?|(?P<fraction>分[ \t]*之(?:[ \t]*(?P<negative>[负負]))?)|(?P<char>.))",
@@ -50,8 +52,7 @@ def chinese_atoms(text: str) -> list[Atom]:
     position = 0
     while match := _ZH_RUN.search(text, position):
         position = match.end()
-        run = match.group()
-        if not _ZH_QUALIFIES.search(run):
+        if not _ZH_QUALIFIES.search(text, match.start(), match.end()):
             continue
         atom, consumed_end = _parse_chinese(text, match.start(), match.end())
         position = max(consumed_end, match.start() + 1)
