@@ -88,7 +88,7 @@ PER_REACH = 60
 # "Each NVL72 rack draws up to 190 kW", "per node, it holds 8 GPUs": the container
 # the sentence opens with divides the figure, as "190 kW per rack" does. At most
 # two words (a model name) before the container, a few lower-case words after it.
-EACH_BEFORE = re.compile(r"\b(?:each|every|per)[ \t]+|每[个颗张块台片枚套]?[ \t]*", re.IGNORECASE)
+EACH_BEFORE = re.compile(r"(?=[ep每])(?:\b(?:each|every|per)[ \t]+|每[个颗张块台片枚套]?[ \t]*)", re.IGNORECASE)
 EACH_AFTER = re.compile(r"[ \t]+(?:(?:on|in|for|from|of|across|inside)[ \t]+)?(?:each|every)[ \t]+", re.IGNORECASE)
 LATIN_WORD = re.compile(r"[A-Za-z0-9][\w.-]*[ \t]*")
 # After the container, only a few lower-case words (a verb, a hedge) or a short
