@@ -51,6 +51,7 @@ from claimledger.extraction.held import Held, held_role, link_replacements
 from claimledger.extraction.lists import respective
 from claimledger.extraction.metrics import spec_metrics
 from claimledger.extraction.pipeline import Sentence, split_sentences
+from claimledger.extraction.roles import sentence_roles
 from claimledger.text.lang import LANGUAGES, SUPPORTED
 from claimledger.text.traditional import simplified
 from claimledger.types import Claim
@@ -154,11 +155,14 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
             continue  # a bare number is never a claim: not framed ("1, 1, 1, ..." costs no framing)
         after_previous = kept[index - 1].number.end if index else 0
         framed.append(_frame(sentence, annotated, quantity, after_previous))
+    if not framed:
+        return []
     _inherit_hedges(annotated.simple, framed)
     _share_baselines(annotated.simple, framed)
     # A name any figure in the sentence is compared against is nobody's subject.
     baseline_spans = [(f.baseline.start, f.baseline.end) for f in framed if f.baseline]
     claimant_spans = [(claimant.start, claimant.end)] if claimant and claimant.speaking else []
+    rule_roles = sentence_roles(annotated.simple, annotated.names, baseline_spans, claimant_spans, registry)
     precisions = list(precision_pattern().finditer(annotated.simple))
     respective_precision = respective(
         annotated.simple, [match.span() for match in precisions], [(frame.quantity.start, frame.end) for frame in framed]
@@ -167,7 +171,7 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
     for index, frame in enumerate(framed):
         about = describe(
             annotated, frame.quantity.start, frame.end, frame.quantity.kind, frame.quantity.expression,
-            baseline_spans, claimant_spans, registry, frame.quantity.counted_noun, frame.quantity.unit_text,
+            rule_roles, frame.quantity.counted_noun, frame.quantity.unit_text,
         )
         if index in respective_precision and about.metric not in spec_metrics():
             # "在 FP32、TF32 精度下的算力分别为 25、49 TFLOPS": each figure its own precision.

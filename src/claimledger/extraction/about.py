@@ -25,7 +25,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from claimledger.entities import Registry
 from claimledger.extraction.annotate import Annotated
 from claimledger.extraction.attributes import clause_bounds
 from claimledger.extraction.conditions import Condition, fold_condition
@@ -89,13 +88,12 @@ def describe(
     end: int,
     kind: str | None,
     expression: str | None,
-    baseline_spans: Sequence[tuple[int, int]],
-    claimant_spans: Sequence[tuple[int, int]],
-    registry: Registry,
+    rule_roles: Sequence[str | None],
     counted_noun: bool = False,
     unit_text: str | None = None,
 ) -> About:
-    """Subject, metric and condition of the figure at [start, end) of the sentence.
+    """Subject, metric and condition of the figure at [start, end) of the sentence, whose
+    names have `rule_roles` by the sentence (roles.sentence_roles).
 
     Only ratios and percentages borrow a metric from outside their clause
     ("纵轴是每 MW 每秒 token 数：... 接近 10 倍"); a count or a measure names its own.
@@ -111,8 +109,7 @@ def describe(
     if money and metric not in _money_metrics():
         metric = None  # "24 GB of memory for $799": the amount is no memory
     organisation_metric = metric in _organisation_metrics() or money
-    maker_of = {name.entity.id: maker.id for name in names if (maker := registry.maker(name.entity)) is not None}
-    roles = assign_roles(folded, names, start, end, clause, baseline_spans, claimant_spans, organisation_metric, maker_of, relative)
+    roles = assign_roles(folded, names, start, end, clause, rule_roles, organisation_metric, relative)
     subject = roles.subject
     subject_text = subject_id = None
     if subject is not None:

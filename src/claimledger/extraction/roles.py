@@ -35,6 +35,9 @@ in tests/test_roles.py:
    share), else hardware (system, cloud instance, chip, family) in the figure's
    clause before it, then before it in the sentence, then introduced after it;
    else an organisation, software, a model, a component, in that order.
+
+Rules 1-6 read only the sentence, not the figure: `sentence_roles` applies them once
+per sentence and `assign_roles` adds rule 7 for each figure.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from claimledger.entities import Registry
 from claimledger.extraction.attributes import clause_bounds
 from claimledger.extraction.cues import alternation, cue_table, labelled_alternation, lowered
 from claimledger.extraction.names import HARDWARE, Name
@@ -130,19 +134,16 @@ def _after(group: str, folded: str, name: Name) -> bool:
     return _cue_pattern(group, "after").match(lowered(folded[name.end:name.end + 20])) is not None
 
 
-def assign_roles(
+def sentence_roles(
     folded: str,
     names: Sequence[Name],
-    start: int,
-    end: int,
-    clause: tuple[int, int],
     baseline_spans: Sequence[tuple[int, int]],
     claimant_spans: Sequence[tuple[int, int]],
-    organisation_metric: bool,
-    maker_of: dict[str, str],
-    relative: bool = False,
-) -> Roles:
-    """Roles of `names` for the figure at [start, end) of the (folded) sentence."""
+    registry: Registry,
+) -> tuple[str | None, ...]:
+    """The roles rules 1-6 give `names` in the (folded) sentence, None where rule 7 decides;
+    `baseline_spans` and `claimant_spans` are those of all the sentence's figures."""
+    maker_of = {name.entity.id: maker.id for name in names if (maker := registry.maker(name.entity)) is not None}
     hardware = [name for name in names if name.kind in HARDWARE]
     compared = {
         name.entity.id
@@ -165,6 +166,22 @@ def assign_roles(
             role is None and maker_of.get(other.entity.id) == name.entity.id for other, role in zip(names, roles, strict=True)
         ) and not _before_product(folded, names, index) and not _owns_after_preposition(folded, name):
             roles[index] = None
+    return tuple(roles)
+
+
+def assign_roles(
+    folded: str,
+    names: Sequence[Name],
+    start: int,
+    end: int,
+    clause: tuple[int, int],
+    rule_roles: Sequence[str | None],
+    organisation_metric: bool,
+    relative: bool = False,
+) -> Roles:
+    """Roles of `names` for the figure at [start, end) of the (folded) sentence, given the
+    sentence's `rule_roles` (`sentence_roles`)."""
+    roles = list(rule_roles)
     owner = None if relative else _possessor(folded, names, start)
     subject = owner or _subject(folded, names, roles, start, end, clause, organisation_metric)
     speaker = subject is not None and roles[names.index(subject)] == "claimant"
