@@ -43,7 +43,7 @@ from claimledger.extraction.attributes import (
 )
 from claimledger.extraction.baseline import Baseline, find_baseline
 from claimledger.extraction.candidates import Quantity
-from claimledger.extraction.conditions import precision_name, precision_pattern
+from claimledger.extraction.conditions import precision_name, sentence_precisions
 from claimledger.extraction.claimant import Claimant, find_claimant
 from claimledger.extraction.carry import PARAGRAPH_BREAK, Post
 from claimledger.extraction.found import Found
@@ -163,7 +163,7 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
     baseline_spans = [(f.baseline.start, f.baseline.end) for f in framed if f.baseline]
     claimant_spans = [(claimant.start, claimant.end)] if claimant and claimant.speaking else []
     rule_roles = sentence_roles(annotated.simple, annotated.names, baseline_spans, claimant_spans, registry)
-    precisions = list(precision_pattern().finditer(annotated.simple))
+    precisions = sentence_precisions(annotated.simple)
     respective_precision = respective(
         annotated.simple, [match.span() for match in precisions], [(frame.quantity.start, frame.end) for frame in framed]
     )

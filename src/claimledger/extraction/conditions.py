@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 from claimledger.entities import Entity
 from claimledger.extraction.cues import cue_table, lowered
@@ -74,11 +74,19 @@ def precision_pattern() -> re.Pattern[str]:
     return re.compile(_table()["precision"], re.IGNORECASE)
 
 
+@lru_cache(maxsize=64)
+def sentence_precisions(folded: str) -> tuple[re.Match[str], ...]:
+    """The precisions a (folded) sentence writes, found once for all its figures."""
+    return tuple(precision_pattern().finditer(folded))
+
+
 @cache
 def _scenarios() -> tuple[re.Pattern[str], dict[str, str]]:
     labels = {" ".join(word.lower().split()): label for label, words in _table()["scenarios"].items() for word in words}
     words = sorted(labels, key=len, reverse=True)
-    return re.compile(r"(?<![A-Za-z-])(?:" + "|".join(re.escape(word) for word in words) + r")(?![A-Za-z-])"), labels
+    # The look-ahead for the words' first characters lets a search skip most positions at once.
+    firsts = "".join(sorted({re.escape(word[0]) for word in words}))
+    return re.compile(rf"(?=[{firsts}])(?<![A-Za-z-])(?:" + "|".join(re.escape(word) for word in words) + r")(?![A-Za-z-])"), labels
 
 
 def fold_condition(
@@ -183,7 +191,7 @@ def _scenario(folded: str, workload: Name | None, clause: tuple[int, int], end: 
 
 def _precision_of(folded: str, start: int, end: int, clause: tuple[int, int]) -> str | None:
     """The precision in the figure ("362 FP8 PFLOPs") or right by it ("at INT8"), else in its clause."""
-    found = [match for match in precision_pattern().finditer(folded, clause[0], clause[1])]
+    found = [match for match in sentence_precisions(folded) if clause[0] <= match.start() and match.end() <= clause[1]]
     if not found:
         return None
     near = [match for match in found if match.start() < end + PRECISION_REACH and start - PRECISION_REACH < match.end()]
