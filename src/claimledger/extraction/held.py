@@ -60,6 +60,13 @@ def _ending(group: str) -> re.Pattern[str]:
 
 
 @cache
+def _any_ending() -> re.Pattern[str]:
+    """A cue of any of the groups read before a figure: one search clears most figures of all three."""
+    groups = ("negated_before", "corrected_before", "previous_before")
+    return re.compile(rf"(?:{alternation([cue for group in groups for cue in _table()[group]])}){BETWEEN}$")
+
+
+@cache
 def _starting(group: str) -> re.Pattern[str]:
     """A cue of `group` right after the figure, or after a word for it ("the 40 kW figure was incorrect")."""
     noun = alternation(_table()["figure_words"])
@@ -90,12 +97,13 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
     """
     low = lowered(folded)
     window = max(0, start - 60)
-    negation = _ending("negated_before").search(low, window, start)
+    cued = _any_ending().search(low, window, start) is not None
+    negation = _ending("negated_before").search(low, window, start) if cued else None
     if negation is not None and not _not_negated().match(low, negation.start()):
         return Held("negated")
-    if _ending("corrected_before").search(low, window, start) or _starting("corrected_after").match(low[end:clause_end]):
+    if cued and _ending("corrected_before").search(low, window, start) or _starting("corrected_after").match(low[end:clause_end]):
         return Held("corrected")
-    if _ending("previous_before").search(low, window, start):
+    if cued and _ending("previous_before").search(low, window, start):
         return Held("previous")
     if is_range:
         return CURRENT
