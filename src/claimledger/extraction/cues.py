@@ -10,7 +10,6 @@ from claimledger.data_files import data_table
 from claimledger.entities.folding import simplified_table
 
 LATIN_WORD_CHAR = re.compile(r"[A-Za-z0-9]")
-ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
 @lru_cache(maxsize=256)
@@ -19,9 +18,12 @@ def lowered(text: str) -> str:
 
     Cue patterns are compiled case-sensitive in lower case and run on this:
     Python's re is many times faster that way than with IGNORECASE. Cached: every
-    figure of a sentence asks for the same sentence.
+    figure of a sentence asks for the same sentence. Lowered as UTF-8 bytes, where
+    only ASCII letters change case: str.translate on Chinese text is ten times slower.
     """
-    return text.translate(ASCII_LOWER)
+    if text.isascii():
+        return text.lower()
+    return text.encode("utf-8", "surrogatepass").lower().decode("utf-8", "surrogatepass")
 
 
 @cache
