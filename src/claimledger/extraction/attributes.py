@@ -132,8 +132,9 @@ def find_trend(sentence: str, start: int, end: int, lang: str, after_previous: i
     latency by 30%"), so "the biggest increase in 18 months" is not a change.
     """
     before_re, before_labels, after_re, after_labels = trend_patterns(lang)
-    sentence = lowered(sentence)
+    # Clause breaks are the same in lower case: read on the sentence as given, whose breaks are already found.
     clause_start, _ = clause_bounds(sentence, start, end)
+    sentence = lowered(sentence)
     window_start = max(clause_start, after_previous, start - TREND_WINDOW.get(lang, 40))
     nearest = None
     for found in before_re.finditer(sentence, window_start, start):
