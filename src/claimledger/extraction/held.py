@@ -107,7 +107,9 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
         return Held("previous")
     if is_range:
         return CURRENT
-    if change_from_pattern().search(low, max(0, start - CHANGE_REACH - 20), start):
+    reach = max(0, start - CHANGE_REACH - 20)
+    # The pattern ends in "from": a look for the word first spares most figures the search.
+    if low.find("from", reach, start) >= 0 and change_from_pattern().search(low, reach, start):
         return Held("previous")
     if _zh_from().search(low, max(0, start - 8), start) and _zh_to().search(low, end, min(len(low), end + ZH_TO_REACH)):
         return Held("previous")
