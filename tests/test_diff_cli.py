@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -218,3 +220,16 @@ def test_feed_text_is_cleaned_before_it_is_shown(text, shown):
     from claimledger.diff.report import clean
 
     assert clean(text) == shown
+
+
+def test_a_diff_with_nothing_to_repair_never_loads_sqlite_utils(demo_ledger):
+    # Importing sqlite-utils (and the numpy it loads) costs more CPU than a diff with nothing new to judge.
+    command = [sys.executable, "-X", "importtime", str(Path(sys.executable).parent / "claims"), "diff",
+               "--db", str(demo_ledger.path), "--format", "json"]
+    first = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    again = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert first.returncode == again.returncode == 0, again.stderr
+    assert json.loads(again.stdout) == json.loads(first.stdout)
+    imported = {line.split("|")[-1].strip() for line in again.stderr.splitlines() if line.startswith("import time:")}
+    assert "claimledger.diff.run" in imported
+    assert "sqlite_utils" not in imported and "numpy" not in imported

@@ -11,7 +11,7 @@ import sqlite_utils
 
 from claimledger.crawl.round import open_crawl_ledger
 from claimledger.ledger.indexes import DEFERRABLE_INDEXES, drop_deferrable_indexes, missing_indexes
-from claimledger.ledger.open import open_ledger
+from claimledger.ledger.open import open_ledger, open_ledger_connection
 from claimledger.ledger.schema import migrations
 from claimledger.ledger.writer import LedgerWriter
 from claimledger.ledger.writes import insert_document
@@ -189,3 +189,20 @@ def test_the_migration_drops_the_trigger_fed_indexes_and_indexes_what_is_stored(
         "(select rowid from sentence_search where sentence_search match '\" 推  理 \"')"
     ).fetchall()
     assert found == [(9,)]
+
+
+def test_the_plain_connection_commits_a_write_outside_a_transaction_as_sqlite_utils_does(tmp_path):
+    path = tmp_path / "claims.db"
+    open_ledger(path).close()
+    ledger = open_ledger_connection(path)
+    ledger.execute("INSERT INTO diff_state (name, value) VALUES ('alone', '1')")
+    assert committed(path, "SELECT value FROM diff_state WHERE name = 'alone'") == [("1",)]
+    ledger.execute("BEGIN")
+    ledger.execute("INSERT INTO diff_state (name, value) VALUES ('held', '2')")
+    assert committed(path, "SELECT value FROM diff_state WHERE name = 'held'") == []
+    ledger.conn.rollback()
+    with pytest.raises(sqlite3.IntegrityError):
+        ledger.execute("INSERT INTO diff_state (name, value) VALUES ('alone', '3')")
+    # The failed statement's implicit transaction is gone: nothing holds the ledger's write lock.
+    assert not ledger.conn.in_transaction
+    assert committed(path, "SELECT value FROM diff_state WHERE name = 'alone'") == [("1",)]

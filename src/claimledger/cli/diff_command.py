@@ -78,7 +78,7 @@ def command(
     from claimledger.diff.changes import run_diff
     from claimledger.diff.statuses import parse_date_option
     from claimledger.errors import LedgerError
-    from claimledger.ledger.open import check_ledger, open_ledger
+    from claimledger.ledger.open import check_ledger, open_repaired_connection
     from claimledger.diff.report import RENDERERS
 
     failing = parse_statuses(fail_on)
@@ -92,7 +92,7 @@ def command(
             raise click.BadParameter(f"{text!r} is not a date like 2026-08-12 ({error})", param_hint=option) from error
     try:
         check_ledger(db_path, writing=True)
-        db = open_ledger(db_path)
+        db = open_repaired_connection(db_path)
         with _progress(f"Comparing the claims in {db_path}") as progress:
             result = run_diff(db, since=window[0], until=window[1], subject=subject, statuses=reported,
                               full=full, only_changed=only_changed, progress=progress, entities=entities)

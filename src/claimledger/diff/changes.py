@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-import sqlite_utils
 
 from claimledger.diff.identity import Identity, parse_key
 from claimledger.diff.keys import fold, normalise_name, use_entities
 from claimledger.diff.run import RunSummary, update_ledger
 
 if TYPE_CHECKING:
+    import sqlite_utils
     from claimledger.entities import Entity
 
 ID_BATCH = 500

@@ -19,10 +19,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-
-import sqlite_utils
+from typing import TYPE_CHECKING
 
 from claimledger.errors import LedgerError
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 KINDS = ("link", "unlink")
 APART = " | apart from claim "

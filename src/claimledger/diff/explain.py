@@ -8,14 +8,15 @@ the claim listed beside it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from claimledger.diff.decisions import load_decisions
 from claimledger.diff.identity import Identity, Resolver, parse_key, stated_identity
 from claimledger.diff.keys import claim_round, explain_baseline, explain_measure, explain_metric, explain_name
 from claimledger.diff.identity_store import block_identities
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 PARTS = ("subject", "metric", "measure", "baseline", "condition")
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from claimledger.diff.facts import SOURCE_QUERY, claim_facts
 from claimledger.diff.keys import publisher
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 BATCH = 5000
 FACT_INDEXES = (("idx_claim_facts_stated_key", "stated_key"), ("idx_claim_facts_figure_date", "figure_date"))
@@ -50,7 +51,7 @@ def _dicts(db: sqlite_utils.Database, sql: str, arguments: list[Any]) -> list[di
 
 def source_query(db: sqlite_utils.Database) -> str:
     """`SOURCE_QUERY` with the attribution columns this ledger has (claimant, role, replaced_by)."""
-    columns = db["claims"].columns_dict
+    columns = {row[1] for row in db.execute("PRAGMA table_info(claims)")}
     extra = [f"c.{name}" if name in columns else f"NULL AS {name}" for name in ("claimant", "role", "replaced_by")]
     return SOURCE_QUERY.replace("FROM claims c", f", {', '.join(extra)} FROM claims c", 1)
 

@@ -10,14 +10,15 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from claimledger.diff import decisions as decisions_module
 from claimledger.diff.fact_store import BATCH
 from claimledger.diff.identity import BARE_CODE, Resolver, parse_key
 from claimledger.diff.keys import is_organisation, maker_key
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 STATED_IN_FULL = "stated in full"
 CLEARED = "status = NULL, superseded_by = NULL, compared_with = NULL, change_absolute = NULL, change_relative = NULL"

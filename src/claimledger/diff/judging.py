@@ -9,14 +9,15 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from claimledger.diff.facts import parse_intervals, parse_round, parse_when
 from claimledger.diff.identity import is_lasting, parse_key
 from claimledger.diff.statuses import Figure, assign_statuses
 from claimledger.diff.values import reciprocal
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 PAGE = 5000
 # Each worker of a full run takes this many ranges of the key index, so none waits long for the others.

@@ -33,7 +33,6 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
-import sqlite_utils
 
 from claimledger.diff.fact_store import FACT_INDEXES, pending_batches, store_facts
 from claimledger.diff.identity import Resolver, parse_key
@@ -51,6 +50,7 @@ from claimledger.diff.keys import use_entities
 from claimledger.ledger.entities import entity_row, record_stated
 
 if TYPE_CHECKING:
+    import sqlite_utils
     from claimledger.entities import Entity
 
 # Bump when a rule in code changes what a claim's identity, facts or status are.

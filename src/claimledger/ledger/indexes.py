@@ -15,8 +15,10 @@ stay. The names are those sqlite-utils gave the indexes it created.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import sqlite_utils
+if TYPE_CHECKING:
+    import sqlite_utils
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     import sqlite_utils
 
 SCHEMA_SOURCE = Path(__file__).with_name("schema.py")
+# Statements that open or end a transaction themselves: LedgerConnection.execute never commits after them.
+TRANSACTION_CONTROL = frozenset({"BEGIN", "SAVEPOINT", "RELEASE", "ROLLBACK", "COMMIT", "END"})
 
 # sqlite3 binds None only after failing to find an adapter for it, which raises and clears an AttributeError
 # each time: a claim row's ten or so empty fields cost more to bind than all its other values. An adapter
@@ -74,7 +76,19 @@ class LedgerConnection:
         self.search_backlog: list[tuple[int, str]] | None = None
 
     def execute(self, sql: str, parameters: Any = ()) -> sqlite3.Cursor:
-        return self.conn.execute(sql, parameters)
+        """As sqlite_utils.Database.execute: a write outside a transaction is committed at once (and one that
+        fails there rolled back), so code written for a Database runs the same on this connection."""
+        was_in_transaction = self.conn.in_transaction
+        try:
+            cursor = self.conn.execute(sql, parameters)
+        except Exception:
+            if not was_in_transaction and self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise
+        if (not was_in_transaction and self.conn.in_transaction and cursor.description is None
+                and sql.lstrip()[:9].split(None, 1)[0].upper() not in TRANSACTION_CONTROL):
+            self.conn.execute("COMMIT")
+        return cursor
 
     def close(self) -> None:
         self.conn.close()
@@ -108,6 +122,25 @@ def open_ledger_connection(path: str | Path) -> LedgerConnection:
     for pragma in ("foreign_keys = ON", "busy_timeout = 30000", "recursive_triggers = ON"):
         connection.execute(f"PRAGMA {pragma}")
     return LedgerConnection(connection)
+
+
+def open_repaired_connection(path: str | Path) -> LedgerConnection:
+    """The ledger as `open_ledger` leaves it (migrated, repaired, the package's entities current), on a plain
+    sqlite3 connection: sqlite-utils (and numpy with it) loads only for a migration or a repair that needs it.
+
+    For commands that read and write with plain SQL (`claims diff`): importing sqlite-utils costs more CPU
+    than a diff with nothing new to judge.
+    """
+    from claimledger.ledger.entities import refresh_package_entities
+    from claimledger.ledger.indexes import create_missing_indexes
+    from claimledger.ledger.search_index import index_pending
+
+    ledger = open_ledger_connection(path)
+    with ledger.conn:
+        refresh_package_entities(ledger.conn)
+    create_missing_indexes(ledger)
+    index_pending(ledger)
+    return ledger
 
 
 def check_ledger(path: Path, *, writing: bool = False) -> None:
