@@ -17,7 +17,8 @@ from claimledger.text.traditional import simplified
 # The full-width comma stays: in Chinese it separates clauses, not digit groups.
 FULLWIDTH = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F) if cp != 0xFF0C}
 FULLWIDTH.update({0x3000: 0x20, 0x2212: ord("-")})
-NEEDS_TRANSLATION = re.compile("[\uff01-\uff5e\u3000\u2212]")
+# What FULLWIDTH changes: not the comma, which nearly every Chinese sentence has.
+NEEDS_TRANSLATION = re.compile("[\uff01-\uff0b\uff0d-\uff5e\u3000\u2212]")
 # The comma first and the digit before it looked back at: the regex engine skips to each comma.
 FULLWIDTH_GROUP_COMMA = re.compile(r"，(?<=\d，)(?=\d{3}(?!\d))")
 HAN_CHARACTER = re.compile(f"[{HAN}]")
