@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from claimledger.entities import Entity, Registry
 from claimledger.entities.folding import simplified
 from claimledger.extraction.shapes import Shape, shape_table, shaped_names
+from claimledger.text.alternation import any_of
 from claimledger.text.scripts import HAN
 
 if TYPE_CHECKING:
@@ -202,8 +203,7 @@ def _joined(text: str, names: list[Name]) -> list[Name]:
 def _group_words() -> tuple[re.Pattern[str], dict[str, str]]:
     table = shape_table()["group_words"]
     canonical = {word.casefold(): group for group, words in table.items() for word in words}
-    words = sorted(canonical, key=len, reverse=True)
-    pattern = re.compile(r"[ \t]*(?:" + "|".join(map(re.escape, words)) + r")(?![A-Za-z])", re.IGNORECASE)
+    pattern = re.compile(r"[ \t]*" + any_of(canonical) + r"(?![A-Za-z])", re.IGNORECASE)
     return pattern, canonical
 
 

@@ -39,6 +39,7 @@ from functools import cache
 from claimledger.data_files import data_table
 from claimledger.entities.folding import simplified_table
 from claimledger.extraction.numbers.chinese import ZD
+from claimledger.text.alternation import any_of
 from claimledger.text.scripts import HAN, expand_scripts
 
 # A numeric precision is no model code: "332 TFLOPS BF16", "FP8".
@@ -81,7 +82,7 @@ def shape_table() -> dict:
 
 
 def _words(words: list[str]) -> str:
-    return "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
+    return any_of(words)
 
 
 @cache

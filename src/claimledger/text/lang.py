@@ -21,6 +21,7 @@ import re
 from collections import Counter
 
 from claimledger.data_files import data_table
+from claimledger.text.alternation import any_of
 from claimledger.text.scripts import HAN, HANGUL_RANGES, HIRAGANA_RANGES, KANA_RANGES, OTHER_SCRIPTS, character_class
 
 _DATA = data_table("languages.toml")
@@ -64,9 +65,9 @@ def _function_words() -> dict[str, tuple[str, ...]]:
 FUNCTION_WORDS = _function_words()
 # Any function word of a language other than English: most English text has none, and is done.
 OTHER_FUNCTION_WORD = re.compile(
-    r"(?i)(?<![A-Za-z\u00c0-\u024f])(?:"
-    + "|".join(sorted((re.escape(word) for word, langs in FUNCTION_WORDS.items() if langs != ("en",) and len(word) > 1), key=len, reverse=True))
-    + r")(?![A-Za-z\u00c0-\u024f])"
+    r"(?i)(?<![A-Za-z\u00c0-\u024f])"
+    + any_of(word for word, langs in FUNCTION_WORDS.items() if langs != ("en",) and len(word) > 1)
+    + r"(?![A-Za-z\u00c0-\u024f])"
 )
 LANGUAGES = ("en", "zh", "ja", "ko", *(lang for lang in _DATA["function_words"] if lang != "en"), *OTHER_SCRIPTS)
 
