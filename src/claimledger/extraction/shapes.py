@@ -147,7 +147,8 @@ def _rules() -> dict[str, re.Pattern[str]]:
 
 
 # What a sentence holds whenever a rule can match in it (its code's letters before digits,
-# the possessive's "'s"): a rule whose hint is absent is not run. Each starts with the
+# the possessive's "'s", the 号 of a numbered name, an opening quote): a rule whose hint is
+# absent is not run. Each starts with the
 # rarer character (a digit, a capital), the one Python's re skips ahead to.
 RULE_HINTS = {
     "brand_code": re.compile(r"[A-Z]\d"),
@@ -157,6 +158,8 @@ RULE_HINTS = {
     "camel_kind": re.compile(r"[A-Z](?<=[a-z][A-Z])"),
     "lower_code": re.compile(r"\d\d(?<=[a-z]\d\d)"),
     "owned_code": re.compile(r"[A-Z]\d"),
+    "zh_numbered": re.compile("号"),
+    "quoted": re.compile("[「“\"]"),
 }
 
 
@@ -231,7 +234,7 @@ def _chinese_names(text: str) -> list[Shape]:
             # A facility's name holds its kind word: "西安未来人工智能计算中心".
             end = match.end() if match.group("kind").endswith("中心") else match.start()
             found.append(Shape(start, end, _kind_of(match.group("kind")), "zh_kind"))
-    for match in rules["zh_numbered"].finditer(text):
+    for match in _matches(text, "zh_numbered"):
         if not _described(match.group("name")[:2]) and not any(char in shape_table()["words"]["zh_not_name_chars"] for char in match.group("name")[:2]):
             found.append(Shape(match.start(), match.end(), "chip", "zh_numbered"))
     for match in rules["zh_new_kind"].finditer(text):
