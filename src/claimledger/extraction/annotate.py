@@ -30,7 +30,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING
+from itertools import accumulate
+from operator import add
+from typing import TYPE_CHECKING, NamedTuple
 
 from claimledger.entities import Registry, package_registry
 from claimledger.entities.folding import simplified
@@ -54,6 +56,17 @@ TOKEN = re.compile(r"([A-Za-z]+(?=\d{1,4}[年月日])|[A-Za-z0-9]+|\S)(\s*)")
 IRREGULAR_SPACE = re.compile(r"[^\S ]| {2}")
 
 
+class Words(NamedTuple):
+    """The words of a sentence's Doc: as written (folded), lower case, whether a space
+    follows each, and where each starts and ends in the sentence (as `token.idx`)."""
+
+    written: list[str]
+    lowered: list[str]
+    spaces: list[bool]
+    starts: list[int]
+    ends: list[int]
+
+
 @dataclass(slots=True)
 class Annotated:
     """A sentence with everything found in it, in order of position.
@@ -74,8 +87,8 @@ class Annotated:
     _nonclaims: list[tuple[int, int]] = field(default_factory=list)
     _found: bool = False
     _doc: Doc | None = None
-    # The Doc's words and the spaces after them, to make it when first asked for.
-    _words: tuple[list[str], list[bool]] = ([], [])
+    # The Doc's words, to make it when first asked for.
+    _words: Words | None = None
     _spans_put: bool = False
 
     @property
@@ -98,7 +111,7 @@ class Annotated:
         """The spaCy Doc of the sentence with its span groups (made on first use)."""
         self._find()
         if self._doc is None:
-            self._doc = _doc(*self._words)
+            self._doc = _doc(self._words.written, self._words.spaces)
         if not self._spans_put:
             _put_spans(self)
             self._spans_put = True
@@ -111,13 +124,11 @@ class Annotated:
             return
         self._found = True
         fold = self.folded
-        words, spaces = doc_words(fold, TOKEN.findall(fold))
-        lowered = [word.lower() for word in words]
-        self._words = (words, spaces)
-        if _may_match(lowered, _openings(name_openers(self.registry))):
-            self._doc = _doc(words, spaces)
-        self._names = find_names(self.text, fold, self._doc, self.registry, self.lang)
-        self._metrics = find_metrics(self.text, fold, words, spaces, lowered, self._names)
+        words = self._words = sentence_words(fold)
+        if _may_match(words.lowered, _openings(name_openers(self.registry))):
+            self._doc = _doc(words.written, words.spaces)
+        self._names = find_names(self.text, self.simple, fold, words, self._doc, self.registry, self.lang)
+        self._metrics = find_metrics(self.text, fold, words, self._names)
         self._nonclaims = sorted([*non_claim_spans(self.text), *((name.start, name.end) for name in self._names)])
 
 
@@ -143,6 +154,14 @@ def make_doc(text: str) -> Doc:
     return _doc(*doc_words(text, TOKEN.findall(text)))
 
 
+def sentence_words(text: str) -> Words:
+    """The words of `text`'s Doc (`text` already folded), with their offsets."""
+    written, spaces = doc_words(text, TOKEN.findall(text))
+    lengths = list(map(len, written))
+    starts = list(accumulate(map(add, lengths, spaces), initial=0))
+    return Words(written, [word.lower() for word in written], spaces, starts[:-1], list(map(add, starts, lengths)))
+
+
 def doc_words(text: str, pairs: list[tuple[str, str]]) -> tuple[list[str], list[bool]]:
     """The words of `text`'s Doc and whether a space follows each, from its tokens (TOKEN)."""
     lead = len(text) - len(text.lstrip())
@@ -162,16 +181,6 @@ def phrase_words(spelling: str) -> tuple[str, ...]:
     """A name's or metric's spelling as the lower-case words of its Doc: what a match compares."""
     text = folded(spelling)
     return tuple(word.lower() for word in doc_words(text, TOKEN.findall(text))[0])
-
-
-def word_starts(words: list[str], spaces: list[bool]) -> list[int]:
-    """Where each word starts in the text it was made from (as the Doc's `token.idx`)."""
-    starts = []
-    position = 0
-    for word, space in zip(words, spaces, strict=True):
-        starts.append(position)
-        position += len(word) + space
-    return starts
 
 
 def _with_whitespace_tokens(lead: str, pairs: list[tuple[str, str]]) -> tuple[list[str], list[bool]]:

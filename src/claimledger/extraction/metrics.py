@@ -10,10 +10,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from claimledger.data_files import data_table
 from claimledger.entities.folding import simplified_table
 from claimledger.extraction.names import Name, whole
+
+if TYPE_CHECKING:
+    from claimledger.extraction.annotate import Words
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,23 +77,18 @@ def spec_metrics() -> frozenset[str]:
     return frozenset(concept["name"] for concept in metric_table()["concept"] if concept.get("spec"))
 
 
-def find_metrics(text: str, fold: str, words: list[str], spaces: list[bool], lowered: list[str], names: list[Name]) -> list[Metric]:
-    """Metric mentions (a run of the sentence's Doc `words`, `lowered`, that spells a name or
-    alias), longest first where they overlap, never inside a name ("HBM" in "HBM3E")."""
-    from claimledger.extraction.annotate import word_starts
-
+def find_metrics(text: str, fold: str, words: Words, names: list[Name]) -> list[Metric]:
+    """Metric mentions (a run of the sentence's Doc `words` that spells a name or alias, in
+    lower case), longest first where they overlap, never inside a name ("HBM" in "HBM3E")."""
     lengths, concepts = metric_phrases()
+    lowered = words.lowered
     count = len(lowered)
-    runs = [
-        (index, index + length, concept)
+    found = [
+        (words.starts[index], words.ends[index + length - 1], concept)
         for index, word in enumerate(lowered) if word in lengths
         for length in lengths[word]
         if index + length <= count and (concept := concepts.get(tuple(lowered[index:index + length])))
     ]
-    found = []
-    if runs:
-        starts = word_starts(words, spaces)
-        found = [(starts[start], starts[end - 1] + len(words[end - 1]), concept) for start, end, concept in runs]
     for pattern, template in metric_patterns():
         for match in pattern.finditer(fold):
             found.append((match.start(), match.end(), _filled(template, match)))

@@ -17,7 +17,6 @@ from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from claimledger.entities import Entity, Registry
-from claimledger.entities.folding import simplified
 from claimledger.extraction.shapes import Shape, shape_table, shaped_names
 from claimledger.text.alternation import any_of
 from claimledger.text.scripts import HAN
@@ -25,6 +24,8 @@ from claimledger.text.scripts import HAN
 if TYPE_CHECKING:
     from spacy.matcher import PhraseMatcher
     from spacy.tokens import Doc
+
+    from claimledger.extraction.annotate import Words
 
 LATIN_OR_DIGIT = re.compile(r"[A-Za-z0-9]")
 HAN_CHARACTER = re.compile(f"[{HAN}]")
@@ -88,21 +89,21 @@ def name_openers(registry: Registry) -> frozenset[tuple[str, ...]]:
     return openers(spelling for spelling, _ in registry.spellings())
 
 
-def find_names(text: str, fold: str, doc: Doc | None, registry: Registry, lang: str) -> list[Name]:
-    """Known names (on `doc`; None: the sentence has none) and names found by shape, longest
-    first where they overlap, then joined where two stand for one ("Ironwood TPU") or a group
-    word makes a system of a chip ("Hopper 集群")."""
+def find_names(text: str, simple: str, fold: str, words: Words, doc: Doc | None, registry: Registry, lang: str) -> list[Name]:
+    """Known names (on `doc`, made of `words`; None: the sentence has none) and names found
+    by shape, longest first where they overlap, then joined where two stand for one
+    ("Ironwood TPU") or a group word makes a system of a chip ("Hopper 集群")."""
     known = []
     if doc is not None:
         strings = doc.vocab.strings
-        known = [
-            _name(text, doc[start].idx, doc[end - 1].idx + len(doc[end - 1]), registry.get(strings[key]))
-            for key, start, end in name_matcher(registry)(doc)
-            if whole(fold, doc[start].idx, doc[end - 1].idx + len(doc[end - 1]))
-        ]
+        for key, first, last in name_matcher(registry)(doc):
+            start, end = words.starts[first], words.ends[last - 1]
+            entity = registry.get(strings[key])
+            if entity is not None and whole(fold, start, end):
+                known.append(Name(start, end, text[start:end], entity.kind, entity))
     # Shapes read hyphens (WSE-3, SN40L-16): the simplified text, not the folded one.
-    shapes = shaped_names(simplified(text), lang)
-    merged = _merged(text, [name for name in known if name is not None], shapes, registry)
+    shapes = shaped_names(simple, lang)
+    merged = _merged(text, known, shapes, registry)
     return _grouped(text, fold, _joined(text, _with_codes(text, merged, registry)), registry)
 
 
@@ -122,12 +123,6 @@ def _with_codes(text: str, names: list[Name], registry: Registry) -> list[Name]:
         entity = registry.entity_for(written, "chip", parent=name.entity.id)
         extended.append(Name(name.start, found.end(), written, entity.kind, entity, "family_code", name.maker))
     return extended
-
-
-def _name(text: str, start: int, end: int, entity: Entity | None) -> Name | None:
-    if entity is None:
-        return None
-    return Name(start, end, text[start:end], entity.kind, entity)
 
 
 def _merged(text: str, known: list[Name], shapes: list[Shape], registry: Registry) -> list[Name]:
