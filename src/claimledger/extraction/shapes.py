@@ -111,13 +111,15 @@ def _family_pattern() -> tuple[re.Pattern[str], dict[str, str]]:
 def _rules() -> dict[str, re.Pattern[str]]:
     kind_word = _kind_word_pattern()
     latin_kind = rf"(?:{kind_word})(?![A-Za-z])"
+    # A rule that opens with one character class lets Python's re skip ahead to that class
+    # (the first capital is written once: "[A-Z](?:[A-Za-z]{2,}|[A-Z])", not "[A-Z][A-Za-z]{2,}|[A-Z]{2}").
     return {
         "brand_code": re.compile(
-            r"(?P<brand>(?:[A-Z][A-Za-z]{2,}|[A-Z]{2})(?:[ \t]+[A-Z][A-Za-z]{2,})?)[ \t]+"
+            r"(?P<brand>[A-Z](?:[A-Za-z]{2,}|[A-Z])(?:[ \t]+[A-Z][A-Za-z]{2,})?)[ \t]+"
             r"(?P<code>[A-Z]{1,4}\d{1,5}[A-Za-z]*(?:-[A-Za-z]*\d+[A-Za-z]*)?)(?![\w-])"
         ),
         "hyphen_code": re.compile(
-            r"(?P<code>[A-Z]{2,5}-\d+[A-Za-z]*|[A-Z]{1,4}\d+[A-Z]*-[A-Z]*\d+[A-Za-z]*)(?![\w-])"
+            r"(?P<code>[A-Z](?:[A-Z]{1,4}-\d+[A-Za-z]*|[A-Z]{0,3}\d+[A-Z]*-[A-Z]*\d+[A-Za-z]*))(?![\w-])"
         ),
         "code_kind": re.compile(
             rf"(?P<code>[A-Za-z]+\d+[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\d{{2,4}}[A-FH-Z]{{1,2}})[ \t]*(?P<kind>{latin_kind}|(?:{kind_word}))"
