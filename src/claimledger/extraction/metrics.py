@@ -8,7 +8,7 @@ and, where no word names it, from the figure's unit.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -36,21 +36,31 @@ def metric_table() -> dict:
     return simplified_table(data_table("metrics.toml"))
 
 
+@dataclass(slots=True)
+class Phrases:
+    """Metric spellings by their words, one word at a time: the concept the words so far
+    spell (None: they only open longer spellings) and what may follow them."""
+
+    concept: str | None = None
+    following: dict[str, Phrases] = field(default_factory=dict)
+
+
 @cache
-def metric_phrases() -> tuple[dict[str, tuple[int, ...]], dict[tuple[str, ...], str]]:
-    """Every metric concept's name and alias as the lower-case words of its annotation Doc:
-    how many words the spellings opening with a word have, and each spelling's concept."""
+def metric_phrases() -> dict[str, Phrases]:
+    """Every metric concept's name and alias as the lower-case words of its annotation Doc,
+    by first word (a later spelling of the same words wins)."""
     from claimledger.extraction.annotate import phrase_words
 
-    lengths: dict[str, set[int]] = {}
-    concepts: dict[tuple[str, ...], str] = {}
+    first: dict[str, Phrases] = {}
     for concept in metric_table()["concept"]:
         for spelling in (concept["name"], *concept.get("aliases", ())):
             words = phrase_words(spelling)
             if words:
-                lengths.setdefault(words[0], set()).add(len(words))
-                concepts[words] = concept["name"]
-    return {word: tuple(sorted(found)) for word, found in lengths.items()}, concepts
+                node = first.setdefault(words[0], Phrases())
+                for word in words[1:]:
+                    node = node.following.setdefault(word, Phrases())
+                node.concept = concept["name"]
+    return first
 
 
 @cache
@@ -80,15 +90,17 @@ def spec_metrics() -> frozenset[str]:
 def find_metrics(text: str, fold: str, words: Words, names: list[Name]) -> list[Metric]:
     """Metric mentions (a run of the sentence's Doc `words` that spells a name or alias, in
     lower case), longest first where they overlap, never inside a name ("HBM" in "HBM3E")."""
-    lengths, concepts = metric_phrases()
+    first = metric_phrases()
     lowered = words.lowered
-    count = len(lowered)
-    found = [
-        (words.starts[index], words.ends[index + length - 1], concept)
-        for index, word in enumerate(lowered) if word in lengths
-        for length in lengths[word]
-        if index + length <= count and (concept := concepts.get(tuple(lowered[index:index + length])))
-    ]
+    found = []
+    for index in [index for index, word in enumerate(lowered) if word in first]:
+        phrase: Phrases | None = first[lowered[index]]
+        end = index + 1
+        while phrase is not None:
+            if phrase.concept is not None:
+                found.append((words.starts[index], words.ends[end - 1], phrase.concept))
+            phrase = phrase.following.get(lowered[end]) if end < len(lowered) else None
+            end += 1
     for pattern, template in metric_patterns():
         for match in pattern.finditer(fold):
             found.append((match.start(), match.end(), _filled(template, match)))
