@@ -51,7 +51,8 @@ FOLD_TABLE = {ord(char): " " for char in "-‐‑_"} | {code: code - 0xFEE0 for 
 # any other single character (each Chinese character is a token, as spaCy's char segmenter
 # makes them).
 # A word glued to a date in Chinese text ends before its digits: "Google10月" is Google, 10, 月.
-TOKEN = re.compile(r"([A-Za-z]+(?=\d{1,4}[年月日])|[A-Za-z0-9]+|\S)(\s*)")
+# (Letters are read once: a run that is not glued to a date goes on with its digits.)
+TOKEN = re.compile(r"([A-Za-z]+(?:(?=\d{1,4}[年月日])|[A-Za-z0-9]*)|[0-9][A-Za-z0-9]*|\S)(\s*)")
 # Whitespace other than one space after a token (a tab, a line break, two spaces).
 IRREGULAR_SPACE = re.compile(r"[^\S ]| {2}")
 
