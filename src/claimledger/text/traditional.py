@@ -8,6 +8,7 @@ its length and every offset found in the simplified text holds in the original
 
 from __future__ import annotations
 
+import re
 from functools import cache, lru_cache
 
 from claimledger.text.scripts import HAN_RANGES
@@ -24,11 +25,18 @@ def _table() -> dict[int, str]:
     return {ord(old): new for old, new in zip(characters, converted, strict=True) if old != new and len(new) == 1}
 
 
+@cache
+def _traditional() -> re.Pattern[str]:
+    """Any character the table changes: a text with none (most Chinese posts) is not translated,
+    which costs a dictionary lookup per character."""
+    return re.compile("[" + "".join(re.escape(chr(code)) for code in sorted(_table())) + "]")
+
+
 @lru_cache(maxsize=256)
 def simplified(text: str) -> str:
     """`text` with its traditional characters written simplified; the same length (cached:
     every stage of a sentence's extraction asks for it)."""
-    if text.isascii():
+    if text.isascii() or not _traditional().search(text):
         return text
     return text.translate(_table())
 
