@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from claimledger.extraction.annotate import Annotated
 from claimledger.extraction.attributes import clause_bounds
@@ -175,6 +175,7 @@ def _full_name(name: Name, names: Sequence[Name]) -> str:
     return full[0] + name.text[len(name.text.split()[0]):] if full else name.text
 
 
+@lru_cache(maxsize=64)
 def sentence_subject(sentence: str) -> str | None:
     """A name the entities table does not know, when it opens the sentence as its
     subject: "Kestrel Silicon today announced ...", "火山引擎公布了 ..."."""
@@ -212,7 +213,7 @@ def _described() -> re.Pattern[str]:
 def _metric(annotated: Annotated, start: int, end: int, clause: tuple[int, int], relative: bool) -> str | None:
     metrics = [
         metric for metric in annotated.metrics
-        if not _held(annotated.simple, metric) and not _describes(annotated.simple, metric, start, end)
+        if not _held(annotated.simple, metric.start) and not _describes(annotated.simple, metric, start, end)
     ]
     if not metrics:
         return None
@@ -240,9 +241,11 @@ def _describes(folded: str, metric: Metric, start: int, end: int) -> bool:
     return not (metric.start < end and start < metric.end) and _described().match(folded, metric.end) is not None
 
 
-def _held(folded: str, metric: Metric) -> bool:
-    """A metric held equal in the comparison ("at the same interactivity")."""
-    return _held_equal().search(lowered(folded), max(0, metric.start - 12), metric.start) is not None
+@lru_cache(maxsize=256)
+def _held(folded: str, metric_start: int) -> bool:
+    """Whether the metric starting at `metric_start` is held equal in the comparison ("at the
+    same interactivity"); cached: every figure of the sentence asks."""
+    return _held_equal().search(lowered(folded), max(0, metric_start - 12), metric_start) is not None
 
 
 def _counted_rate(annotated: Annotated, start: int, expression: str | None, unit_text: str | None) -> str | None:

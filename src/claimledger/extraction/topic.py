@@ -158,8 +158,10 @@ def _organisation_words() -> re.Pattern[str]:
     return re.compile(alternation(cue_table()["roles"]["organisation_spoken_of"]), re.IGNORECASE)
 
 
+@lru_cache(maxsize=8)
 def organisation_spoken_of(folded: str) -> bool:
-    """Whether a sentence speaks of a company rather than a product ("公司预计 ...", "the company expects")."""
+    """Whether a sentence speaks of a company rather than a product ("公司预计 ...", "the company expects");
+    cached: the carry rules ask twice per sentence."""
     return _organisation_words().search(folded) is not None
 
 
