@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from claimledger.extraction.attributes import clause_bounds
 from claimledger.extraction.cues import alternation, cue_table, lowered, relative_baseline_pattern
 from claimledger.extraction.names import Name
 
@@ -37,7 +38,8 @@ THE_NAME = re.compile(r"^\s+(?:the|that\s+of|those\s+of)\s+", re.IGNORECASE)
 LONGEST_PHRASE_WORDS = 5
 NOT_A_BASELINE_START = frozenset("and or but which that to in on at for with as by if when while so".split())
 LONGEST_ZH_PHRASE = 24
-HAN_COMPARE = re.compile(r"(?<![相对百好无占同环之类])比(?![例较特赛如重率值])|(?<![比相计])较(?!为)")
+# The look-ahead first: a search skips the positions holding neither character at once.
+HAN_COMPARE = re.compile(r"(?=[比较])(?:(?<![相对百好无占同环之类])比(?![例较特赛如重率值])|(?<![比相计])较(?!为))")
 ZH_OF = re.compile(r"的\s*$")
 ZH_BEFORE_OF = re.compile(r"(?:达到|达|是|为|相当于|至|到|比|仅|只有|约|近|超过|超出|高于|低于|超)")
 ZH_WITH = re.compile(r"(?:与|和|跟|同)\s*(?P<b>[^，。；,;：:]{1,24}?)\s*(?:相比|相较|比较|对比)")
@@ -215,8 +217,6 @@ def _phrase_at(sentence: str, position: int, names: Sequence[Name]) -> Baseline 
 def _chinese_before(sentence: str, start: int, names: Sequence[Name], relative_kind: bool) -> Baseline | None:
     """"比 X 快约 N 倍" and "(达到) X 的 N 倍" before the figure at `start`; "X 的" before a
     figure that is no ratio, percentage or change is its owner ("Kimi-K2 的 384 个专家")."""
-    from claimledger.extraction.attributes import clause_bounds
-
     clause_start = max(clause_bounds(sentence, start, start)[0], start - 48)
     prefix = sentence[clause_start:start]
     of = ZH_OF.search(prefix.rstrip(" 约近超逾达")) if relative_kind else None
@@ -282,8 +282,6 @@ def _name_ending_at(names: Sequence[Name], position: int, sentence: str) -> Name
 
 def _relative_phrase(sentence: str, start: int, end: int) -> Baseline | None:
     """Year-over-year and similar anywhere in the figure's clause."""
-    from claimledger.extraction.attributes import clause_bounds
-
     clause_start, clause_end = clause_bounds(sentence, start, end)
     pattern, labels = relative_baseline_pattern()
     found = pattern.search(lowered(sentence), clause_start, clause_end)
