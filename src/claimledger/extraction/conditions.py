@@ -183,10 +183,22 @@ def _scenario(folded: str, workload: Name | None, clause: tuple[int, int], end: 
     if workload is not None and not (clause[0] <= workload.start and workload.end <= clause[1]):
         spans.append((0, len(folded)))
     for span_start, span_end in spans:
-        for found in pattern.finditer(lowered_text, span_start, span_end):
-            if SCENARIO_WORD.match(lowered_text, found.end()) or found.group(0).endswith(("scenario", "场景")):
-                return labels[" ".join(found.group(0).split())]
+        for start, stop, label in _written_scenarios(lowered_text):
+            if span_start <= start and stop <= span_end:
+                return label
     return None
+
+
+@lru_cache(maxsize=64)
+def _written_scenarios(lowered_text: str) -> tuple[tuple[int, int, str], ...]:
+    """(start, end, label) of each scenario the (lowered) sentence writes as one ("the server
+    scenario", "离线场景"), found once for all its figures; no scenario word holds a clause break."""
+    pattern, labels = _scenarios()
+    return tuple(
+        (found.start(), found.end(), labels[" ".join(found.group(0).split())])
+        for found in pattern.finditer(lowered_text)
+        if SCENARIO_WORD.match(lowered_text, found.end()) or found.group(0).endswith(("scenario", "场景"))
+    )
 
 
 def _precision_of(folded: str, start: int, end: int, clause: tuple[int, int]) -> str | None:
