@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from claimledger.entities import Entity, Registry
 from claimledger.extraction.about import organisation_figure
@@ -75,19 +76,18 @@ class Post:
         """Give the sentence's subjectless figures their subjects; `later()` gives the names of
         the sentences after it (asked for only by "These GPUs ..." sentences)."""
         registry = self.registry
-        referred = _referred_kind(annotated)
         if self.previous is not None and any(item.claim.subject is None or item.speaker_subject for item in found):
-            _carry_subject(self.text, self.previous, sentence, annotated, found, referred)
+            _carry_subject(self.text, self.previous, sentence, annotated, found)
         if self.topic is not None:
-            _take_topic(registry, self.topic, annotated, found, referred)
-        _point_ahead(registry, annotated, found, self.makers, later, referred)
+            _take_topic(registry, self.topic, annotated, found)
+        _point_ahead(registry, annotated, found, self.makers, later)
         _successor_of_baseline(registry, annotated, found, self.named)
-        _carried_systems(registry, annotated, found, referred)
+        _carried_systems(registry, annotated, found)
         self.makers.update(name.entity.id for name in annotated.names if name.kind == "organisation")
         self.named.extend(name for name in annotated.names if name.kind in HARDWARE)
-        if any(organisation_figure(item.claim.metric, item.claim.dimensionality) for item in found) or organisation_spoken_of(
-            annotated.simple
-        ) and not any(name.kind in HARDWARE for name in annotated.names):
+        if any(organisation_figure(item.claim.metric, item.claim.dimensionality) for item in found) or not any(
+            name.kind in HARDWARE for name in annotated.names
+        ) and organisation_spoken_of(annotated.simple):
             self.topic = None  # the post moves on to the company ("公司预计明年营收将达 ...")
         else:
             subjects = _own_subjects(registry, annotated, found)
@@ -95,22 +95,15 @@ class Post:
         self.previous = (sentence, annotated, found)
 
 
-def _carry_subject(
-    text: str,
-    previous: tuple[Sentence, Annotated, list[Found]],
-    sentence: Sentence,
-    annotated: Annotated,
-    found: list[Found],
-    referred: tuple[str, ...] | None,
-) -> None:
+def _carry_subject(text: str, previous: tuple[Sentence, Annotated, list[Found]], sentence: Sentence, annotated: Annotated, found: list[Found]) -> None:
     """Subjectless claims take the subject of the previous sentence of the paragraph: the
     name of the kind the sentence refers to ("每个模型", "the chip": the model or chip named
     there), else its last figure's subject, else the one product it named, as its figures
-    wrote it ("Hopper 集群"). A figure whose subject is only its speaker takes a product so.
-    `referred`: the kinds the sentence points back to (`_referred_kind`)."""
+    wrote it ("Hopper 集群"). A figure whose subject is only its speaker takes a product so."""
     previous_sentence, previous_annotated, previous_found = previous
     if PARAGRAPH_BREAK.search(text, previous_sentence.end, sentence.start):
         return
+    referred = _referred_kind(annotated)
     carried = _named_of_kind(previous_annotated, referred) if referred else None
     if carried is None:
         # "These GPUs ..." after a sentence about an organisation: no chip to point back to.
@@ -137,9 +130,10 @@ def _carry_subject(
             item.subject_kind, item.carried = kind, True
 
 
-def _take_topic(registry: Registry, topic: Topic, annotated: Annotated, found: list[Found], referred: tuple[str, ...] | None) -> None:
+def _take_topic(registry: Registry, topic: Topic, annotated: Annotated, found: list[Found]) -> None:
     """Figures with no subject of their own take the post's topic (extraction/topic.py); one
     whose subject is only the topic's family pointed at as known ("The TPU") is the topic."""
+    referred = _referred_kind(annotated)
     if referred and topic.kind not in referred or organisation_spoken_of(annotated.simple):
         return
     if any(organisation_figure(item.claim.metric, item.claim.dimensionality) for item in found):
@@ -162,17 +156,10 @@ def _take_topic(registry: Registry, topic: Topic, annotated: Annotated, found: l
         item.speaker_subject, item.subject_kind, item.carried = False, taken.kind, True
 
 
-def _point_ahead(
-    registry: Registry,
-    annotated: Annotated,
-    found: list[Found],
-    makers: set[str],
-    later: Callable[[], Sequence[Name]],
-    referred: tuple[str, ...] | None,
-) -> None:
+def _point_ahead(registry: Registry, annotated: Annotated, found: list[Found], makers: set[str], later: Callable[[], Sequence[Name]]) -> None:
     """"These GPUs ..." before any chip is named: the one chip the post names later that an
     organisation it named before makes (extraction/topic.py named_ahead)."""
-    if referred != KIND_REFERENCES["chip"] or not any(item.claim.subject is None for item in found):
+    if not any(item.claim.subject is None for item in found) or _referred_kind(annotated) != KIND_REFERENCES["chip"]:
         return
     chip = named_ahead(registry, later(), makers)
     if chip is None:
@@ -201,14 +188,13 @@ def _successor_of_baseline(registry: Registry, annotated: Annotated, found: list
             item.subject_kind, item.speaker_subject, item.carried = later.kind, False, True
 
 
-def _carried_systems(registry: Registry, annotated: Annotated, found: list[Found], referred: tuple[str, ...] | None) -> None:
+def _carried_systems(registry: Registry, annotated: Annotated, found: list[Found]) -> None:
     """A carried chip is the known system built on it that a bare group word before the
     figure names ("A 144-chip UltraServer configuration ..."), unless the sentence points at a chip."""
-    if referred == KIND_REFERENCES["chip"]:
+    carried = [item for item in found if item.carried and item.subject_id and item.subject_kind in ("chip", "product_family")]
+    if not carried or _referred_kind(annotated) == KIND_REFERENCES["chip"]:
         return
-    for item in found:
-        if not (item.carried and item.subject_id and item.subject_kind in ("chip", "product_family")):
-            continue
+    for item in carried:
         chip = registry.get(item.subject_id) or Entity(item.subject_id, item.subject_kind, origin="seen")
         start = item.claim.start - item.claim.sentence_start
         clause_start, _ = clause_bounds(annotated.simple, start, item.claim.end - item.claim.sentence_start)
@@ -257,9 +243,14 @@ def _named_of_kind(annotated: Annotated, kinds: Sequence[str]) -> tuple[str, str
 def _referred_kind(annotated: Annotated) -> tuple[str, ...] | None:
     """The kind of thing a sentence points back to with a word for it ("each model", "该芯片",
     "the system"), when it names nothing of that kind itself."""
+    kinds = _kind_referred_to(annotated.simple)
+    return None if kinds is None or any(name.kind in kinds for name in annotated.names) else kinds
+
+
+@lru_cache(maxsize=8)
+def _kind_referred_to(folded: str) -> tuple[str, ...] | None:
+    """The kinds the sentence's first word for a kind of thing points back to; cached, as
+    several carry rules ask, each only when it needs to."""
     pattern, groups = kind_reference()
-    found = pattern.search(annotated.simple)
-    if found is None:
-        return None
-    kinds = KIND_REFERENCES[groups[fold(found.group(0))]]
-    return None if any(name.kind in kinds for name in annotated.names) else kinds
+    found = pattern.search(folded)
+    return KIND_REFERENCES[groups[fold(found.group(0))]] if found else None
