@@ -38,6 +38,8 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("Kestrel Silicon today announced its K5.", "Kestrel Silicon", "organisation", "org_ending"),
         ("星图科技宣布完成融资。", "星图科技", "organisation", "org_ending"),
         ("The GB400 NVL144 rack draws 200 kW.", "GB400 NVL144", "system", "family"),
+        ("新集群用的是升腾 960 芯片。", "升腾 960", "chip", "family"),
+        ("团队在星火-7.5 上测得每秒 900 个 token。", "星火-7.5", "model", "family"),
         ("MLPerf Inference v7.0 results are out.", "MLPerf Inference v7.0", "benchmark", "family"),
     ],
 )

@@ -99,12 +99,15 @@ def _kind_word_pattern() -> str:
 def _family_pattern() -> tuple[re.Pattern[str], dict[str, str]]:
     """Every family pattern in one alternation, in order (a system before its chip), each
     ending in an empty group that names its kind (a flat alternation is faster than a group
-    per kind); tried only at the characters a family name starts with."""
+    per kind); tried only at the characters a family name starts with, and at a Chinese
+    character only where a Chinese family name may begin."""
     patterns = [(kind, pattern) for kind, listed in shape_table()["family"].items() for pattern in listed]
     groups = {f"k{index}": kind for index, (kind, _) in enumerate(patterns)}
     body = "|".join(f"(?:{expand_scripts(pattern)})(?P<k{index}>)" for index, (_, pattern) in enumerate(patterns))
-    starts = expand_scripts(shape_table()["words"]["family_starts"])
-    return re.compile(f"(?=[{starts}])(?:{body})(?![A-Za-z0-9_])"), groups
+    words = shape_table()["words"]
+    starts, chinese = words["family_starts"], expand_scripts(words["family_starts_chinese"])
+    # The first look-ahead, one character class, turns most characters away at once.
+    return re.compile(f"(?=[{starts}{HAN}])(?=[{starts}]|{chinese})(?:{body})(?![A-Za-z0-9_])"), groups
 
 
 @cache
