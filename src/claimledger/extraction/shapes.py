@@ -124,8 +124,9 @@ def _rules() -> dict[str, re.Pattern[str]]:
         "hyphen_code": re.compile(
             r"(?P<code>[A-Z](?:[A-Z]{1,4}-\d+[A-Za-z]*|[A-Z]{0,3}\d+[A-Z]*-[A-Z]*\d+[A-Za-z]*))(?![\w-])"
         ),
+        # "[A-Za-z]++": a letter given back could never be the digit after the letters.
         "code_kind": re.compile(
-            rf"(?P<code>[A-Za-z]+\d+[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\d{{2,4}}[A-FH-Z]{{1,2}})[ \t]*(?P<kind>{latin_kind}|(?:{kind_word}))"
+            rf"(?P<code>[A-Za-z]++\d+[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\d{{2,4}}[A-FH-Z]{{1,2}})[ \t]*(?P<kind>{latin_kind}|(?:{kind_word}))"
         ),
         "family_number": re.compile(
             rf"(?P<name>[A-Z][a-z]{{3,}}(?:[ \t]+[A-Z][a-z]{{3,}})?[ \t]+\d{{1,4}})(?:[ \t]+series)?[ \t]*(?P<kind>{latin_kind}|(?:{kind_word}))"
