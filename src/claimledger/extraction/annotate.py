@@ -46,7 +46,10 @@ if TYPE_CHECKING:
     from spacy.vocab import Vocab
 
 # Same-length folding for matching: separators inside names become spaces, full-width forms ASCII.
-FOLD_TABLE = {ord(char): " " for char in "-‐‑_"} | {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: " "}
+FOLDS = {char: " " for char in "-‐‑_"} | {chr(code): chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)} | {"\u3000": " "}
+# The characters that fold, each found and replaced alone: a Chinese sentence has a few (its
+# full-width commas), and translating every character of it through a table costs three times as much.
+FOLDABLE = re.compile("[" + "".join(map(re.escape, FOLDS)) + "]")
 # A token and the whitespace after it: runs of Latin letters and digits ("GB200", "H100s"),
 # any other single character (each Chinese character is a token, as spaCy's char segmenter
 # makes them).
@@ -135,7 +138,11 @@ class Annotated:
 
 def folded(text: str) -> str:
     """`text` as the matchers read it: simplified Chinese, separators as spaces; same length."""
-    return simplified(text).translate(FOLD_TABLE)
+    return _folded(simplified(text))
+
+
+def _folded(simple: str) -> str:
+    return FOLDABLE.sub(lambda found: FOLDS[found.group()], simple)
 
 
 @cache
@@ -224,7 +231,7 @@ def annotate(text: str, lang: str, registry: Registry | None = None, all_quantit
     """Annotate one sentence: names, metrics, figures and non-claim spans, each found once."""
     registry = registry or package_registry()
     simple = simplified(text)
-    fold = simple.translate(FOLD_TABLE)
+    fold = _folded(simple)
     annotated = Annotated(text, simple, fold, lang, registry)
     quantities = find_quantities(text, lang)
     if not quantities:
