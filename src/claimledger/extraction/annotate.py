@@ -75,8 +75,9 @@ class Words(NamedTuple):
 class Annotated:
     """A sentence with everything found in it, in order of position.
 
-    Names, metrics and non-claim spans are found when the sentence has a number (its
-    figures need them), else when first read (the next sentence may carry a name over)."""
+    Names, metrics and non-claim spans are each found when first read: a sentence with a
+    number needs all three for its figures, one without only its names (the next sentence
+    may carry a name over)."""
 
     text: str
     # The sentence with traditional characters written simplified (same length): what framing reads.
@@ -86,10 +87,9 @@ class Annotated:
     lang: str
     registry: Registry
     figures: list[Quantity] = field(default_factory=list)
-    _names: list[Name] = field(default_factory=list)
-    _metrics: list[Metric] = field(default_factory=list)
-    _nonclaims: list[tuple[int, int]] = field(default_factory=list)
-    _found: bool = False
+    _names: list[Name] | None = None
+    _metrics: list[Metric] | None = None
+    _nonclaims: list[tuple[int, int]] | None = None
     _doc: Doc | None = None
     # The Doc's words, to make it when first asked for.
     _words: Words | None = None
@@ -97,23 +97,28 @@ class Annotated:
 
     @property
     def names(self) -> list[Name]:
-        self._find()
+        if self._names is None:
+            self._names = self._find_names()
         return self._names
 
     @property
     def metrics(self) -> list[Metric]:
-        self._find()
+        if self._metrics is None:
+            names = self.names  # found with the sentence's words
+            self._metrics = find_metrics(self.text, self.folded, self._words, names)
         return self._metrics
 
     @property
     def nonclaims(self) -> list[tuple[int, int]]:
-        self._find()
+        if self._nonclaims is None:
+            self._nonclaims = sorted([*non_claim_spans(self.text), *((name.start, name.end) for name in self.names)])
         return self._nonclaims
 
     @property
     def doc(self) -> Doc:
         """The spaCy Doc of the sentence with its span groups (made on first use)."""
-        self._find()
+        if self._names is None:
+            self._names = self._find_names()
         if self._doc is None:
             self._doc = _doc(self._words.written, self._words.spaces)
         if not self._spans_put:
@@ -121,19 +126,14 @@ class Annotated:
             self._spans_put = True
         return self._doc
 
-    def _find(self) -> None:
-        """Names (the known ones by the PhraseMatcher, on a Doc made only where a name may
-        start), metrics and non-claim spans, once."""
-        if self._found:
-            return
-        self._found = True
+    def _find_names(self) -> list[Name]:
+        """Names: the known ones by the PhraseMatcher, on a Doc made only where a name may
+        start, and those found by shape; the sentence's words are kept for its metrics."""
         fold = self.folded
         words = self._words = sentence_words(fold)
         if _may_match(words.lowered, _openings(name_openers(self.registry))):
             self._doc = _doc(words.written, words.spaces)
-        self._names = find_names(self.text, self.simple, fold, words, self._doc, self.registry, self.lang)
-        self._metrics = find_metrics(self.text, fold, words, self._names)
-        self._nonclaims = sorted([*non_claim_spans(self.text), *((name.start, name.end) for name in self._names)])
+        return find_names(self.text, self.simple, fold, words, self._doc, self.registry, self.lang)
 
 
 def folded(text: str) -> str:
