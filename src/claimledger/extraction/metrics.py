@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from claimledger.data_files import data_table
 from claimledger.entities.folding import simplified_table
@@ -20,8 +20,7 @@ if TYPE_CHECKING:
     from claimledger.extraction.annotate import Words
 
 
-@dataclass(frozen=True, slots=True)
-class Metric:
+class Metric(NamedTuple):
     """A metric mention: [start, end), as written, and its concept (canonical name)."""
 
     start: int

@@ -33,8 +33,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from claimledger.data_files import data_table
 from claimledger.entities.folding import simplified_table
@@ -50,8 +50,7 @@ HAN_CHARACTER = re.compile(f"[{HAN}]")
 LONGEST_ZH_NAME = 10
 
 
-@dataclass(frozen=True, slots=True)
-class Shape:
+class Shape(NamedTuple):
     """A name found by its shape: [start, end) of its sentence, its kind, the rule, its maker if stated."""
 
     start: int
