@@ -22,7 +22,7 @@ no tokenizer (or jieba) at all. Each sentence then gets its own language
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from claimledger.data_files import data_table
 from claimledger.text.lang import detect_lang
@@ -51,9 +51,9 @@ CLAUSE_BREAK = re.compile(r"[,;]\s+|[，；、]\s*")
 WORD_BREAK = re.compile(r"\s+")
 
 
-@dataclass(frozen=True, slots=True)
-class Sentence:
-    """A sentence of the input: `text == input[start:end]`, with its language."""
+class Sentence(NamedTuple):
+    """A sentence of the input: `text == input[start:end]`, with its language (a named tuple:
+    a frozen dataclass costs three times as much to make)."""
 
     text: str
     start: int
