@@ -32,7 +32,7 @@ from claimledger.extraction.cues import alternation, cue_table, lowered
 from claimledger.extraction.metrics import Metric, metric_table, metric_words
 from claimledger.extraction.names import HARDWARE, Name
 from claimledger.extraction.roles import Roles, assign_roles, counted
-from claimledger.extraction.units import ordered_dimensionality, unit_info
+from claimledger.extraction.units import ordered_dimensionality, unit_info, unit_table
 from claimledger.text.scripts import HAN
 from claimledger.text.traditional import simplified
 
@@ -154,19 +154,22 @@ def _organisation_metrics() -> frozenset[str]:
 
 def organisation_figure(metric: str | None, dimensionality: str | None) -> bool:
     """Whether a figure measures an organisation (revenue, market share) or is money."""
-    money = bool(dimensionality) and dimensionality.startswith("[") and dimensionality[1:-1] in _currency_dimensions()
-    return money or metric in _organisation_metrics()
+    return _is_currency(dimensionality) or metric in _organisation_metrics()
 
 
 def _is_money(expression: str | None) -> bool:
-    if not expression or "/" in expression:
-        return False
-    return unit_info(expression).dimensionality.startswith("[") and unit_info(expression).dimensionality[1:-1] in _currency_dimensions()
+    return bool(expression) and "/" not in expression and _is_currency(unit_info(expression).dimensionality)
+
+
+def _is_currency(dimensionality: str | None) -> bool:
+    """Whether a dimensionality is a currency's ("[usd]"): each currency is a dimension of its own."""
+    return bool(dimensionality) and dimensionality.startswith("[") and dimensionality in _currency_dimensionalities()
 
 
 @cache
-def _currency_dimensions() -> frozenset[str]:
-    return frozenset({"usd", "eur", "gbp", "cny", "jpy", "aud", "cad", "nzd", "sgd", "hkd", "inr", "myr", "chf", "krw", "ils", "twd", "dkk", "sek", "nok"})
+def _currency_dimensionalities() -> frozenset[str]:
+    """The dimensionality of each currency of the unit table (data/units.toml `currencies`)."""
+    return frozenset(unit_info(name).dimensionality for name in unit_table()["currencies"])
 
 
 def _full_name(name: Name, names: Sequence[Name]) -> str:

@@ -86,7 +86,7 @@ class LedgerConnection:
                 self.conn.execute("ROLLBACK")
             raise
         if (not was_in_transaction and self.conn.in_transaction and cursor.description is None
-                and sql.lstrip()[:9].split(None, 1)[0].upper() not in TRANSACTION_CONTROL):
+                and sql.split(None, 1)[0].upper() not in TRANSACTION_CONTROL):
             self.conn.execute("COMMIT")
         return cursor
 
