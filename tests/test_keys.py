@@ -231,6 +231,11 @@ def test_ordinary_sentences_have_no_revision_cue(sentence):
     assert not has_revision_cue(sentence)
 
 
+@pytest.mark.parametrize("text", ["0:的", "H100 的", "GPU’s 的"])
+def test_a_possessive_after_a_separator_folds_in_one_pass(text):
+    assert fold(fold(text)) == fold(text)
+
+
 @given(st.text())
 def test_fold_is_idempotent_and_never_fails(text):
     assert fold(fold(text)) == fold(text)

@@ -50,7 +50,9 @@ from claimledger.entities.model import HARDWARE_KINDS
 from claimledger.text.english import singular
 from claimledger.text.scripts import HAN
 
-POSSESSIVE = re.compile(rf"['’]s\b|(?<=[{HAN}A-Za-z0-9])的")
+ENGLISH_POSSESSIVE = re.compile(r"['’]s\b")
+# Dropped after the separators are: "0:的" folds to "0的" first, then to "0".
+HAN_POSSESSIVE = re.compile(rf"(?<=[{HAN}a-z0-9])的")
 POINT_IN_NUMBER = re.compile(r"(?<=\d)\.(?=\d)")
 SPACES = re.compile(r"\s+")
 SPACE_BY_HAN = re.compile(rf"(?<=[{HAN}]) | (?=[{HAN}])")
@@ -105,14 +107,14 @@ class AliasTables:
 def fold(text: str) -> str:
     """Rules 1-5: fold case, width, possessives, punctuation, spacing and plurals."""
     text = unicodedata.normalize("NFKC", text).casefold()
-    text = POSSESSIVE.sub("", text)
+    text = ENGLISH_POSSESSIVE.sub("", text)
     kept_points = {match.start() for match in POINT_IN_NUMBER.finditer(text)}
     text = "".join(
         " " if _is_separator(char) and index not in kept_points else char
         for index, char in enumerate(text)
     )
     text = SPACES.sub(" ", text).strip()
-    text = SPACE_BY_HAN.sub("", text)
+    text = HAN_POSSESSIVE.sub("", SPACE_BY_HAN.sub("", text))
     return ENGLISH_WORD.sub(lambda match: singular(match.group()), text)
 
 
