@@ -22,6 +22,7 @@ from claimledger.extraction.cues import change_from_pattern, lowered
 from claimledger.extraction.numbers.combine import CHANGE_FROM_REACH
 from claimledger.extraction.numbers import NumberMatch, find_numbers
 from claimledger.extraction.numbers.not_numbers import YEAR_DIGITS
+from claimledger.extraction.numbers.readable import has_han
 from claimledger.extraction.units import (
     OFFSET_UNITS,
     PER_PREFIX,
@@ -100,7 +101,6 @@ METRIC_LINK = re.compile(
 )
 ACCELERATOR_AFTER = re.compile(r"([ \t]*(?:[张块颗台个][ \t]*)?)")
 HAN_UNIT = re.compile(rf"[{HAN}]")
-HAN_CHARACTER = HAN_UNIT
 SIGN = re.compile(r"[-\u2212]")
 RATE_OF = re.compile(r"\b(?P<noun>[A-Za-z]+)[ \t]+(?:rate|throughput|speed)[ \t]+(?:of|at|is|was|reaches|reached)[ \t]+(?:about|around|roughly|nearly|up to|over|some)?[ \t]*$", re.IGNORECASE)
 DEVICE_AFTER_TIMES = re.compile(r"[ \t\u00a0]?")
@@ -176,7 +176,7 @@ def find_quantities(sentence: str, lang: str) -> list[Quantity]:
     Traditional Chinese is read as simplified (text/traditional.py); what the
     quantities quote of the sentence is given back in the sentence's own characters.
     """
-    simple = simplified(sentence) if HAN_CHARACTER.search(sentence) else sentence
+    simple = simplified(sentence) if has_han(sentence) else sentence
     quantities = _quantities(simple, lang)
     if simple != sentence:
         restore = restorer(sentence, simple)

@@ -18,7 +18,7 @@ from decimal import Decimal, localcontext
 
 from claimledger.extraction.numbers.arabic import arabic_atoms, fraction_atoms
 from claimledger.extraction.numbers.atoms import ARITHMETIC, Atom, NumberMatch
-from claimledger.extraction.numbers.chinese import HAN_CHARACTER, chinese_atoms
+from claimledger.extraction.numbers.chinese import chinese_atoms
 from claimledger.extraction.numbers.combine import compose, non_overlapping, ranges
 from claimledger.extraction.numbers.english import word_atoms
 from claimledger.extraction.numbers.markers import (
@@ -30,7 +30,7 @@ from claimledger.extraction.numbers.markers import (
     multiplier_word_atoms,
 )
 from claimledger.extraction.numbers.not_numbers import drop_not_numbers, is_label, is_model_size, is_year
-from claimledger.extraction.numbers.readable import readable
+from claimledger.extraction.numbers.readable import has_han, readable
 
 __all__ = ["PERCENTAGE_POINTS", "NumberMatch", "find_numbers", "parse_number"]
 
@@ -51,7 +51,7 @@ def find_numbers(text: str, lang: str | None = None) -> list[NumberMatch]:
 
 def _find_numbers(text: str, lang: str | None) -> list[NumberMatch]:
     plain = readable(text)
-    han = HAN_CHARACTER.search(plain) is not None
+    han = has_han(plain)
     atoms = arabic_atoms(plain)
     if "/" in plain or "⁄" in plain:
         atoms += fraction_atoms(plain)
@@ -69,7 +69,7 @@ def _find_numbers(text: str, lang: str | None) -> list[NumberMatch]:
     atoms += multiplier_word_atoms(plain)
     if not atoms:
         return []
-    atoms = compose(plain, drop_not_numbers(plain, non_overlapping(atoms)))
+    atoms = compose(plain, drop_not_numbers(plain, non_overlapping(atoms), han))
     marked: list[Atom] = []
     for atom in atoms:
         if marked and atom.start < marked[-1].end:

@@ -7,7 +7,6 @@ from decimal import Decimal
 
 from claimledger.extraction.numbers.atoms import Atom, ZH
 from claimledger.extraction.numbers.arabic import PLAIN_DIGITS
-from claimledger.text.scripts import HAN
 
 # Chinese numerals, possibly mixed with Arabic digits (5万4千6百, 1.5万, 3分之1).
 ZH_DIGITS = {ch: Decimal(v) for ch, v in ZH["digits"].items()}
@@ -39,7 +38,6 @@ _ZH_PREFIXED_UNIT = re.compile(rf"[ \t]*(?:{'|'.join(ZH['si_prefixed_units'])})"
 _ZH_TWO = ZH["counting_two"]
 # 打 after a number is a dozen (一打, 五十打), unless it starts a verb.
 _ZH_DOZEN = re.compile(rf"[ \t]*打(?![{ZH['dozen_not_before']}])")
-HAN_CHARACTER = re.compile(f"[{HAN}]")
 # "Nearly" and "over" characters (将近, 逾, 超) before a bare unit: 近万 is nearly 10,000.
 _ZH_BARE_UNIT_CUES = ZH["bare_unit_cues"]
 _TIMES_AFTER = re.compile(r"[ \t]*(?:[多余][ \t]*)?倍")

@@ -14,7 +14,7 @@ from functools import lru_cache
 from claimledger.data_files import data_table
 from claimledger.extraction.numbers.atoms import EN, ZH, Atom
 from claimledger.extraction.numbers.arabic import CURRENCY_BEFORE
-from claimledger.extraction.numbers.chinese import HAN_CHARACTER
+from claimledger.extraction.numbers.readable import has_han
 
 WORD_AFTER = re.compile(r"[ \u00a0]?([A-Za-z]+)")
 # A verb after a name and its number ("Cluster 1 runs"), told from a plural noun by what follows
@@ -171,7 +171,7 @@ def not_number_spans(text: str) -> tuple[tuple[int, int], ...]:
     """Spans of a readable text (numbers.readable) whose digits are not numbers: URLs, dates,
     times, years naming a generation, versions, citation marks, phone and registration
     numbers. The number finder and the non-claim filter share them, computed once per sentence."""
-    return tuple(sorted(_not_number_spans(text, HAN_CHARACTER.search(text) is not None)))
+    return tuple(sorted(_not_number_spans(text, has_han(text))))
 
 
 def _not_number_spans(text: str, han: bool) -> list[tuple[int, int]]:
@@ -289,9 +289,9 @@ def is_model_size(text: str, atom: Atom) -> bool:
     return not counts_something(text, atom.end)
 
 
-def drop_not_numbers(text: str, atoms: list[Atom]) -> list[Atom]:
-    """Remove atoms inside dates, URLs, phone numbers, ordinals and idioms (一切, no one)."""
-    han = HAN_CHARACTER.search(text) is not None
+def drop_not_numbers(text: str, atoms: list[Atom], han: bool) -> list[Atom]:
+    """Remove atoms inside dates, URLs, phone numbers, ordinals and idioms (一切, no one);
+    `han`: whether `text` has a Chinese character."""
     spans = not_number_spans(text)
     covering = [m.span() for m in _ZH_NOT_NUMBERS.finditer(text)] if han else []
     if "one" in text:

@@ -24,9 +24,16 @@ FULLWIDTH_GROUP_COMMA = re.compile(r"，(?<=\d，)(?=\d{3}(?!\d))")
 HAN_CHARACTER = re.compile(f"[{HAN}]")
 
 
+def has_han(text: str) -> bool:
+    """Whether `text` has a Chinese character: never when it is ASCII, which Python knows at once."""
+    return not text.isascii() and HAN_CHARACTER.search(text) is not None
+
+
 @lru_cache(maxsize=256)
 def readable(text: str) -> str:
     """`text` as the finders read it (see the module docstring); the same length."""
+    if text.isascii():
+        return text  # nothing to translate, simplify or read as a group comma
     plain = text.translate(FULLWIDTH) if NEEDS_TRANSLATION.search(text) else text
     if HAN_CHARACTER.search(plain):
         plain = simplified(plain)  # 兩萬, 億, 個百分點 read as 两万, 亿, 个百分点
