@@ -114,6 +114,7 @@ _PHONES = _alternatives(
     r"\b0\d{2,3}-\d{7,8}\b",
 )
 _LONG_DIGITS = re.compile(r"\d{11,}")
+_DIGIT = re.compile(r"\d")
 # Display and video resolutions are names, not amounts: 1080p, 720p, and 4K or 8K
 # before a word of video ("4K video", "8K display"; but "4K tokens" is 4,000).
 _RESOLUTION_HINT = re.compile(r"\d[pPiK]\b")
@@ -176,6 +177,19 @@ def not_number_spans(text: str) -> tuple[tuple[int, int], ...]:
 
 def _not_number_spans(text: str, han: bool) -> list[tuple[int, int]]:
     lower = text.lower()
+    spans = _digit_form_spans(text, lower) if _DIGIT.search(text) else []
+    if _WEB_HINT.search(text):
+        spans += [m.span() for m in _WEB.finditer(text)]
+    if _REGISTRATION_HINT.search(lower):
+        spans += [m.span() for m in _REGISTRATION.finditer(text)]
+    if han and _CHINESE_FORM_HINT.search(text):
+        spans += [m.span() for m in _CHINESE_FORMS.finditer(text)]
+    return spans
+
+
+def _digit_form_spans(text: str, lower: str) -> list[tuple[int, int]]:
+    """The spans of the forms written with a digit (dates, times, phones, years, versions...): a
+    text without one has none of them."""
     spans = []
     if _SEPARATED_HINT.search(text):
         spans += [m.span() for m in _SEPARATED_DATES.finditer(text)]
@@ -197,8 +211,6 @@ def _not_number_spans(text: str, han: bool) -> list[tuple[int, int]]:
         start, end = digits.span()
         if text[start - 1 : start] not in (",", ".") and text[end : end + 1] not in (",", "."):
             spans.append((start, end))
-    if _WEB_HINT.search(text):
-        spans += [m.span() for m in _WEB.finditer(text)]
     if _RESOLUTION_HINT.search(text):
         spans += [m.span() for m in _RESOLUTIONS.finditer(text)]
     for month in _MONTH_HINT.finditer(text):
@@ -213,8 +225,6 @@ def _not_number_spans(text: str, han: bool) -> list[tuple[int, int]]:
         month_end = _YEAR_AFTER_MONTH.match(text, start)
         if day and month_end:
             spans.append((day.start(), month_end.end()))
-    if _REGISTRATION_HINT.search(lower):
-        spans += [m.span() for m in _REGISTRATION.finditer(text)]
     years = list(_YEAR_NUMBER.finditer(text))
     for year in years:
         cue = _YEAR_CUE_BEFORE.search(text, max(0, year.start() - 16), year.start())
@@ -226,8 +236,6 @@ def _not_number_spans(text: str, han: bool) -> list[tuple[int, int]]:
         spans += [m.span() for m in _ERAS.finditer(text)]
     if _VERSION_HINT.search(lower):
         spans += [m.span() for m in _VERSIONS.finditer(text)]
-    if han and _CHINESE_FORM_HINT.search(text):
-        spans += [m.span() for m in _CHINESE_FORMS.finditer(text)]
     return spans
 
 
