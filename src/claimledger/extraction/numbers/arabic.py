@@ -20,6 +20,7 @@ _MONEY_SUFFIXES = EN["money_suffixes"]
 _TIMES_TEN = re.compile(
     r"[ ]?[×xX*][ ]?10(?:\^(?P<caret>[+\-−]?\d{1,3})|(?P<minus>[−⁻\-]\d{1,3})|(?P<superscript>[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]{1,3}))(?![\d.])"
 )
+_TIMES_TEN_FIRST = frozenset(" ×xX*")
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺−", "0123456789-+-")
 _ARABIC = re.compile(
     rf"""
@@ -76,11 +77,15 @@ def arabic_atoms(text: str) -> list[Atom]:
         if suffix in _MONEY_SUFFIXES and not _million_m(text, start, end):
             end -= len(suffix)
             suffix = None
-        if _ORDINAL_SUFFIX.match(text, end) or _VERSION_TAIL.match(text, end):
-            continue
-        if _CODE_TAIL.match(text, end) and not POWER_OF_UNIT.match(text, end):
-            continue  # H100A2 is a code; 32m2 is an area
-        if _LEADING_ZERO.fullmatch(match.group("number")):
+        # What may follow is told by its first character: most numbers have a space or a
+        # Chinese character after them, which none of these tails starts with.
+        following = text[end : end + 1]
+        if following.isalpha() or following == ".":
+            if _ORDINAL_SUFFIX.match(text, end) or _VERSION_TAIL.match(text, end):
+                continue
+            if _CODE_TAIL.match(text, end) and not POWER_OF_UNIT.match(text, end):
+                continue  # H100A2 is a code; 32m2 is an area
+        if match.group("number").startswith("0") and _LEADING_ZERO.fullmatch(match.group("number")):
             continue  # 010, 007: area codes and identifiers keep their zeros, quantities do not
         value = Decimal(match.group("number").translate(_GROUP_SEPARATORS))
         if match.group("exponent"):
@@ -95,8 +100,8 @@ def arabic_atoms(text: str) -> list[Atom]:
         elif match.group("spaced_suffix"):
             suffix = match.group("spaced_suffix")
             scale = Decimal(_SUFFIXES[suffix])
-        power = _POWER.match(text, end) if not scale > 1 else None
-        times_ten = _TIMES_TEN.match(text, end) if not scale > 1 and not power else None
+        power = _POWER.match(text, end) if following == "^" and not scale > 1 else None
+        times_ten = _TIMES_TEN.match(text, end) if following in _TIMES_TEN_FIRST and not scale > 1 and not power else None
         if times_ten:
             written = times_ten.group("caret") or times_ten.group("minus") or times_ten.group("superscript")
             value = value.scaleb(int(written.translate(_SUPERSCRIPTS)))
@@ -110,7 +115,7 @@ def arabic_atoms(text: str) -> list[Atom]:
             value = -value
         bare = not (match.group("sign") or minus or suffix or match.group("scale") or match.group("exponent") or power or times_ten)
         bare = bare and _BARE_DIGITS.fullmatch(match.group("number")) is not None
-        if _PLUS_AFTER.match(text, end):
+        if text.startswith("+", end) and _PLUS_AFTER.match(text, end):
             end += 1  # "42+ exaflops", "1,000+ customers": at least that many
         atoms.append(Atom(minus.start() if minus else start, end, value * scale, scale, bare=bare))
     return atoms
