@@ -315,6 +315,12 @@ def test_time_words_are_not_counted_nouns() -> None:
     assert extract("The index closed at 96.08 today.", all_quantities=True)[0].unit_text is None
 
 
+@pytest.mark.parametrize("text", ["单卡可达 1800TPS、35msTPOT。", "It reaches 1,800 TPS and 35msTTFT per request."])
+def test_a_figure_with_letters_glued_on_never_takes_an_earlier_unit(text) -> None:
+    claims = extract(text, all_quantities=True)
+    assert next(c for c in claims if c.value == 35).unit != "token / second"
+
+
 def test_a_parallel_figure_stops_at_a_sentence_break() -> None:
     claims = extract("The euro was at $1.13; the index was up at 96.08 now.", all_quantities=True)
     assert next(c for c in claims if c.value == 96.08).unit is None

@@ -102,6 +102,8 @@ METRIC_LINK = re.compile(
 ACCELERATOR_AFTER = re.compile(r"([ \t]*(?:[张块颗台个][ \t]*)?)")
 HAN_UNIT = re.compile(rf"[{HAN}]")
 SIGN = re.compile(r"[-\u2212]")
+# Latin letters written straight after a number: a unit or word of its own the finder did not read.
+GLUED_WORD = re.compile(r"[A-Za-z]")
 RATE_OF = re.compile(r"\b(?P<noun>[A-Za-z]+)[ \t]+(?:rate|throughput|speed)[ \t]+(?:of|at|is|was|reaches|reached)[ \t]+(?:about|around|roughly|nearly|up to|over|some)?[ \t]*$", re.IGNORECASE)
 DEVICE_AFTER_TIMES = re.compile(r"[ \t\u00a0]?")
 # Sizes, durations and counts are never negative (see _never_negative).
@@ -635,6 +637,8 @@ def _share_parallel_units(sentence: str, quantities: list[Quantity]) -> None:
     for index, bare in enumerate(quantities):
         if index == 0 or bare.kind is not None or bare.number.value is None or not DIGIT.search(bare.number.text):
             continue
+        if GLUED_WORD.match(sentence, bare.number.end):
+            continue  # "2400TPS、50msTPOT": 50 has a unit of its own, unread, not the TPS
         for source in reversed(quantities[max(0, index - 3):index]):
             if SENTENCE_BREAK.search(sentence, source.end, bare.number.start):
                 break
