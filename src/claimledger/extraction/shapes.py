@@ -118,7 +118,7 @@ def _rules() -> dict[str, re.Pattern[str]]:
     return {
         "brand_code": re.compile(
             r"(?P<brand>[A-Z](?:[A-Za-z]{2,}|[A-Z])(?:[ \t]+[A-Z][A-Za-z]{2,})?)[ \t]+"
-            r"(?P<code>[A-Z]{1,4}\d{1,5}[A-Za-z]*(?:-[A-Za-z]*\d+[A-Za-z]*)?)(?![\w-])"
+            r"(?P<code>[A-Z]{1,4}\d{1,5}(?:\.\d+)?[A-Za-z]*(?:-[A-Za-z]*\d+[A-Za-z]*)?)(?![\w-])"
         ),
         "hyphen_code": re.compile(
             r"(?P<code>[A-Z](?:[A-Z]{1,4}-\d+[A-Za-z]*|[A-Z]{0,3}\d+[A-Z]*-[A-Z]*\d+[A-Za-z]*))(?![\w-])"
