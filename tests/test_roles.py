@@ -113,6 +113,10 @@ def test_rule_6_a_part_is_a_component(sentence: str, written: str, name: str, su
         ("With 80 TB/s of bandwidth, the Groq LPU has 230 MB of SRAM.", "80 TB/s", "Groq LPU"),
         # A model is the subject when no hardware is named.
         ("Kimi K2 has 1 trillion parameters.", "1 trillion parameters", "Kimi K2"),
+        # A result written as held by a name belongs to it, even set up as the one beaten.
+        ("Groq reached 1,200 TPS/user, ahead of SambaNova's previous record of 910 TPS/user.", "910 TPS", "SambaNova"),
+        ("The Tessel T900 beat the VoltRack VR7's best result of 41 tokens per second.", "41 tokens per second", "VoltRack VR7"),
+        ("Groq 以每用户 1,200 TPS 超过了 SambaNova 的此前纪录 910 TPS。", "910 TPS", "SambaNova"),
     ],
 )
 def test_rule_7_the_nearest_free_name_is_the_subject(sentence: str, written: str, subject: str) -> None:

@@ -29,7 +29,8 @@ in tests/test_roles.py:
    "built on CDNA 4", "凭借 A100、H100", "配备 HBM2E") or counted ("144
    Trainium3 chips") while another hardware name is there.
 7. subject: a product the figure is written as the possession of ("the Kestrel K4's 2
-   trillion", "H100 的 80 GB"; not a ratio: "是 H100 的 3 倍"), even inside a baseline; else
+   trillion", "H100 的 80 GB"; not a ratio: "是 H100 的 3 倍"), or a product or organisation
+   holding it as a result ("Kestrel's prior record of 650"), even inside a baseline; else
    the nearest remaining name of the kinds the figure can be about:
    an organisation for money and market figures (revenue, funding, market
    share), else hardware (system, cloud instance, chip, family) in the figure's
@@ -74,6 +75,12 @@ PREPOSITION_BEFORE = re.compile(
 FIGURE_BEFORE = re.compile(r"\d\s*[A-Za-z]{1,4}\s*$")
 # Between a product and a measure it owns: "the WSE-2's 2.6 trillion", "H100 的 80 GB".
 POSSESSED = re.compile(r"\s*(?:['’]s|的)\s*")
+# A result an organisation or product is written as holding: "SambaNova's prior record of 792",
+# "Acme's best result of 3.1", "Kestrel 的此前纪录 650".
+HELD_RESULT = re.compile(
+    r"\s*(?:['’]s\s+(?:(?:own|prior|previous|former|earlier|current|best|top|highest|record|peak)\s+)*"
+    r"(?:record|result|score|mark|figure|best)\s+of|的\s*(?:此前|之前|原|最佳|最高)?\s*(?:纪录|记录|成绩|最好成绩)(?:为|是)?)\s*"
+)
 # A pronoun standing for a name of an earlier sentence: "its total", "their revenue", "其营收", "该公司".
 BACK_REFERENCE = re.compile(r"\b(?:its|their|his|her)\b|其|该公司|该企业", re.IGNORECASE)
 
@@ -271,9 +278,14 @@ def _before_product(folded: str, names: Sequence[Name], index: int) -> bool:
 
 def _possessor(folded: str, names: Sequence[Name], start: int) -> Name | None:
     """The product a measure is written as the possession of, right before it ("the Kestrel
-    K4's 2 trillion", "H100 的 80 GB"), also inside a baseline; not for ratios ("是 H100 的 3 倍")."""
+    K4's 2 trillion", "H100 的 80 GB"), or the product or organisation holding it as a result
+    ("SambaNova's prior record of 792"), also inside a baseline; not for ratios ("是 H100 的 3 倍")."""
     for name in names:
-        if name.end <= start and name.kind in HARDWARE and POSSESSED.fullmatch(folded, name.end, start):
+        if name.end > start:
+            continue
+        if name.kind in HARDWARE and POSSESSED.fullmatch(folded, name.end, start):
+            return name
+        if name.kind in (*HARDWARE, "organisation") and HELD_RESULT.fullmatch(folded, name.end, start):
             return name
     return None
 
