@@ -835,6 +835,9 @@ def test_codes_stay_names(sentence: str) -> None:
     ("公司今天发布了 Kestrel K4。单卡显存为 432 GB。", "432 GB", "Kestrel K4"),
     ("公司今天发布了 Kestrel K4。\n\n单卡显存为 432 GB。", "432 GB", "Kestrel K4"),
     ("我们对比了 GB300 NVL72 和 GB200 NVL72。推理吞吐提升 3 倍。", "3 倍", None),
+    # Not the name the sentence before compared against, though its figure came last.
+    ("The Tessel T900 holds 256 GB, 1.6x the H200's 160 GB. Its bandwidth reaches 9 TB/s.", "9 TB/s", "Tessel T900"),
+    ("Tessel T900 的显存为 256 GB，是 H200 的 160 GB 的 1.6 倍。其带宽达到 9 TB/s。", "9 TB/s", "Tessel T900"),
 ])
 def test_a_subjectless_figure_takes_the_one_product_of_the_sentence_before(text: str, written: str, subject: str | None) -> None:
     assert only_claim(text, written).subject == subject

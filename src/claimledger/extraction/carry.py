@@ -1,7 +1,8 @@
 """Subject carry-over: what a figure whose sentence names no subject for it is about.
 
 Within a paragraph, a figure takes the subject of the sentence right before: the
-subject of that sentence's last figure ("The WSE-3 ... 46,225 square millimeters.
+subject of that sentence's last figure, passing over one that another figure there is
+compared with ("... 2.4x the H100's 80GB. Its bandwidth ..." -> not H100) ("The WSE-3 ... 46,225 square millimeters.
 That is more than 56 times the die size of the H100." -> WSE-3), else the one product
 (or, with none, the one organisation) it named ("Kestrel unveiled the K4. It carries
 432 GB of HBM." -> K4), written as that sentence's figures have it ("Hopper 集群"),
@@ -98,7 +99,8 @@ class Post:
 def _carry_subject(text: str, previous: tuple[Sentence, Annotated, list[Found]], sentence: Sentence, annotated: Annotated, found: list[Found]) -> None:
     """Subjectless claims take the subject of the previous sentence of the paragraph: the
     name of the kind the sentence refers to ("每个模型", "the chip": the model or chip named
-    there), else its last figure's subject, else the one product it named, as its figures
+    there), else its last figure's subject (not one another figure there is compared with),
+    else the one product it named, as its figures
     wrote it ("Hopper 集群"). A figure whose subject is only its speaker takes a product so."""
     previous_sentence, previous_annotated, previous_found = previous
     if PARAGRAPH_BREAK.search(text, previous_sentence.end, sentence.start):
@@ -111,6 +113,9 @@ def _carry_subject(text: str, previous: tuple[Sentence, Annotated, list[Found]],
             item for item in previous_found
             if item.claim.subject and not item.speaker_subject and (not referred or item.subject_kind in referred)
         ]
+        # "It carries 192GB — 2.4x the H100's 80GB. Its bandwidth ...": not the name compared against.
+        uncompared = [item for item in with_subject if not _compared_against(item, previous_found)]
+        with_subject = uncompared or with_subject
         if with_subject:
             carried = (with_subject[-1].claim.subject, with_subject[-1].subject_id, with_subject[-1].subject_kind)
         else:
@@ -128,6 +133,15 @@ def _carry_subject(text: str, previous: tuple[Sentence, Annotated, list[Found]],
             claim.subject, item.subject_id, item.speaker_subject = subject, subject_id, False
             claim.subject_id = subject_id
             item.subject_kind, item.carried = kind, True
+
+
+def _compared_against(item: Found, found: Sequence[Found]) -> bool:
+    """Whether the subject of `item` is what another figure of its sentence is compared with."""
+    return any(
+        other is not item and other.claim.baseline
+        and (item.subject_id is not None and other.claim.baseline_id == item.subject_id or item.claim.subject in other.claim.baseline)
+        for other in found
+    )
 
 
 def _take_topic(registry: Registry, topic: Topic, annotated: Annotated, found: list[Found]) -> None:
