@@ -24,6 +24,7 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("The VoltRack VR7 draws 90 kW.", "VoltRack VR7", "system", "brand_code"),
         ("星河 XJ S3000 的算力很高。", "XJ S3000", "chip", "brand_code"),
         ("Orbis tuned the Tessel T9.5 for inference.", "Tessel T9.5", "chip", "brand_code"),  # a point version is kept
+        ("Each Corvid-X4 core runs at 3.2 GHz.", "Corvid-X4", "chip", "brand_code"),  # a hyphen between brand and code
         ("The TRX-4 module ships in May.", "TRX-4", "chip", "hyphen_code"),
         ("Each Z4 rack draws 120 kW.", "Z4", "system", "code_kind"),
         ("新款 X7 芯片的功耗很低。", "X7", "chip", "code_kind"),

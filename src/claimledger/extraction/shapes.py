@@ -117,7 +117,7 @@ def _rules() -> dict[str, re.Pattern[str]]:
     # (the first capital is written once: "[A-Z](?:[A-Za-z]{2,}|[A-Z])", not "[A-Z][A-Za-z]{2,}|[A-Z]{2}").
     return {
         "brand_code": re.compile(
-            r"(?P<brand>[A-Z](?:[A-Za-z]{2,}|[A-Z])(?:[ \t]+[A-Z][A-Za-z]{2,})?)[ \t]+"
+            r"(?P<brand>[A-Z](?:[A-Za-z]{2,}|[A-Z])(?:[ \t]+[A-Z][A-Za-z]{2,})?)(?:[ \t]+|-(?=[A-Z]{1,4}\d))"
             r"(?P<code>[A-Z]{1,4}\d{1,5}(?:\.\d+)?[A-Za-z]*(?:-[A-Za-z]*\d+[A-Za-z]*)?)(?![\w-])"
         ),
         "hyphen_code": re.compile(
