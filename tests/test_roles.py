@@ -117,6 +117,9 @@ def test_rule_6_a_part_is_a_component(sentence: str, written: str, name: str, su
         ("Groq reached 1,200 TPS/user, ahead of SambaNova's previous record of 910 TPS/user.", "910 TPS", "SambaNova"),
         ("The Tessel T900 beat the VoltRack VR7's best result of 41 tokens per second.", "41 tokens per second", "VoltRack VR7"),
         ("Groq 以每用户 1,200 TPS 超过了 SambaNova 的此前纪录 910 TPS。", "910 TPS", "SambaNova"),
+        # A measure written before the product it describes ("N 的 X") is that product's.
+        ("功耗为 300W 的青鸾芯片和功耗为 450W 的玄武芯片已经量产。", "450W", "玄武"),
+        ("新机柜配有主频 2.1GHz 的 X7 芯片、主频 1.8GHz 的 X5 芯片。", "1.8GHz", "X5"),
     ],
 )
 def test_rule_7_the_nearest_free_name_is_the_subject(sentence: str, written: str, subject: str) -> None:
