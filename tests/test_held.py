@@ -72,5 +72,15 @@ def test_rule_3_a_ratio_against_the_past_is_current():
     assert roles("The Kite K2 is 2x faster than a year earlier.")[0][1] == "current"
 
 
+@pytest.mark.parametrize("text", [
+    "The Kite K3 has 192 GB of memory, up from 96 GB in the previous Kite K2 card.",
+    "The Kite K3 serves 900 tokens per second, up from 600 tokens per second on the older Kite K2.",
+])
+def test_a_predecessor_figure_is_its_own_and_replaced_by_no_figure_of_another_product(text):
+    claims = extract(text)
+    assert [claim.subject for claim in claims] == ["Kite K3", "Kite K2"]
+    assert claims[1].replaced_by is None
+
+
 def test_a_range_after_from_is_one_current_figure():
     assert [role for _, role, _ in roles("The rack scales from 8 to 72 GPUs.")] == ["current"]

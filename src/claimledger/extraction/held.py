@@ -17,7 +17,8 @@ first rule that applies wins:
 
 A figure that is not current is linked to the figure that replaces it
 (`link_replacements`): the nearest current figure of the same kind and
-dimensionality in its sentence, else, for a corrected or negated figure, the
+dimensionality in its sentence, about the same product when both name one (the
+predecessor's "80 GB in the previous H100" is replaced by no H200 figure), else, for a corrected or negated figure, the
 first such figure of the next sentence with figures, in the same paragraph.
 """
 
@@ -140,6 +141,10 @@ def link_replacements(claims: Sequence[Claim], held: Sequence[Held], paragraph_b
 
 
 def _same_figure(claim: Claim, other: Claim) -> bool:
+    """Whether `other` can be the current figure `claim` is the past of: of its kind and
+    measure, and not about another product ("141 GB, up from 80 GB in the previous H100")."""
+    if claim.subject and other.subject and (claim.subject_id or claim.subject) != (other.subject_id or other.subject):
+        return False
     return other.role == "current" and other.kind == claim.kind and other.dimensionality == claim.dimensionality
 
 

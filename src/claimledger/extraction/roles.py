@@ -31,7 +31,8 @@ in tests/test_roles.py:
 7. subject: a product the figure is written as the possession of ("the Kestrel K4's 2
    trillion", "H100 的 80 GB"; not a ratio: "是 H100 的 3 倍"), or a product or organisation
    holding it as a result ("Kestrel's prior record of 650"), even inside a baseline, or a product
-   it describes ("2.85GHz 的 A715 大核"; not a ratio); else
+   it describes ("2.85GHz 的 A715 大核") or is measured in or on ("80 GB in the previous H100
+   model"; neither for a ratio); else
    the nearest remaining name of the kinds the figure can be about:
    an organisation for money and market figures (revenue, funding, market
    share), else hardware (system, cloud instance, chip, family) in the figure's
@@ -78,6 +79,11 @@ FIGURE_BEFORE = re.compile(r"\d\s*[A-Za-z]{1,4}\s*$")
 POSSESSED = re.compile(r"\s*(?:['’]s|的)\s*")
 # Between a measure and the product it describes: "2.85GHz 的 A715".
 DESCRIBED = re.compile(r"\s*的\s*")
+# Between a measure and the product it is measured in or on: "80 GB in the previous H100".
+PLACED = re.compile(
+    r"[ \t]+(?:in|on)[ \t]+(?:(?:the|its|their|our|each|every|a|an|one)[ \t]+)?"
+    r"(?:(?:previous|prior|older|earlier|predecessor|last-generation|current|new|latest)[ \t]+)?"
+)
 # A result an organisation or product is written as holding: "SambaNova's prior record of 792",
 # "Acme's best result of 3.1", "Kestrel 的此前纪录 650".
 HELD_RESULT = re.compile(
@@ -192,7 +198,7 @@ def assign_roles(
     """Roles of `names` for the figure at [start, end) of the (folded) sentence, given the
     sentence's `rule_roles` (`sentence_roles`)."""
     roles = list(rule_roles)
-    owner = None if relative else _possessor(folded, names, start) or _described(folded, names, end)
+    owner = None if relative else _possessor(folded, names, start) or _described(folded, names, end) or _placed(folded, names, end)
     subject = owner or _subject(folded, names, roles, start, end, clause, organisation_metric)
     speaker = subject is not None and roles[names.index(subject)] == "claimant"
     if subject is not None:
@@ -298,6 +304,15 @@ def _described(folded: str, names: Sequence[Name], end: int) -> Name | None:
     "功耗为 300W 的青鸾芯片"); not for ratios ("2.5 倍的 H100 性能")."""
     for name in names:
         if name.start >= end and name.kind in HARDWARE and DESCRIBED.fullmatch(folded, end, name.start):
+            return name
+    return None
+
+
+def _placed(folded: str, names: Sequence[Name], end: int) -> Name | None:
+    """The product a measure is placed in or on, right after it ("80 GB in the previous
+    H100 model", "2,000 tokens per second on the Tessel T900"); not for ratios."""
+    for name in names:
+        if name.start >= end and name.kind in HARDWARE and PLACED.fullmatch(folded, end, name.start):
             return name
     return None
 
