@@ -102,6 +102,8 @@ ENGLISH = [
     ("3/4 of the racks", [("3/4", 0.75, False, False)]),
     ("1⁄32 of a quart", [("1⁄32", 1 / 32, False, False)]),
     ("2048 GPUs", [("2048", 2048, False, False)]),
+    ("1920 TPS per card", [("1920", 1920, False, False)]),  # a year-like number before a unit
+    ("2040 TFLOPS", [("2040", 2040, False, False)]),
     ("$2019 per seat", [("2019", 2019, False, False)]),
     ("MacBook Pro 16 inch", [("16", 16, False, False)]),
 ]
@@ -165,6 +167,7 @@ ENGLISH_NOT_NUMBERS = [
 ]
 
 CHINESE = [
+    ("集群有 2048 张卡", [("2048", 2048, False, False)]),  # a year-like number before a classifier
     ("最高达 GB200 NVL72 的 10 倍", [("10 倍", 10, False, True)]),
     ("提升十倍", [("十倍", 10, False, True)]),
     ("两倍", [("两倍", 2, False, True)]),
@@ -236,6 +239,7 @@ CHINESE = [
 ]
 
 CHINESE_NOT_NUMBERS = [
+    "2025 款",
     "8 月 12 日",
     "2026 年 6 月初",
     "7 月 23 日发布",

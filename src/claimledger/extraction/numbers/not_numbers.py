@@ -15,6 +15,7 @@ from claimledger.data_files import data_table
 from claimledger.extraction.numbers.atoms import EN, ZH, Atom
 from claimledger.extraction.numbers.arabic import CURRENCY_BEFORE
 from claimledger.extraction.numbers.readable import has_han
+from claimledger.extraction.units import match_atom, unit_info
 
 WORD_AFTER = re.compile(r"[ \u00a0]?([A-Za-z]+)")
 # A verb after a name and its number ("Cluster 1 runs"), told from a plural noun by what follows
@@ -31,6 +32,8 @@ YEAR_DIGITS = rf"{YEAR_CENTURIES}\d{{2}}"
 _YEAR = re.compile(YEAR_DIGITS)
 _YEAR_LIKE = re.compile(rf"{YEAR_DIGITS}|\d{{2}}")
 _COUNT_WORDS = frozenset(EN["count_words"])
+# Classifiers that count things; a year is written before 款, 届, 次, 轮, 批 or 场 too ("2025 款").
+_DEVICE_CLASSIFIERS = frozenset(data_table("units.toml")["counting_classifiers"]) - frozenset("款届次轮批场")
 _NOT_PLURALS = frozenset(EN["not_plurals"])
 _NOT_NAMES = frozenset(EN["not_names"])
 # A capitalised word (iPhone, S&P, NVLink, Game) right before a number.
@@ -240,12 +243,23 @@ def _digit_form_spans(text: str, lower: str) -> list[tuple[int, int]]:
 
 
 def counts_something(text: str, end: int) -> bool:
-    """True when a plural noun, a unit glued on, or a Chinese word follows (2048 GPUs, 2019W, 2025 张)."""
+    """True when a plural noun, a unit glued on, or a Chinese word follows (2048 GPUs, 2019W, 2025张),
+    or, after a space, a counting classifier or a unit of anything but time (2048 张 GPU, 1920 TPS)."""
     following = text[end : end + 1]
     if following.isalpha():
         return True
     match = WORD_AFTER.match(text, end)
-    return bool(match) and (match.group(1).lower() in _COUNT_WORDS or match.group(1) in _COUNT_WORDS or _is_plural(match.group(1)))
+    if match and (match.group(1).lower() in _COUNT_WORDS or match.group(1) in _COUNT_WORDS or _is_plural(match.group(1))):
+        return True
+    return following == " " and _measured_after(text, end + 1)
+
+
+def _measured_after(text: str, start: int) -> bool:
+    """A counting classifier or a unit (not one of time: "2024 年" is a year) at `start`."""
+    if text[start : start + 1] in _DEVICE_CLASSIFIERS:
+        return True
+    unit = match_atom(text, start) if text[start : start + 1].isascii() else None
+    return unit is not None and unit_info(unit.expression).dimensionality != "[time]"
 
 
 def _is_plural(word: str) -> bool:
