@@ -22,14 +22,18 @@ _TIMES_TEN = re.compile(
 )
 _TIMES_TEN_FIRST = frozenset(" ×xX*")
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺−", "0123456789-+-")
+# The first characters of the suffixes and scale words: one test passes a number with neither
+# after it, instead of trying each form (the scale words case-insensitively).
+_SUFFIX_FIRSTS = "".join(sorted({suffix[0] for suffix in [*_SUFFIXES, *_MONEY_SUFFIXES]}))
+_SCALE_FIRSTS = "".join(sorted({word[0] for word in _ARABIC_SCALES}))
 _ARABIC = re.compile(
     rf"""
     (?=[+\-.\d])
     (?:(?<![^\s(\[:：,，（="'“$€£¥])(?P<sign>[+\-])|(?<![0-9_.]))
     (?P<number>{_SPACED_DIGITS}|{PLAIN_DIGITS}|\.\d+)
     (?P<exponent>[eE][+\-]?\d+(?![A-Za-z0-9]))?
-    (?:(?P<suffix>{"|".join(sorted([*_SUFFIXES, *_MONEY_SUFFIXES], key=len, reverse=True))})(?![A-Za-z0-9])
-      |[ \u00a0]?(?P<scale>(?i:(?:{"|".join(_ARABIC_SCALES)})(?:[ ](?:{"|".join(SCALES)}))*))s?\b
+    (?:(?=[{_SUFFIX_FIRSTS}])(?P<suffix>{"|".join(sorted([*_SUFFIXES, *_MONEY_SUFFIXES], key=len, reverse=True))})(?![A-Za-z0-9])
+      |[ \u00a0]?(?=(?i:[{_SCALE_FIRSTS}]))(?P<scale>(?i:(?:{"|".join(_ARABIC_SCALES)})(?:[ ](?:{"|".join(SCALES)}))*))s?\b
       |[ ](?P<spaced_suffix>[KMBT]|bn|mn)(?=[ ]+[a-z]|[.,;:!?)]|$))?
     """,
     re.X,
