@@ -141,33 +141,63 @@ _REGISTRATION_HINT = re.compile("|".join(map(re.escape, _WORDS["identifier_hints
 _REGISTRATION = re.compile(
     rf"(?i:\b(?:{'|'.join(_WORDS['identifier_labels'])})\.?[:#\s]*)[\dA-Z][\dA-Z\-/]*"
 )
-_CHINESE_FORMS = _alternatives(
-    "\\d〇零一二两三四五六七八九十星周週礼禮第上下晚凌早中傍" + "".join(dict.fromkeys(label[0] for label in ZH["identifier_labels"])),
-    rf"(?:{'|'.join(ZH['identifier_labels'])})[:：\s]*[\dA-Z][\dA-Z\-]*号?",
-    r"(?:\d{4}|[〇零一二三四五六七八九]{4})[ \t]*(?:财|會計|会计)?年(?:[ \t]*度)?",
-    r"\d{2,4}[ \t]*年代",
-    r"(?:199\d|20[0-3]\d)[ \t]*(?:款|版|届)",  # 2025 款: a model year
-    r"(?<!\d)[0-9]0[ \t]?后(?![续来面期])",  # 90后, 00后: people born in that decade
-    rf"{_ZH_NUM}[ \t]*月(?:份|初|中|底|末|上旬|中旬|下旬)?(?:[ \t]*{_ZH_NUM}[ \t]*[日号號])?",
-    rf"{_ZH_NUM}[ \t]*[日号號](?=[，,、\s]|[晚早电電讯訊起至前凌上下中])",
-    r"(?:星期|周|週|礼拜|禮拜)[一二三四五六日天]",
-    r"第?[一二三四1-4][ \t]*季度",
-    rf"{_ZH_NUM}[ \t]*[点點](?:钟|鐘|半|整)",
-    rf"{_ZH_NUM}[ \t]*[点點时時][ \t]*{_ZH_NUM}[ \t]*分",
-    rf"(?:上午|下午|晚上|凌晨|早上|中午|傍晚|晚间)[ \t]*{_ZH_NUM}(?:[ \t]*[点點时時:：][ \t]*\d{{0,2}})?",
-    r"第[ \t]*(?:\d+|[零〇一二两三四五六七八九十百千万]+)",
+_ZH_NUM_FIRSTS = "\\d〇零一二两三四五六七八九十"
+_IDENTIFIER_LABEL = re.compile("|".join(ZH["identifier_labels"]))
+# Chinese forms that are not numbers, in the order they are tried at one place: the characters
+# each may start with, the words one of which every match of it holds (None: an identifier
+# label), and its pattern. Only the forms whose words a text holds are tried on it (the others
+# could not match), so a sentence with 年 alone tries one form, not thirteen.
+_CHINESE_FORMS: tuple[tuple[str, tuple[str, ...] | None, str], ...] = (
+    (
+        "".join(dict.fromkeys(label[0] for label in ZH["identifier_labels"])),
+        None,
+        rf"(?:{'|'.join(ZH['identifier_labels'])})[:：\s]*[\dA-Z][\dA-Z\-]*号?",
+    ),
+    ("\\d〇零一二三四五六七八九", ("年",), r"(?:\d{4}|[〇零一二三四五六七八九]{4})[ \t]*(?:财|會計|会计)?年(?:[ \t]*度)?"),
+    ("\\d", ("年代",), r"\d{2,4}[ \t]*年代"),
+    ("12", ("款", "版", "届"), r"(?:199\d|20[0-3]\d)[ \t]*(?:款|版|届)"),  # 2025 款: a model year
+    ("0123456789", ("后",), r"(?<!\d)[0-9]0[ \t]?后(?![续来面期])"),  # 90后, 00后: people born in that decade
+    (_ZH_NUM_FIRSTS, ("月",), rf"{_ZH_NUM}[ \t]*月(?:份|初|中|底|末|上旬|中旬|下旬)?(?:[ \t]*{_ZH_NUM}[ \t]*[日号號])?"),
+    (_ZH_NUM_FIRSTS, ("日", "号", "號"), rf"{_ZH_NUM}[ \t]*[日号號](?=[，,、\s]|[晚早电電讯訊起至前凌上下中])"),
+    ("星周週礼禮", ("星期", "周", "週", "礼拜", "禮拜"), r"(?:星期|周|週|礼拜|禮拜)[一二三四五六日天]"),
+    ("第一二三四1234", ("季度",), r"第?[一二三四1-4][ \t]*季度"),
+    (_ZH_NUM_FIRSTS, ("点", "點"), rf"{_ZH_NUM}[ \t]*[点點](?:钟|鐘|半|整)"),
+    (_ZH_NUM_FIRSTS, ("分",), rf"{_ZH_NUM}[ \t]*[点點时時][ \t]*{_ZH_NUM}[ \t]*分"),
+    (
+        "上下晚凌早中傍",
+        ("上午", "下午", "晚上", "凌晨", "早上", "中午", "傍晚", "晚间"),
+        rf"(?:上午|下午|晚上|凌晨|早上|中午|傍晚|晚间)[ \t]*{_ZH_NUM}(?:[ \t]*[点點时時:：][ \t]*\d{{0,2}})?",
+    ),
+    ("第", ("第",), r"第[ \t]*(?:\d+|[零〇一二两三四五六七八九十百千万]+)"),
 )
-# What every Chinese form above is written with (a label, 年, 月, 日, 点, 第, ...): most
-# sentences have none, and this finds that in one quick pass.
-_CHINESE_FORM_HINT = re.compile(
-    "|".join(
-        [
-            *ZH["identifier_labels"],
-            "年", "款", "版", "届", "后", "月", "日", "号", "號", "星期", "周", "週", "礼拜", "禮拜", "季度",
-            "点", "點", "时", "時", "上午", "下午", "晚上", "凌晨", "早上", "中午", "傍晚", "晚间", "第",
-        ]
-    )
+
+
+# Every word the forms above are written with, found in one pass (longest first, so 年代 is
+# found as itself and not as 年).
+_CHINESE_FORM_WORD = re.compile(
+    "|".join(sorted([*ZH["identifier_labels"], *(word for _, words, _ in _CHINESE_FORMS for word in words or ())], key=len, reverse=True))
 )
+
+
+def _chinese_form_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of the Chinese forms (dates, times, model years, labels...) in `text`."""
+    words = frozenset(_CHINESE_FORM_WORD.findall(text))
+    return [m.span() for m in _chinese_forms_with(words).finditer(text)] if words else []
+
+
+@lru_cache(maxsize=1024)
+def _chinese_forms_with(found: frozenset[str]) -> re.Pattern[str]:
+    """The alternation of the Chinese forms a text with the `found` words may hold, in their order:
+    a form's word may be part of a longer one found (号 of 编号, 年 of 年代)."""
+    forms = [
+        (first, pattern)
+        for first, words, pattern in _CHINESE_FORMS
+        if any(
+            _IDENTIFIER_LABEL.search(word) if words is None else any(form_word in word for form_word in words)
+            for word in found
+        )
+    ]
+    return _alternatives("".join(first for first, _ in forms), *(pattern for _, pattern in forms))
 
 
 @lru_cache(maxsize=256)
@@ -185,8 +215,8 @@ def _not_number_spans(text: str, han: bool) -> list[tuple[int, int]]:
         spans += [m.span() for m in _WEB.finditer(text)]
     if _REGISTRATION_HINT.search(lower):
         spans += [m.span() for m in _REGISTRATION.finditer(text)]
-    if han and _CHINESE_FORM_HINT.search(text):
-        spans += [m.span() for m in _CHINESE_FORMS.finditer(text)]
+    if han:
+        spans += _chinese_form_spans(text)
     return spans
 
 
