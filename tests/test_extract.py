@@ -278,7 +278,15 @@ BASELINES = [
     ("出货量环比增长 12%。", "12%", "previous period"),
     ("以 A100 为基线，训练速度提升 6 倍。", "6 倍", "A100"),
     ("The chip draws 700 W.", "700 W", None),
+    # A group of the named thing, and a maker's product: the name is the baseline.
+    ("The Kite K3 trains the model 12 times faster than a cluster of H100 GPUs.", "12 times", "H100"),
+    ("Kite says the K3 is 3x more efficient than Nvidia's Blackwell.", "3x", "Blackwell"),
 ]
+
+
+def test_a_group_word_around_the_baseline_is_no_metric() -> None:
+    claim = only_claim("The Kite K3 trains the model 12 times faster than a cluster of H100 GPUs.", "12 times")
+    assert claim.metric != "cluster size"
 
 
 @pytest.mark.parametrize(("sentence", "written", "baseline"), BASELINES)

@@ -91,6 +91,7 @@ def describe(
     rule_roles: Sequence[str | None],
     counted_noun: bool = False,
     unit_text: str | None = None,
+    baseline_wrapper: tuple[int, int] | None = None,
 ) -> About:
     """Subject, metric and condition of the figure at [start, end) of the sentence, whose
     names have `rule_roles` by the sentence (roles.sentence_roles).
@@ -98,11 +99,13 @@ def describe(
     Only ratios and percentages borrow a metric from outside their clause
     ("纵轴是每 MW 每秒 token 数：... 接近 10 倍"); a count or a measure names its own.
     A counted noun ("1 亿个遥测采样") is its own unit: no metric comes from its dimensions.
+    A metric word among the words wrapping the baseline's name (`baseline_wrapper`: "a
+    cluster of" H100 GPUs) measures nothing of the figure.
     """
     text, folded, names = annotated.text, annotated.simple, annotated.names
     clause = clause_bounds(folded, start, end)
     relative = kind in ("ratio", "percent")
-    metric = _metric(annotated, start, end, clause, relative) or _unit_named(unit_text) or (
+    metric = _metric(annotated, start, end, clause, relative, baseline_wrapper) or _unit_named(unit_text) or (
         _counted_rate(annotated, start, expression, unit_text) if counted_noun else unit_metric(kind, expression)
     )
     money = _is_money(expression)
@@ -213,10 +216,14 @@ def _described() -> re.Pattern[str]:
     return re.compile(rf"\s*(?:{alternation(cue_table()['conditions']['described_after'])})")
 
 
-def _metric(annotated: Annotated, start: int, end: int, clause: tuple[int, int], relative: bool) -> str | None:
+def _metric(
+    annotated: Annotated, start: int, end: int, clause: tuple[int, int], relative: bool, baseline_wrapper: tuple[int, int] | None
+) -> str | None:
+    low, high = baseline_wrapper or (0, 0)
     metrics = [
         metric for metric in annotated.metrics
         if not _held(annotated.simple, metric.start) and not _describes(annotated.simple, metric, start, end)
+        and not (low <= metric.start and metric.end <= high)
     ]
     if not metrics:
         return None

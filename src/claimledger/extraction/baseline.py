@@ -60,6 +60,9 @@ class Baseline:
     text: str
     start: int
     end: int
+    # Where the words wrapping the name begin ("a cluster of H100 GPUs"): a metric word
+    # there ("cluster") measures nothing of the figure.
+    wrapper_start: int | None = None
 
 
 @lru_cache(maxsize=1)
@@ -104,9 +107,13 @@ def normalised(baseline: Baseline | None, names: Sequence[Name] = ()) -> Baselin
 
 # Words before a name that wrap it: "the same number of", "its previous", "the prior-generation".
 WRAPPED_NAME = re.compile(
-    r"(?:(?:the|its|their|our|a|an|same|number|of|previous|prior|last|older|earlier|current|equivalent|comparable|equal|identical)\s+){1,5}",
+    r"(?:(?:the|its|their|our|a|an|same|number|of|previous|prior|last|older|earlier|current|equivalent|comparable|equal|identical"
+    # "a cluster of H100 GPUs", "a rack of B200s": a group of the named thing.
+    r"|clusters?|pods?|racks?|fleets?|systems?|servers?|nodes?|arrays?|banks?)\s+){1,5}",
     re.IGNORECASE,
 )
+# Between an organisation and the product of its that is the baseline: "Nvidia's Blackwell".
+OWNED_BY = re.compile(r"['’]s\s+")
 # After a wrapped name only its kind word, then the phrase ends ("... H100 GPUs on ...", not "NVIDIA GPU-based").
 NAME_ENDS_PHRASE = re.compile(
     r"(?:\s+(?:GPUs?|chips?|platforms?|systems?|racks?|accelerators?|parts?|servers?|nodes?))?\s*"
@@ -196,15 +203,18 @@ def _phrase_at(sentence: str, position: int, names: Sequence[Name]) -> Baseline 
     """The thing named at `position`: a known name (after "the", "its"), or a few words."""
     lead = DETERMINER.match(sentence, position)
     name_start = lead.end() if lead else position
-    for name in names:
+    for index, name in enumerate(names):
         if name.start == name_start or name.start == position:
+            owned = names[index + 1] if index + 1 < len(names) else None
+            if name.kind == "organisation" and owned is not None and OWNED_BY.fullmatch(sentence, name.end, owned.start):
+                return Baseline(owned.text, owned.start, owned.end)  # "Nvidia's Blackwell": the product
             return Baseline(name.text, name.start, name.end)
     wrapped = WRAPPED_NAME.match(sentence, position)
     if wrapped:
         # "the same number of H100 GPUs", "its previous Hopper platform": the name is the baseline.
         for name in names:
             if name.start == wrapped.end() and NAME_ENDS_PHRASE.match(sentence, name.end):
-                return Baseline(name.text, name.start, name.end)
+                return Baseline(name.text, name.start, name.end, wrapper_start=position)
     stop = PHRASE_STOP.search(sentence, position)
     phrase_end = stop.start() if stop else len(sentence)
     words = sentence[position:phrase_end].split()[:LONGEST_PHRASE_WORDS]
