@@ -312,6 +312,8 @@ ABOUT = [
     ("AMD said MI355X delivers 40% more tokens per dollar.", "40%", dict(subject="MI355X")),
     ("Groq serves Llama 3.3 70B at 1,600 tokens per second.", "1,600 tokens per second",
      dict(subject="Groq", condition="Llama 3.3 70B")),
+    ("Kite expects Tessel T900 shipments to grow 60% next year.", "60%", dict(subject="Tessel T900", metric="shipments")),
+    ("Kite 预计 K3 明年出货量将增长五成。", "五成", dict(metric="shipments")),
 ]
 
 
