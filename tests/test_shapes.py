@@ -63,3 +63,8 @@ def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -
 def test_what_is_not_a_name(text: str) -> None:
     found = shapes(text, "zh" if not text.isascii() else "en")
     assert not any(word in found for word in ("Four GB300", "Each GB300", "TFLOPS BF16", "国产", "新一代", "公司建成超万卡", "A82"))
+
+
+@pytest.mark.parametrize("text", ["预计 2027 年全球加速服务器市场将扩大。", "三季度浪涌服务器出货增长。", "12 月星河服务器交付。"])
+def test_a_date_is_never_part_of_a_chinese_name(text: str) -> None:
+    assert shapes(text, "zh") == {}

@@ -62,6 +62,10 @@ class Shape(NamedTuple):
 
 # A number (and a space) right before a word.
 AFTER_NUMBER = re.compile(r"\d\s?$")
+# A date or period unit after a number: "2026 年", "3 月", "二季度".
+DATE_UNITS = frozenset("年月日季周")
+NUMBER_BEFORE = re.compile(r"[0-9〇零一二三四五六七八九十][ \t]?$")
+DATE_IN_NAME = re.compile(r"[0-9〇零一二三四五六七八九十][ \t]?[年月日季周]")
 
 
 def _unit_after_number(text: str, start: int) -> bool:
@@ -259,8 +263,8 @@ def _chinese_name_start(text: str, end: int) -> int | None:
     """Where a Chinese name of 2 to LONGEST_ZH_NAME characters ending at `end` starts,
     when its start is clear (the longest that starts at a boundary)."""
     for start in range(end - _name_characters_before(text, end), end - 1):
-        if _counted_words().search(text, start, end):
-            continue  # a count is never inside a name: "新增两台服务器", "两台昇腾服务器"
+        if _counted_words().search(text, start, end) or DATE_IN_NAME.search(text, start, end):
+            continue  # a count or a date is never inside a name: "两台昇腾服务器", "三季度海光服务器"
         if not _described(text[start:end]) and _chinese_boundary(text, start):
             return start
     return None
@@ -304,7 +308,10 @@ def _counted_words() -> re.Pattern[str]:
 
 
 def _chinese_boundary(text: str, start: int) -> bool:
-    """Whether a Chinese name may start at `start`: after a non-Han character or a launch verb."""
+    """Whether a Chinese name may start at `start`: after a non-Han character or a launch verb,
+    never at the unit of a date or period after a number ("2026 年", "三季度")."""
+    if text[start] in DATE_UNITS and NUMBER_BEFORE.search(text, max(0, start - 3), start):
+        return False  # "2026 年中国...": the 年 ends a date, no name starts there
     if start == 0 or not HAN_CHARACTER.match(text[start - 1]):
         return True
     return text.endswith(_words_tuple("zh_before_name"), 0, start) or _counted_words().search(text, max(0, start - 2), start) is not None
