@@ -281,6 +281,9 @@ BASELINES = [
     # A group of the named thing, and a maker's product: the name is the baseline.
     ("The Kite K3 trains the model 12 times faster than a cluster of H100 GPUs.", "12 times", "H100"),
     ("Kite says the K3 is 3x more efficient than Nvidia's Blackwell.", "3x", "Blackwell"),
+    # What a Chinese generation word names is the baseline, not the word with it.
+    ("星河 S3 的算力较上一代星河 S2 提升 60%。", "60%", "星河 S2"),
+    ("星河 S3 的算力较前代产品星河 S2 提升 60%。", "60%", "星河 S2"),
 ]
 
 

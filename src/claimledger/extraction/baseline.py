@@ -88,8 +88,9 @@ def _zh_comparative() -> re.Pattern[str]:
 
 def normalised(baseline: Baseline | None, names: Sequence[Name] = ()) -> Baseline | None:
     """A baseline phrase cleaned: a name inside it is the baseline ("前代产品Trillium" is
-    Trillium, "the same number of H100 GPUs" H100); a relative phrase is under its normal name,
-    also before a generic noun ("前一代设计" is the previous generation)."""
+    Trillium, "the same number of H100 GPUs" H100), as is what a Chinese generation word names
+    ("上一代云燧 T20" is 云燧 T20); a relative phrase is under its normal name, also before a
+    generic noun ("前一代设计" is the previous generation)."""
     if baseline is None:
         return None
     inside = [name for name in names if baseline.start <= name.start and name.end <= baseline.end]
@@ -102,6 +103,10 @@ def normalised(baseline: Baseline | None, names: Sequence[Name] = ()) -> Baselin
     found = pattern.match(text)
     if found and (found.end() == len(text) or GENERIC_AFTER_RELATIVE.fullmatch(text, found.end())):
         return Baseline(labels[" ".join(found.group(0).lower().split())], baseline.start, baseline.end)
+    named = CHINESE_GENERATION_BEFORE.match(baseline.text)
+    if named and len(baseline.text) - named.end() >= 2:
+        # "上一代云燧 T20": the product written after the generation word is the baseline.
+        return Baseline(baseline.text[named.end():], baseline.start + named.end(), baseline.end)
     return baseline
 
 
@@ -127,6 +132,8 @@ WRAPPER = re.compile(
     r"|generation|platform|platforms|gpus?|chips?|systems?|racks?|accelerators?|parts?)\b|前代|上一代|前一代|上代|产品|平台|芯片|的|同等数量|相同数量)*"
 )
 # Words after a relative baseline that add nothing to it: "前一代设计", "the previous generation of chips".
+# A generation word before the product it names: "上一代云燧 T20", "前代产品 X".
+CHINESE_GENERATION_BEFORE = re.compile(r"(?:上一代|前一代|上代|前代)(?:的)?(?:产品|芯片|平台|型号)?\s*")
 GENERIC_AFTER_RELATIVE = re.compile(r"\s*(?:的\s*)?(?:设计|产品|芯片|架构|平台|型号|版本|方案|系统|机型|design|products?|chips?|parts?|systems?|platforms?|models?|of\s+\w+)?\s*")
 
 
