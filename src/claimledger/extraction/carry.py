@@ -32,7 +32,7 @@ from claimledger.entities import Entity, Registry
 from claimledger.extraction.about import organisation_figure
 from claimledger.extraction.annotate import Annotated
 from claimledger.extraction.attributes import clause_bounds
-from claimledger.extraction.cues import fold
+from claimledger.extraction.cues import fold, lowered
 from claimledger.extraction.found import Found
 from claimledger.extraction.names import HARDWARE, Name
 from claimledger.extraction.pipeline import Sentence
@@ -266,5 +266,5 @@ def _kind_referred_to(folded: str) -> tuple[str, ...] | None:
     """The kinds the sentence's first word for a kind of thing points back to; cached, as
     several carry rules ask, each only when it needs to."""
     pattern, groups = kind_reference()
-    found = pattern.search(folded)
+    found = pattern.search(lowered(folded))
     return KIND_REFERENCES[groups[fold(found.group(0))]] if found else None

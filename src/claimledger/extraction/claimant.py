@@ -85,7 +85,7 @@ def _document_owner(folded: str, names: Sequence[Name]) -> Claimant | None:
 
 @cache
 def _source_documents() -> re.Pattern[str]:
-    return re.compile(alternation(_table()["source_documents"]), re.IGNORECASE)
+    return re.compile(alternation(_table()["source_documents"]))
 
 
 def _agent_after(text: str, folded: str, names: Sequence[Name], position: int) -> Claimant | None:

@@ -23,7 +23,7 @@ CUE_AFTER_REACH = 24
 
 @cache
 def _cue() -> re.Pattern[str]:
-    return re.compile(alternation(cue_table()["lists"]["respectively"]), re.IGNORECASE)
+    return re.compile(alternation(cue_table()["lists"]["respectively"]))
 
 
 @cache

@@ -107,10 +107,10 @@ KIND_REFERENCES = {
 @cache
 def kind_reference() -> tuple[re.Pattern[str], dict[str, str]]:
     """Words pointing back to a thing of one kind ("each model", "该芯片"), and the group
-    (a key of KIND_REFERENCES) of each word, folded."""
+    (a key of KIND_REFERENCES) of each word, folded; the pattern reads lower-cased text (cues.lowered)."""
     table = cue_table()["roles"]["kind_reference"]
     body, groups = labelled_alternation({group: table[group] for group in KIND_REFERENCES})
-    return re.compile(body, re.IGNORECASE), groups
+    return re.compile(body), groups
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from claimledger.entities import Entity, Registry
-from claimledger.extraction.cues import alternation, cue_table
+from claimledger.extraction.cues import alternation, cue_table, lowered
 from claimledger.extraction.names import HARDWARE, SPECIFICITY, Name
 from claimledger.extraction.shapes import shape_table
 
@@ -155,24 +155,24 @@ def named_ahead(registry: Registry, later: Sequence[Name], makers: set[str]) -> 
 
 @cache
 def _organisation_words() -> re.Pattern[str]:
-    return re.compile(alternation(cue_table()["roles"]["organisation_spoken_of"]), re.IGNORECASE)
+    return re.compile(alternation(cue_table()["roles"]["organisation_spoken_of"]))
 
 
 @lru_cache(maxsize=8)
 def organisation_spoken_of(folded: str) -> bool:
     """Whether a sentence speaks of a company rather than a product ("公司预计 ...", "the company expects");
     cached: the carry rules ask twice per sentence."""
-    return _organisation_words().search(folded) is not None
+    return _organisation_words().search(lowered(folded)) is not None
 
 
 @cache
 def _pronouns() -> re.Pattern[str]:
-    return re.compile(alternation(cue_table()["roles"]["points_back"]), re.IGNORECASE)
+    return re.compile(alternation(cue_table()["roles"]["points_back"]))
 
 
 def _points_back(folded: str) -> bool:
     """Whether a sentence points back with a pronoun to what the post spoke of ("It", "其")."""
-    return _pronouns().search(folded) is not None
+    return _pronouns().search(lowered(folded)) is not None
 
 
 def _makes(registry: Registry, organisation: Entity, topic: Topic | None) -> bool:
