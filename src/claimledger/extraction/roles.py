@@ -58,11 +58,10 @@ from claimledger.extraction.names import HARDWARE, Name
 ROLES = ("subject", "baseline", "condition", "component", "software", "claimant", "maker")
 # The kinds that may be a figure's subject, in the order they are preferred.
 SUBJECT_ORDER = (HARDWARE, ("organisation",), ("software",), ("model",), ("component",))
-# A name right after a number is what is counted: "2,016 Rubin GPUs", "72 颗 Rubin GPU".
+# A name right after a number is what is counted: "2,016 Rubin GPUs", "72 颗 Rubin GPU" (read on lowered text).
 COUNTED_BEFORE = re.compile(
     r"(?:[\d一二两三四五六七八九十百千万亿]|\b(?:two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen|dozens?|hundreds|thousands))"
-    r"(?:\s*(?:thousand|million|billion|dozen))?\s*[xX×]?\s*[颗张块台个片枚套]?\s*$",
-    re.IGNORECASE,
+    r"(?:\s*(?:thousand|million|billion|dozen))?\s*[xX×]?\s*[颗张块台个片枚套]?\s*$"
 )
 # A product's maker written right before it: "NVIDIA GB200", "AMD's MI355X", "英伟达的 H100".
 MAKER_GAP = re.compile(r"(?:\s*['’]s)?\s*(?:的\s*)?(?:\([^)]{1,20}\)|（[^）]{1,20}）)?\s*$")
@@ -319,7 +318,7 @@ def _placed(folded: str, names: Sequence[Name], end: int) -> Name | None:
 
 def counted(folded: str, name: Name) -> bool:
     """Whether a number counts `name` ("2,016 Rubin GPUs", "4x p150c cards")."""
-    return COUNTED_BEFORE.search(folded, max(0, name.start - 20), name.start) is not None
+    return COUNTED_BEFORE.search(lowered(folded), max(0, name.start - 20), name.start) is not None
 
 
 def _subject(
