@@ -31,7 +31,8 @@ SI_SYMBOL_PREFIXES = {
 # How a denominator is joined to what precedes it: "/s", " per second", "每秒".
 SPACES_OR_HYPHENS = re.compile(r"[\s-]+")
 PER_SEPARATOR = re.compile(r"\s*/\s*|\s+per\s+|\s+an?[\s-]+|-an?-|\s*每\s*", re.IGNORECASE)
-PER_PREFIX = re.compile(r"(?:\bper\b|每)\s*", re.IGNORECASE)
+# The look-ahead passes each other character with one test (not "per" lower-cased letter by letter).
+PER_PREFIX = re.compile(r"(?=[p每])(?:\bper\b|每)\s*", re.IGNORECASE)
 
 
 OFFSET_UNITS = frozenset({"degree_Celsius", "degree_Fahrenheit"})
