@@ -46,7 +46,8 @@ _MONTH = f"(?:{'|'.join(_WORDS['months'])})"
 _DAY = r"\d{1,2}(?:st|nd|rd|th)?"
 _ZH_NUM = r"(?:\d{1,2}|[〇零一二两三四五六七八九十]{1,3})"
 _YEAR_CUE = "|".join(_WORDS["year_cues"])
-_YEAR_CUE_BEFORE = re.compile(rf"(?i)\b(?:{_YEAR_CUE})[ \-]+$")
+# At a word start, the look-ahead on the cues' first letters fails every other word with one test.
+_YEAR_CUE_BEFORE = re.compile(rf"(?i)\b(?=[{''.join(sorted({cue[0] for cue in _WORDS['year_cues']}))}])(?:{_YEAR_CUE})[ \-]+$")
 # Not after a digit, dot or comma (part of a longer number); the look-behind comes after the
 # digits, so the regex engine can skip ahead to a 1 or a 2 quickly.
 _YEAR_NUMBER = re.compile(rf"{YEAR_DIGITS}(?<![\d.,]\d{{4}})(?!\d|[.,]\d|[ ]*(?:%|percent|x\b|times\b))")
