@@ -172,7 +172,7 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
         about = describe(
             annotated, frame.quantity.start, frame.end, frame.quantity.kind, frame.quantity.expression,
             rule_roles, frame.quantity.counted_noun, frame.quantity.unit_text,
-            _wrapper(frame.baseline),
+            frame.baseline.wrapper if frame.baseline else None,
         )
         if index in respective_precision and about.metric not in spec_metrics():
             # "在 FP32、TF32 精度下的算力分别为 25、49 TFLOPS": each figure its own precision.
@@ -310,13 +310,6 @@ def _as_written(annotated: Annotated, baseline: Baseline | None) -> Baseline | N
     if baseline is None or annotated.simple[baseline.start:baseline.end] != baseline.text:
         return baseline
     return replace(baseline, text=annotated.text[baseline.start:baseline.end])
-
-
-def _wrapper(baseline: Baseline | None) -> tuple[int, int] | None:
-    """The span of the words wrapping a baseline's name ("a cluster of "), if any."""
-    if baseline is None or baseline.wrapper_start is None:
-        return None
-    return baseline.wrapper_start, baseline.start
 
 
 def _share_baselines(text: str, framed: list[Frame]) -> None:

@@ -64,6 +64,11 @@ class Baseline:
     # there ("cluster") measures nothing of the figure.
     wrapper_start: int | None = None
 
+    @property
+    def wrapper(self) -> tuple[int, int] | None:
+        """The span of the words wrapping the name ("a cluster of "), if any."""
+        return None if self.wrapper_start is None else (self.wrapper_start, self.start)
+
 
 @lru_cache(maxsize=1)
 def _english_after() -> re.Pattern[str]:

@@ -76,11 +76,10 @@ PREPOSITION_BEFORE = re.compile(
 FIGURE_BEFORE = re.compile(r"\d\s*[A-Za-z]{1,4}\s*$")
 # Between a product and a measure it owns: "the WSE-2's 2.6 trillion", "H100 的 80 GB".
 POSSESSED = re.compile(r"\s*(?:['’]s|的)\s*")
-# Between a measure and the product it describes: "2.85GHz 的 A715".
-DESCRIBED = re.compile(r"\s*的\s*")
-# Between a measure and the product it is measured in or on: "80 GB in the previous H100".
-PLACED = re.compile(
-    r"[ \t]+(?:in|on)[ \t]+(?:(?:the|its|their|our|each|every|a|an|one)[ \t]+)?"
+# Between a measure and the product it describes ("2.85GHz 的 A715") or is measured in or on
+# ("80 GB in the previous H100").
+MEASURED_PRODUCT_GAP = re.compile(
+    r"\s*的\s*|[ \t]+(?:in|on)[ \t]+(?:(?:the|its|their|our|each|every|a|an|one)[ \t]+)?"
     r"(?:(?:previous|prior|older|earlier|predecessor|last-generation|current|new|latest)[ \t]+)?"
 )
 # A result an organisation or product is written as holding: "SambaNova's prior record of 792",
@@ -197,7 +196,7 @@ def assign_roles(
     """Roles of `names` for the figure at [start, end) of the (folded) sentence, given the
     sentence's `rule_roles` (`sentence_roles`)."""
     roles = list(rule_roles)
-    owner = None if relative else _possessor(folded, names, start) or _described(folded, names, end) or _placed(folded, names, end)
+    owner = None if relative else _possessor(folded, names, start) or _measured_product(folded, names, end)
     subject = owner or _subject(folded, names, roles, start, end, clause, organisation_metric)
     speaker = subject is not None and roles[names.index(subject)] == "claimant"
     if subject is not None:
@@ -298,20 +297,12 @@ def _possessor(folded: str, names: Sequence[Name], start: int) -> Name | None:
     return None
 
 
-def _described(folded: str, names: Sequence[Name], end: int) -> Name | None:
-    """The product a measure describes, written right after it with 的 ("2.85GHz 的 A715 大核",
-    "功耗为 300W 的青鸾芯片"); not for ratios ("2.5 倍的 H100 性能")."""
+def _measured_product(folded: str, names: Sequence[Name], end: int) -> Name | None:
+    """The product a measure describes or is measured in or on, written right after it
+    ("2.85GHz 的 A715 大核", "80 GB in the previous H100 model"); not for ratios
+    ("2.5 倍的 H100 性能")."""
     for name in names:
-        if name.start >= end and name.kind in HARDWARE and DESCRIBED.fullmatch(folded, end, name.start):
-            return name
-    return None
-
-
-def _placed(folded: str, names: Sequence[Name], end: int) -> Name | None:
-    """The product a measure is placed in or on, right after it ("80 GB in the previous
-    H100 model", "2,000 tokens per second on the Tessel T900"); not for ratios."""
-    for name in names:
-        if name.start >= end and name.kind in HARDWARE and PLACED.fullmatch(folded, end, name.start):
+        if name.start >= end and name.kind in HARDWARE and MEASURED_PRODUCT_GAP.fullmatch(folded, end, name.start):
             return name
     return None
 

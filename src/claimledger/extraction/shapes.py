@@ -63,9 +63,9 @@ class Shape(NamedTuple):
 # A number (and a space) right before a word.
 AFTER_NUMBER = re.compile(r"\d\s?$")
 # A date or period unit after a number: "2026 年", "3 月", "二季度".
-DATE_UNITS = frozenset("年月日季周")
+DATE_UNITS = "年月日季周"
 NUMBER_BEFORE = re.compile(r"[0-9〇零一二三四五六七八九十][ \t]?$")
-DATE_IN_NAME = re.compile(r"[0-9〇零一二三四五六七八九十][ \t]?[年月日季周]")
+DATE_IN_NAME = re.compile(rf"[0-9〇零一二三四五六七八九十][ \t]?[{DATE_UNITS}]")
 
 
 def _unit_after_number(text: str, start: int) -> bool:
