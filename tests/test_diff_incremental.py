@@ -199,3 +199,37 @@ def test_a_full_run_on_every_core_ends_where_one_process_does(ledger, monkeypatc
     monkeypatch.setattr(judging, "RANGES_PER_WORKER", 3)
     assert len(judging.key_ranges(ledger.db, 6)) > 2
     assert full_copy(ledger, tmp_path) == whole
+
+
+FACTS = "SELECT * FROM claim_facts ORDER BY claim_id"
+
+
+def every_fact_again(ledger: Ledger, folder: Path, entities=()) -> list[tuple]:
+    """The claim facts a run under a new rules version computes, on a copy of the ledger."""
+    copy = folder / f"facts-{len(list(folder.iterdir()))}.db"
+    ledger.db.conn.execute("PRAGMA wal_checkpoint(FULL)")
+    shutil.copy(ledger.path, copy)
+    db = open_ledger(copy)
+    db.execute("DELETE FROM diff_state")
+    run_diff(db, entities=entities)
+    return [tuple(row) for row in db.execute(FACTS)]
+
+
+def test_every_claims_facts_computed_on_every_core_are_those_one_process_computes(ledger, monkeypatch, tmp_path):
+    from claimledger.diff import fact_store, run
+    from claimledger.entities import Entity
+
+    for day in range(1, 8):
+        ledger.post("Stratus Cloud Blog", f"2026-07-{day:02d}", rubin_tps_mw(f"up to {day}x", float(day)),
+                    tps(800000 + day * 20000, condition="DeepSeek R1"))
+        ledger.post("Chip Weekly", f"2026-08-{day:02d}", tps(300000, subject="Falconry F9 accelerator"))
+    ledger.diff()
+    own = (Entity("Falconry F9", "chip", aliases=("Falconry F9 accelerator",), origin="user"),)
+    alone = every_fact_again(ledger, tmp_path)
+    alone_with_own = every_fact_again(ledger, tmp_path, own)
+    assert alone_with_own != alone, "the user's entity changes the facts (the stated identity)"
+    monkeypatch.setattr(run, "PARALLEL_AT", 0)
+    monkeypatch.setattr(run, "MAX_WORKERS", 2)
+    monkeypatch.setattr(fact_store, "RANGE", 4)
+    assert every_fact_again(ledger, tmp_path) == alone
+    assert every_fact_again(ledger, tmp_path, own) == alone_with_own, "workers resolve names through the user's entities"

@@ -1,18 +1,30 @@
-"""Reading pending claims and storing their facts (`claimledger.diff.facts`) in `claim_facts`."""
+"""Reading pending claims and storing their facts (`claimledger.diff.facts`) in `claim_facts`.
+
+When every claim's facts are computed again (a new rules version), a large ledger has
+them computed on every core: workers read ranges of claim ids from the ledger read-only
+and return the rows; this process writes them, in id order, a commit per range.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from claimledger.diff.facts import SOURCE_QUERY, claim_facts
-from claimledger.diff.keys import publisher
+from claimledger.diff.keys import publisher, use_entities, user_entities
+from claimledger.diff.workers import Reader, ledger_path, pool, read_only
 
 if TYPE_CHECKING:
     import sqlite_utils
 
+    from claimledger.entities import Entity
+
+    Readable = sqlite_utils.Database | Reader
+
 BATCH = 5000
+# Claims per range a worker computes the facts of (one commit each).
+RANGE = 20000
 FACT_INDEXES = (("idx_claim_facts_stated_key", "stated_key"), ("idx_claim_facts_figure_date", "figure_date"))
 FACT_UPSERT = """
     INSERT INTO claim_facts (claim_id, stated_key, figure_date, intervals, compare_unit, revision_cue,
@@ -27,7 +39,7 @@ FACT_UPSERT = """
 """
 
 
-def pending_batches(db: sqlite_utils.Database, after: int, through: int, edited: list[int]) -> Iterator[list[dict[str, Any]]]:
+def pending_batches(db: Readable, after: int, through: int, edited: list[int]) -> Iterator[list[dict[str, Any]]]:
     """The pending claims' source rows, in batches: new ones by id range, edited ones by id."""
     query = source_query(db)
     start = after
@@ -43,15 +55,15 @@ def pending_batches(db: sqlite_utils.Database, after: int, through: int, edited:
         yield _dicts(db, f"{query} WHERE c.id IN ({', '.join('?' * len(batch))})", batch)
 
 
-def _dicts(db: sqlite_utils.Database, sql: str, arguments: list[Any]) -> list[dict[str, Any]]:
+def _dicts(db: Readable, sql: str, arguments: list[Any]) -> list[dict[str, Any]]:
     cursor = db.conn.execute(sql, arguments)
     names = [column[0] for column in cursor.description]
     return [dict(zip(names, row)) for row in cursor]
 
 
-def source_query(db: sqlite_utils.Database) -> str:
+def source_query(db: Readable) -> str:
     """`SOURCE_QUERY` with the attribution columns this ledger has (claimant, role, replaced_by)."""
-    columns = {row[1] for row in db.execute("PRAGMA table_info(claims)")}
+    columns = {row[1] for row in db.conn.execute("PRAGMA table_info(claims)")}
     extra = [f"c.{name}" if name in columns else f"NULL AS {name}" for name in ("claimant", "role", "replaced_by")]
     return SOURCE_QUERY.replace("FROM claims c", f", {', '.join(extra)} FROM claims c", 1)
 
@@ -65,6 +77,22 @@ def store_facts(
     `firsts` gets each stated identity's earliest claim, `touched` the keys the claims had.
     """
     old = _old_stated(db, [row["id"] for row in rows]) if counts is not None else {}
+    upserts = fact_rows(db, rows)
+    if counts is not None and firsts is not None and touched is not None:
+        for row, upsert in zip(rows, upserts, strict=True):
+            before, stated_key = old.get(row["id"]), upsert[1]
+            if before is not None:
+                counts[before] -= 1
+            if stated_key is not None:
+                counts[stated_key] += 1
+                firsts[stated_key] = min(firsts.get(stated_key, row["id"]), row["id"])
+            if row.get("claim_key"):
+                touched.add(row["claim_key"])
+    db.conn.executemany(FACT_UPSERT, upserts)
+
+
+def fact_rows(db: Readable, rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """The `claim_facts` row (FACT_UPSERT's values) of each claim of `rows`."""
     sentences = _sentence_siblings(db, {row["document_id"] for row in rows})
     upserts = []
     for row in rows:
@@ -72,26 +100,63 @@ def store_facts(
         source = publisher(row.get("source"))
         claimant = publisher(row.get("claimant")) if row.get("claimant") else source
         upserts.append((row["id"], *facts.row(), source, claimant, row.get("role"), row.get("replaced_by")))
-        if counts is None or firsts is None or touched is None:
-            continue
-        before = old.get(row["id"])
-        if before is not None:
-            counts[before] -= 1
-        if facts.stated_key is not None:
-            counts[facts.stated_key] += 1
-            firsts[facts.stated_key] = min(firsts.get(facts.stated_key, row["id"]), row["id"])
-        if row.get("claim_key"):
-            touched.add(row["claim_key"])
-    db.conn.executemany(FACT_UPSERT, upserts)
+    return upserts
 
 
-def _sentence_siblings(db: sqlite_utils.Database, documents: set[int]) -> dict[tuple[int, int], list[dict[str, Any]]]:
+def store_pending(
+    db: sqlite_utils.Database, after: int, through: int, edited: list[int], progress: Callable[[int], None] | None = None,
+) -> int:
+    """The facts of the pending claims (`pending_batches`), a commit per batch; the count stored."""
+    done = 0
+    for rows in pending_batches(db, after, through, edited):
+        with db.conn:
+            store_facts(db, rows)
+        done += len(rows)
+        if progress:
+            progress(done)
+    return done
+
+
+def store_every_fact(
+    db: sqlite_utils.Database, through: int, workers: int, progress: Callable[[int], None] | None = None,
+) -> int:
+    """The facts of every claim up to id `through`, computed in `workers` processes (one: here); the count stored.
+
+    `progress` is told the claims stored so far after each commit.
+    """
+    path = ledger_path(db)
+    if workers < 2 or path is None:
+        return store_pending(db, 0, through, [], progress)
+    starts = range(0, through, RANGE)
+    done = 0
+    with pool(workers) as processes:
+        ranges = processes.map(
+            facts_of_range, [path] * len(starts), starts, [min(start + RANGE, through) for start in starts],
+            [user_entities()] * len(starts),
+        )
+        for upserts in ranges:
+            with db.conn:
+                db.conn.executemany(FACT_UPSERT, upserts)
+            done += len(upserts)
+            if progress:
+                progress(done)
+    return done
+
+
+def facts_of_range(path: str, after: int, through: int, entities: tuple[Entity, ...]) -> list[tuple[Any, ...]]:
+    """A worker's share: the fact rows of the claims with an id in (after, through], names resolved
+    through the package's entities and the user's `entities`, as in the run that asked."""
+    with read_only(path) as reader, use_entities(entities):
+        return [upsert for rows in pending_batches(reader, after, through, []) for upsert in fact_rows(reader, rows)]
+
+
+def _sentence_siblings(db: Readable, documents: set[int]) -> dict[tuple[int, int], list[dict[str, Any]]]:
     """The conditions and baselines the claims of each sentence state, by (document, sentence start)."""
     found: dict[tuple[int, int], list[dict[str, Any]]] = {}
     ids = sorted(documents)
     for offset in range(0, len(ids), 500):
         batch = ids[offset : offset + 500]
-        for document_id, start, condition, baseline in db.execute(
+        for document_id, start, condition, baseline in db.conn.execute(
             f"SELECT document_id, sentence_start, condition, baseline FROM claims "
             f"WHERE document_id IN ({', '.join('?' * len(batch))}) AND (condition IS NOT NULL OR baseline IS NOT NULL)",
             batch,

@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 import itertools
-import multiprocessing
-import sqlite3
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from claimledger.diff.facts import parse_intervals, parse_round, parse_when
 from claimledger.diff.identity import is_lasting, parse_key
 from claimledger.diff.statuses import Figure, assign_statuses
 from claimledger.diff.values import reciprocal
+from claimledger.diff.workers import ledger_path, pool, read_only
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -184,8 +181,8 @@ def judge_everything(
         return judge_groups(db, ordered_groups(db), commit_every=commit_every, progress=progress, total=total)
     ranges = key_ranges(db, workers * RANGES_PER_WORKER)
     judged, done = Judged(), 0
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-        for verdicts in pool.map(judge_range, [path] * len(ranges), *zip(*ranges, strict=True)):
+    with pool(workers) as processes:
+        for verdicts in processes.map(judge_range, [path] * len(ranges), *zip(*ranges, strict=True)):
             done += verdicts.claims
             with db.conn:
                 verdicts.write(db, judged)
@@ -196,21 +193,11 @@ def judge_everything(
 
 def judge_range(path: str, after: str, through: str | None) -> Verdicts:
     """A worker's share: the identities with a key in (after, through], judged against a read-only ledger."""
-    connection = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
-    try:
+    with read_only(path) as reader:
         verdicts = Verdicts()
-        for group_ in ordered_groups(_Reader(connection), after, through):
+        for group_ in ordered_groups(reader, after, through):
             verdicts.judge(group_)
         return verdicts
-    finally:
-        connection.close()
-
-
-@dataclass
-class _Reader:
-    """What `ordered_groups` reads through: a connection."""
-
-    conn: sqlite3.Connection
 
 
 def key_ranges(db: sqlite_utils.Database, pieces: int) -> list[tuple[str, str | None]]:
@@ -223,14 +210,6 @@ def key_ranges(db: sqlite_utils.Database, pieces: int) -> list[tuple[str, str | 
     )]
     starts = ["", *dict.fromkeys(bounds)]
     return [(start, end) for start, end in zip(starts, [*starts[1:], None], strict=True)]
-
-
-def ledger_path(db: sqlite_utils.Database) -> str | None:
-    """The file of an open ledger; None for one in memory."""
-    for _, name, file in db.conn.execute("PRAGMA database_list"):
-        if name == "main":
-            return file or None
-    return None
 
 
 def _comparison(figure: Figure, stored: Stored) -> tuple[int | None, float | None, float | None]:

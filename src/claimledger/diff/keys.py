@@ -211,6 +211,11 @@ def use_entities(entities: Sequence[Entity]) -> Iterator[None]:
         _set_user_entities(before)
 
 
+def user_entities() -> tuple[Entity, ...]:
+    """The user's entities names resolve through now (`use_entities`), for a worker to use the same."""
+    return _user_entities
+
+
 def _set_user_entities(entities: tuple[Entity, ...]) -> None:
     global _user_entities, _user_registry
     if entities == _user_entities:

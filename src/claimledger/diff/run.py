@@ -34,7 +34,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 
-from claimledger.diff.fact_store import FACT_INDEXES, pending_batches, store_facts
+from claimledger.diff.fact_store import FACT_INDEXES, pending_batches, store_every_fact, store_facts, store_pending
 from claimledger.diff.identity import Resolver, parse_key
 from claimledger.diff.identity_store import (
     apply_counts,
@@ -208,20 +208,17 @@ def _rebuild(
     """
     newest, last_mark, edited = _marks(db, facts_through)
     (total,) = db.execute("SELECT count(*) FROM claims").fetchone()
-    done = 0
+    workers = min(MAX_WORKERS, len(os.sched_getaffinity(0))) if total >= PARALLEL_AT else 1
+    report = (lambda done: progress("claim facts", done, total)) if progress else None
     if facts_through == 0:
         # Every claim's facts are written again: the indexes are built once, after.
         with db.conn:
             db.execute("DELETE FROM claim_facts")
             for name, _ in FACT_INDEXES:
                 db.execute(f"DROP INDEX IF EXISTS [{name}]")
-    for rows in pending_batches(db, facts_through, newest, edited):
-        with db.conn:
-            store_facts(db, rows)
-        summary.claims_read += len(rows)
-        done += len(rows)
-        if progress:
-            progress("claim facts", done, total)
+        summary.claims_read += store_every_fact(db, newest, workers, report)
+    else:
+        summary.claims_read += store_pending(db, facts_through, newest, edited, report)
     with db.conn:
         for name, column in FACT_INDEXES:
             db.execute(f"CREATE INDEX IF NOT EXISTS [{name}] ON claim_facts ([{column}])")
@@ -232,7 +229,6 @@ def _rebuild(
             key_range(db, start, start + COMMIT_EVERY)
     with db.conn:
         apply_decisions(db)
-    workers = min(MAX_WORKERS, len(os.sched_getaffinity(0))) if total >= PARALLEL_AT else 1
     summary.add(judge_everything(db, workers, COMMIT_EVERY, progress=progress, total=total))
     with db.conn:
         db.execute("DELETE FROM diff_pending WHERE rowid <= ?", [last_mark])
