@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
@@ -72,6 +73,15 @@ class Claim:
     def field_names(cls) -> list[str]:
         """Field names in declaration order."""
         return [f.name for f in fields(cls)]
+
+    def __reduce__(self) -> tuple[type[Claim], tuple[Any, ...]]:
+        """Pickled as its field values in order: crawl workers send every claim they find to the
+        crawl's process, and the dataclass's own state (a list built field by field in Python,
+        set back the same way) costs that process twice the time and a third more bytes."""
+        return (Claim, _claim_values(self))
+
+
+_claim_values = attrgetter(*Claim.field_names())
 
 
 @dataclass(slots=True)
