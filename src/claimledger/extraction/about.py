@@ -155,11 +155,14 @@ def _organisation_metrics() -> frozenset[str]:
     return frozenset(concept["name"] for concept in metric_table()["concept"] if concept.get("organisation"))
 
 
+@lru_cache(maxsize=256)
 def organisation_figure(metric: str | None, dimensionality: str | None) -> bool:
-    """Whether a figure measures an organisation (revenue, market share) or is money."""
+    """Whether a figure measures an organisation (revenue, market share) or is money; cached:
+    the carry rules ask for every figure of every sentence."""
     return _is_currency(dimensionality) or metric in _organisation_metrics()
 
 
+@lru_cache(maxsize=256)
 def _is_money(expression: str | None) -> bool:
     return bool(expression) and "/" not in expression and _is_currency(unit_info(expression).dimensionality)
 

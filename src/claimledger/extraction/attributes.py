@@ -97,8 +97,10 @@ def _strongest(labels: list[str]) -> str | None:
     return None
 
 
+@lru_cache(maxsize=512)
 def clause_bounds(sentence: str, start: int, end: int) -> tuple[int, int]:
-    """The clause around sentence[start:end]: between commas, colons and the like."""
+    """The clause around sentence[start:end]: between commas, colons and the like; cached:
+    each figure asks from several rules (about five times a figure)."""
     starts, ends = _clause_breaks(sentence)
     before = bisect.bisect_right(ends, start) - 1
     clause_start = ends[before] if before >= 0 else 0

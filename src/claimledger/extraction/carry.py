@@ -76,23 +76,25 @@ class Post:
     def carry(self, sentence: Sentence, annotated: Annotated, found: list[Found], later: Callable[[], Sequence[Name]]) -> None:
         """Give the sentence's subjectless figures their subjects; `later()` gives the names of
         the sentences after it (asked for only by "These GPUs ..." sentences)."""
-        registry = self.registry
-        if self.previous is not None and any(item.claim.subject is None or item.speaker_subject for item in found):
-            _carry_subject(self.text, self.previous, sentence, annotated, found)
-        if self.topic is not None:
-            _take_topic(registry, self.topic, annotated, found)
-        _point_ahead(registry, annotated, found, self.makers, later)
-        _successor_of_baseline(registry, annotated, found, self.named)
-        _carried_systems(registry, annotated, found)
-        self.makers.update(name.entity.id for name in annotated.names if name.kind == "organisation")
-        self.named.extend(name for name in annotated.names if name.kind in HARDWARE)
-        if any(organisation_figure(item.claim.metric, item.claim.dimensionality) for item in found) or not any(
-            name.kind in HARDWARE for name in annotated.names
-        ) and organisation_spoken_of(annotated.simple):
+        registry, names = self.registry, annotated.names
+        if found:  # a sentence without figures only tells the ones to come about
+            if self.previous is not None and any(item.claim.subject is None or item.speaker_subject for item in found):
+                _carry_subject(self.text, self.previous, sentence, annotated, found)
+            if self.topic is not None:
+                _take_topic(registry, self.topic, annotated, found)
+            _point_ahead(registry, annotated, found, self.makers, later)
+            _successor_of_baseline(registry, annotated, found, self.named)
+            _carried_systems(registry, annotated, found)
+        hardware = [name for name in names if name.kind in HARDWARE]
+        self.makers.update(name.entity.id for name in names if name.kind == "organisation")
+        self.named.extend(hardware)
+        if any(organisation_figure(item.claim.metric, item.claim.dimensionality) for item in found) or not hardware and organisation_spoken_of(
+            annotated.simple
+        ):
             self.topic = None  # the post moves on to the company ("公司预计明年营收将达 ...")
         else:
-            subjects = _own_subjects(registry, annotated, found)
-            self.topic = next_topic(registry, self.topic, annotated.simple, annotated.names, subjects, [item.roles for item in found])
+            subjects = _own_subjects(registry, annotated, found) if found else []
+            self.topic = next_topic(registry, self.topic, annotated.simple, names, subjects, [item.roles for item in found])
         self.previous = (sentence, annotated, found)
 
 

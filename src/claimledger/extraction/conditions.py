@@ -63,6 +63,9 @@ class Condition:
         return ", ".join(parts) if parts else None
 
 
+NO_CONDITION = Condition()
+
+
 @cache
 def _table() -> dict:
     return cue_table()["conditions"]
@@ -102,8 +105,12 @@ def fold_condition(
     """The condition of the figure at [start, end) of the sentence; a hardware
     specification's is empty ("with 4 trillion transistors, ... on Llama 3.1 8B")."""
     if metric in spec_metrics():
-        return Condition()
+        return NO_CONDITION
     conditions = [name for name, role in zip(names, roles, strict=True) if role == "condition"]
+    if not conditions:
+        # Most figures name no workload: only a scenario or a precision can be their condition.
+        scenario, precision = _scenario(folded, None, clause, end), _precision_of(folded, start, end, clause)
+        return Condition(scenario=scenario, precision=precision) if scenario or precision else NO_CONDITION
     model = _nearest([name for name in conditions if name.kind == "model"], start, end, clause)
     benchmark = _nearest([name for name in conditions if name.kind == "benchmark"], start, end, clause)
     return Condition(
@@ -175,6 +182,8 @@ def _scenario(folded: str, workload: Name | None, clause: tuple[int, int], end: 
     ("..., 2.8x the H200 result"). A plain word is no scenario ("交互式产品的目标")."""
     pattern, labels = _scenarios()
     lowered_text = lowered(folded)
+    if not _has_scenario(lowered_text):
+        return None
     for position in ([workload.end] if workload is not None else []) + [end]:
         found = pattern.match(lowered_text, SPACES.match(folded, position).end())
         if found:
@@ -187,6 +196,13 @@ def _scenario(folded: str, workload: Name | None, clause: tuple[int, int], end: 
             if span_start <= start and stop <= span_end:
                 return label
     return None
+
+
+@lru_cache(maxsize=64)
+def _has_scenario(lowered_text: str) -> bool:
+    """Whether the (lowered) sentence has a scenario word anywhere: most have none, and
+    then no figure of theirs needs a look (found once for all its figures)."""
+    return _scenarios()[0].search(lowered_text) is not None
 
 
 @lru_cache(maxsize=64)

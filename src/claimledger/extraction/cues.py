@@ -70,8 +70,10 @@ def labelled_alternation(table: dict[str, list[str]]) -> tuple[str, dict[str, st
     return alternation([p for phrases in table.values() for p in phrases]), labels
 
 
+@lru_cache(maxsize=1024)
 def fold(phrase: str) -> str:
-    """Case and spacing folded, for looking a matched cue up in its table."""
+    """Case and spacing folded, for looking a matched cue up in its table; cached: the
+    qualifier and trend rules fold each cue they find."""
     return " ".join(phrase.lower().split())
 
 
