@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from claimledger.entities import Entity, Registry, package_registry
 from claimledger.extraction.about import About, describe
@@ -177,7 +177,7 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
         if index in respective_precision and about.metric not in spec_metrics():
             # "在 FP32、TF32 精度下的算力分别为 25、49 TFLOPS": each figure its own precision.
             precision = precision_name(precisions[respective_precision[index]].group(0))
-            about = replace(about, condition=replace(about.condition, precision=precision))
+            about = about._replace(condition=about.condition._replace(precision=precision))
         claim = _claim(sentence, annotated, frame, about)
         if all_quantities or _claim_worthy(frame.quantity, claim):
             roles = {name.text: role for name, role in zip(annotated.names, about.roles.of_name, strict=True) if role}
@@ -309,7 +309,7 @@ def _as_written(annotated: Annotated, baseline: Baseline | None) -> Baseline | N
     """A baseline read on the folded text, written as the sentence writes it (unless normalised)."""
     if baseline is None or annotated.simple[baseline.start:baseline.end] != baseline.text:
         return baseline
-    return replace(baseline, text=annotated.text[baseline.start:baseline.end])
+    return baseline._replace(text=annotated.text[baseline.start:baseline.end])
 
 
 def _share_baselines(text: str, framed: list[Frame]) -> None:

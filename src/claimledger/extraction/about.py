@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 from claimledger.extraction.annotate import Annotated
 from claimledger.extraction.attributes import clause_bounds
@@ -71,8 +71,7 @@ UPPER_UNITS = {"gpu": "GPU", "cpu": "CPU", "megawatt": "MW", "kilowatt": "kW", "
 DEVICES = ("[gpu]", "[cpu]", "[rack]", "[node]", "[server]")
 
 
-@dataclass(frozen=True, slots=True)
-class About:
+class About(NamedTuple):
     """Subject, metric and condition of one figure, and the roles that decided them."""
 
     subject: str | None

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from claimledger.extraction.cues import (
     cue_table,
@@ -36,12 +36,14 @@ STACKED_CUES = 3
 CLAUSE_BREAK = re.compile(r"[，；：;:（）()「」\[\]]|,\s|,(?!\d)|\s[—–-]\s|—|\.\s")
 
 
-@dataclass(frozen=True, slots=True)
-class Qualifier:
+class Qualifier(NamedTuple):
     """The winning qualifier and where the cue nearest the number starts."""
 
     label: str | None
     adjacent_start: int | None
+
+
+NO_QUALIFIER = Qualifier(None, None)
 
 
 def find_qualifier(
@@ -80,8 +82,8 @@ def find_qualifier(
         if after and not (position != end and after.end("cue") >= end and not sentence[position:after.start("cue")].strip()):
             after_labels_found.append(after_labels[fold(after.group("cue"))])
     # Cues before the number were collected nearest first: the nearest says how the figure is hedged.
-    label = labels[0] if labels else _strongest(after_labels_found)
-    return Qualifier(label, adjacent_start)
+    label = labels[0] if labels else _strongest(after_labels_found) if after_labels_found else None
+    return NO_QUALIFIER if label is None else Qualifier(label, adjacent_start)
 
 
 def _ends_a_noun(sentence: str, cue_start: int, cue: str, lang: str) -> bool:
@@ -115,8 +117,7 @@ def _clause_breaks(sentence: str) -> tuple[list[int], list[int]]:
     return [start for start, _ in breaks], [end for _, end in breaks]
 
 
-@dataclass(frozen=True, slots=True)
-class TrendCue:
+class TrendCue(NamedTuple):
     """A figure's direction of change and whether a noun names the change ("a 5% rise",
     "an increase of 5%") rather than a verb moving the figure ("rose 5%")."""
 

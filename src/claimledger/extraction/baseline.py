@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from claimledger.extraction.attributes import clause_bounds
 from claimledger.extraction.cues import alternation, cue_table, lowered, relative_baseline_pattern
@@ -53,8 +53,7 @@ ZH_REFERENCE = re.compile(r"以\s*(?P<b>[^，。；,;：:]{1,30}?)\s*为(?:基�
 SPECIFIC_PERIOD = re.compile(r"\s*(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s*月")
 
 
-@dataclass(frozen=True, slots=True)
-class Baseline:
+class Baseline(NamedTuple):
     """A baseline and the span of text that names it (for linking cues across it)."""
 
     text: str

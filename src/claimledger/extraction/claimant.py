@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from claimledger.extraction.cues import alternation, cue_table, lowered
 from claimledger.extraction.metrics import metric_words
@@ -31,8 +31,7 @@ EN_AGENT = re.compile(r"(?P<agent>(?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)\s*$")
 ZH_BOOK_TITLE = re.compile(r"《(?P<agent>[^《》]{1,20})》\s*$")
 
 
-@dataclass(frozen=True, slots=True)
-class Claimant:
+class Claimant(NamedTuple):
     """The agent who states the sentence's figures: [start, end), as written, its entity if known."""
 
     start: int

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 from claimledger.entities import Entity
 from claimledger.extraction.cues import cue_table, lowered
@@ -39,8 +39,7 @@ ROUND_BENCHMARKS = ("MLPerf", "InferenceMAX", "TOP500", "Green500")
 PRECISION_REACH = 16
 
 
-@dataclass(frozen=True, slots=True)
-class Condition:
+class Condition(NamedTuple):
     """The condition's parts (None where not stated), its text and the entities it names."""
 
     model: str | None = None
@@ -48,7 +47,7 @@ class Condition:
     scenario: str | None = None
     precision: str | None = None
     benchmark_id: str | None = None
-    entities: tuple[Entity, ...] = field(default=(), compare=False)
+    entities: tuple[Entity, ...] = ()
 
     @property
     def model_id(self) -> str | None:

@@ -47,8 +47,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from claimledger.entities import Registry
 from claimledger.extraction.attributes import clause_bounds
@@ -111,8 +111,7 @@ def kind_reference() -> tuple[re.Pattern[str], dict[str, str]]:
     return re.compile(body), groups
 
 
-@dataclass(frozen=True, slots=True)
-class Roles:
+class Roles(NamedTuple):
     """The role of each name (by position in the sentence's name list) and the subject, if any."""
 
     of_name: tuple[str | None, ...]
@@ -120,6 +119,10 @@ class Roles:
     # The subject is the speaker, for want of anything else named ("which AMD states enables
     # up to 4x"): the previous sentence's product takes its place (extraction/__init__.py).
     speaker_subject: bool = False
+
+
+# The roles of a sentence that names nothing.
+NO_ROLES = Roles((), None)
 
 
 @cache
@@ -157,6 +160,8 @@ def sentence_roles(
 ) -> tuple[str | None, ...]:
     """The roles rules 1-6 give `names` in the (folded) sentence, None where rule 7 decides;
     `baseline_spans` and `claimant_spans` are those of all the sentence's figures."""
+    if not names:
+        return ()
     maker_of = {name.entity.id: maker.id for name in names if (maker := registry.maker(name.entity)) is not None}
     hardware = [name for name in names if name.kind in HARDWARE]
     compared = {
@@ -195,6 +200,8 @@ def assign_roles(
 ) -> Roles:
     """Roles of `names` for the figure at [start, end) of the (folded) sentence, given the
     sentence's `rule_roles` (`sentence_roles`)."""
+    if not names:
+        return NO_ROLES
     roles = list(rule_roles)
     owner = None if relative else _possessor(folded, names, start) or _measured_product(folded, names, end)
     subject = owner or _subject(folded, names, roles, start, end, clause, organisation_metric)
@@ -328,6 +335,8 @@ def _subject(
         in_clause = [name for name in claimants if clause[0] <= name.start and name.end <= clause[1]]
         if in_clause:
             return in_clause[0]
+    if not free:
+        return None
     if organisation_metric:
         organisations = [name for name in free if name.kind == "organisation"]
         if organisations:

@@ -47,8 +47,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 from claimledger.entities import Entity, Registry
 from claimledger.extraction.cues import alternation, cue_table, lowered
@@ -63,8 +63,7 @@ PER_UNIT = (" per rack", " per server", " per node", " per system", " per tray")
 NOT_ABOUT = ("baseline", "component", "software", "condition", "claimant", "maker")
 
 
-@dataclass(frozen=True, slots=True)
-class Topic:
+class Topic(NamedTuple):
     """The product a post is about so far, as its sentences wrote it."""
 
     subject: str
