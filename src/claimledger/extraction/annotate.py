@@ -50,14 +50,15 @@ FOLDS = {char: " " for char in "-‐‑_"} | {chr(code): chr(code - 0xFEE0) for 
 # The characters that fold, each found and replaced alone: a Chinese sentence has a few (its
 # full-width commas), and translating every character of it through a table costs three times as much.
 FOLDABLE = re.compile("[" + "".join(map(re.escape, FOLDS)) + "]")
-# A token and the whitespace after it: runs of Latin letters and digits ("GB200", "H100s"),
-# any other single character (each Chinese character is a token, as spaCy's char segmenter
-# makes them).
+# A token: a run of Latin letters and digits ("GB200", "H100s") or any other single
+# character (each Chinese character is a token, as spaCy's char segmenter makes them).
 # A word glued to a date in Chinese text ends before its digits: "Google10月" is Google, 10, 月.
 # (Letters are read once: a run that is not glued to a date goes on with its digits.)
-TOKEN = re.compile(r"([A-Za-z]+(?:(?=\d{1,4}[年月日])|[A-Za-z0-9]*)|[0-9][A-Za-z0-9]*|\S)(\s*)")
-# Whitespace other than one space after a token (a tab, a line break, two spaces).
-IRREGULAR_SPACE = re.compile(r"[^\S ]| {2}")
+# Split by it, a text is its whitespace before the first token, then each token and the
+# whitespace after it, in turn.
+TOKEN = re.compile(r"([A-Za-z]+(?:(?=\d{1,4}[年月日])|[A-Za-z0-9]*)|[0-9][A-Za-z0-9]*|\S)")
+# What may follow a token with no whitespace token of its own: nothing or one space.
+REGULAR_GAPS = frozenset(("", " "))
 
 
 class Words(NamedTuple):
@@ -159,23 +160,25 @@ def vocab() -> Vocab:
 
 def make_doc(text: str) -> Doc:
     """A Doc of `text` (already folded): runs of Latin letters and digits, single other characters."""
-    return _doc(*doc_words(text, TOKEN.findall(text)))
+    return _doc(*doc_words(text))
 
 
 def sentence_words(text: str) -> Words:
     """The words of `text`'s Doc (`text` already folded), with their offsets."""
-    written, spaces = doc_words(text, TOKEN.findall(text))
+    written, spaces = doc_words(text)
     lengths = list(map(len, written))
     starts = list(accumulate(map(add, lengths, spaces), initial=0))
-    return Words(written, [word.lower() for word in written], spaces, starts[:-1], list(map(add, starts, lengths)))
+    return Words(written, list(map(str.lower, written)), spaces, starts[:-1], list(map(add, starts, lengths)))
 
 
-def doc_words(text: str, pairs: list[tuple[str, str]]) -> tuple[list[str], list[bool]]:
-    """The words of `text`'s Doc and whether a space follows each, from its tokens (TOKEN)."""
-    lead = len(text) - len(text.lstrip())
-    if lead or IRREGULAR_SPACE.search(text):
-        return _with_whitespace_tokens(text[:lead], pairs)
-    return [word for word, _ in pairs], [gap == " " for _, gap in pairs]
+def doc_words(text: str) -> tuple[list[str], list[bool]]:
+    """The words of `text`'s Doc and whether a space follows each (one split, no per-token loop
+    unless the text has whitespace other than one space after a token)."""
+    pieces = TOKEN.split(text)
+    written, gaps = pieces[1::2], pieces[2::2]
+    if pieces[0] or not REGULAR_GAPS.issuperset(gaps):
+        return _with_whitespace_tokens(pieces[0], written, gaps)
+    return written, list(map(bool, gaps))
 
 
 def _doc(words: list[str], spaces: list[bool]) -> Doc:
@@ -187,15 +190,14 @@ def _doc(words: list[str], spaces: list[bool]) -> Doc:
 
 def phrase_words(spelling: str) -> tuple[str, ...]:
     """A name's or metric's spelling as the lower-case words of its Doc: what a match compares."""
-    text = folded(spelling)
-    return tuple(word.lower() for word in doc_words(text, TOKEN.findall(text))[0])
+    return tuple(word.lower() for word in doc_words(folded(spelling))[0])
 
 
-def _with_whitespace_tokens(lead: str, pairs: list[tuple[str, str]]) -> tuple[list[str], list[bool]]:
+def _with_whitespace_tokens(lead: str, written: list[str], gaps: list[str]) -> tuple[list[str], list[bool]]:
     """Whitespace beyond one space after a token is a token of its own, as spaCy keeps it."""
     words: list[str] = [lead] if lead else []
     spaces: list[bool] = [False] if lead else []
-    for word, gap in pairs:
+    for word, gap in zip(written, gaps):
         words.append(word)
         spaces.append(gap[:1] == " ")
         rest = gap[1:] if gap[:1] == " " else gap
@@ -209,7 +211,7 @@ def openers(spellings: Iterable[str]) -> frozenset[tuple[str, ...]]:
     """The first token of each one-token spelling, the first two of each longer one (lower case)."""
     found = set()
     for spelling in spellings:
-        words = [word.lower() for word, _ in TOKEN.findall(folded(spelling))]
+        words = [word.lower() for word in TOKEN.split(folded(spelling))[1::2]]
         if words:
             found.add(tuple(words[:2]))
     return frozenset(found)
