@@ -180,7 +180,8 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
             about = about._replace(condition=about.condition._replace(precision=precision))
         claim = _claim(sentence, annotated, frame, about)
         if all_quantities or _claim_worthy(frame.quantity, claim):
-            roles = {name.text: role for name, role in zip(annotated.names, about.roles.of_name, strict=True) if role}
+            names = annotated.names
+            roles = {name.text: role for name, role in zip(names, about.roles.of_name, strict=True) if role} if names else {}
             kind = about.roles.subject.kind if about.roles.subject is not None else None
             entities = _attributed(claim, annotated, frame, about, claimant)
             held = _held(annotated, frame)
@@ -195,12 +196,11 @@ def _attributed(claim: Claim, annotated: Annotated, frame: Frame, about: About, 
     """Fill the claim's entity ids, condition parts and claimant; return the entities it names.
 
     A claimant named by the sentence makes its figures self-reported: "Kestrel says", "据 X"."""
-    names = annotated.names
-    subject = about.roles.subject
+    subject, baseline = about.roles.subject, frame.baseline
     in_baseline = [
-        name for name, role in zip(names, about.roles.of_name, strict=True)
-        if role == "baseline" and frame.baseline is not None and frame.baseline.start <= name.start and name.end <= frame.baseline.end
-    ]
+        name for name, role in zip(annotated.names, about.roles.of_name, strict=True)
+        if role == "baseline" and baseline.start <= name.start and name.end <= baseline.end
+    ] if baseline is not None else []
     condition = about.condition
     claim.subject_id = about.subject_id
     claim.baseline_id = in_baseline[0].entity.id if in_baseline else None

@@ -221,6 +221,8 @@ def _described() -> re.Pattern[str]:
 def _metric(
     annotated: Annotated, start: int, end: int, clause: tuple[int, int], relative: bool, baseline_wrapper: tuple[int, int] | None
 ) -> str | None:
+    if not annotated.metrics:
+        return None
     low, high = baseline_wrapper or (0, 0)
     metrics = [
         metric for metric in annotated.metrics

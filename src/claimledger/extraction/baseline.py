@@ -152,7 +152,7 @@ def find_baseline(
     if found is None and relative_kind:
         found = _beaten_by(sentence, start, names) or _relative_phrase(sentence, start, end)
         found = found or _sentence_reference(sentence, start, names)
-    return normalised(found, names)
+    return None if found is None else normalised(found, names)
 
 
 # "dwarfing El Capitan by 24 times", "outperforms H100 by 40%": what is beaten, before "by".

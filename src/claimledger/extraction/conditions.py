@@ -57,9 +57,8 @@ class Condition(NamedTuple):
     @property
     def text(self) -> str | None:
         """"GPT-OSS-120B offline, MLPerf Inference v6.1, FP4": the workload as one phrase, then the rest."""
-        workload = " ".join(part for part in (self.model, self.scenario) if part)
-        parts = [part for part in (workload, self.benchmark, self.precision) if part]
-        return ", ".join(parts) if parts else None
+        workload = " ".join(filter(None, (self.model, self.scenario)))
+        return ", ".join(filter(None, (workload, self.benchmark, self.precision))) or None
 
 
 NO_CONDITION = Condition()
