@@ -68,3 +68,38 @@ def test_what_is_not_a_name(text: str) -> None:
 @pytest.mark.parametrize("text", ["预计 2027 年全球加速服务器市场将扩大。", "三季度浪涌服务器出货增长。", "12 月星河服务器交付。"])
 def test_a_date_is_never_part_of_a_chinese_name(text: str) -> None:
     assert shapes(text, "zh") == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("青鸾 Q700 的显存为 96 GB。", "青鸾 Q700"),  # spaced
+        ("玄雀R20加速卡功耗 350W。", "玄雀R20"),  # glued on both sides
+        ("星图科技发布青鸾 Q700，算力翻倍。", "青鸾 Q700"),  # a launch verb is never inside the name
+        ("两款产品中，玄雀 R20S 更省电。", "玄雀 R20S"),  # a letter after the number
+    ],
+)
+def test_a_chinese_brand_before_a_latin_code_is_one_name(text: str, name: str) -> None:
+    assert shapes(text, "zh").get(name) == ("chip", "zh_brand_code")
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("服务器搭载 H200，显存 141 GB。", "搭载 H200"),  # a verb before a code is no brand
+        ("这颗芯片 Q700 的功耗更低。", "芯片 Q700"),  # nor a kind of thing
+        ("国产 Q700 的产能提升 30%。", "国产 Q700"),  # nor a description
+        ("星图科技发布青鸾 Q700。", "发布青鸾 Q700"),
+        ("新品发布会后，届时公布 H200 的售价。", "届时公布 H200"),  # a listed family's code has no Chinese brand
+        ("青鸾 Q700 单卡 FP16 算力达 800 TFLOPS。", "单卡 FP16"),  # a precision is no model code
+    ],
+)
+def test_a_word_before_a_code_that_is_no_brand(text: str, word: str) -> None:
+    assert word not in shapes(text, "zh")
+
+
+def test_a_chinese_brand_and_code_is_what_the_figures_are_about():
+    from claimledger import extract
+
+    text = "星图科技发布青鸾 Q700，单卡 FP16 算力达 800 TFLOPS。星图科技表示，其显存为 96 GB。"
+    assert [(claim.text, claim.subject) for claim in extract(text)] == [("800 TFLOPS", "青鸾 Q700"), ("96 GB", "青鸾 Q700")]

@@ -22,6 +22,10 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
 - zh_new_kind: a Chinese name right after a new product's kind word ("新架构花港"),
   never a description.
 - zh_numbered: a Chinese product name numbered with 号 ("深算二号").
+- zh_brand_code: a Chinese brand word before a Latin model code, spaced or not
+  ("曦云 C600", "云燧T30"); never a verb, a kind word or a description before a
+  code ("搭载 Q700", "芯片 Q700", "国产 Q700"), nor before a listed family's name
+  ("公布 H100") or a precision ("单卡 FP16").
 - quoted: a name in 「」 or “” before a kind word or a verb of what it does
   ("「花港」架构", "「花港」采用").
 - org_ending: an organisation by its ending ("Kestrel Silicon", "昉擎科技").
@@ -48,6 +52,8 @@ HAN_NUMERALS = "一二三四五六七八九十"
 HAN_CHARACTER = re.compile(f"[{HAN}]")
 # A place and a description may make a long name: "西安未来人工智能计算中心".
 LONGEST_ZH_NAME = 10
+# A brand before a model code is a word or two: "曦云 C600", "云燧 T30".
+LONGEST_ZH_BRAND = 4
 
 
 class Shape(NamedTuple):
@@ -147,6 +153,7 @@ def _rules() -> dict[str, re.Pattern[str]]:
         "zh_kind": re.compile(rf"(?P<kind>{kind_word})"),
         "zh_new_kind": re.compile(rf"(?P<kind>{_words(shape_table()['words']['zh_new_kind'])})[「“]?"),
         "zh_numbered": re.compile(rf"(?P<name>[{HAN}]{{2}}[{HAN_NUMERALS}]号)"),
+        "zh_brand_code": re.compile(rf"(?<=[{HAN}])[ \t]?(?P<code>[A-Z]{{1,3}}\d{{2,4}}[A-Za-z]?)(?![A-Za-z0-9_.-])"),
         "quoted": re.compile(rf"[「“\"](?P<name>[{HAN}A-Za-z0-9][{HAN}A-Za-z0-9 .-]{{0,11}})[」”\"](?P<after>[ \t]*(?:的[ \t]*)?(?:{kind_word}|采用|搭载|支持|提供|实现|拥有|具备|集成|uses|offers|delivers|supports))"),
         "org_ending_en": re.compile(
             rf"(?P<name>[A-Z][A-Za-z]+(?:[ \t]+[A-Z][A-Za-z]+)?[ \t]+(?:{_words(shape_table()['words']['org_endings_en'])}))(?![A-Za-z])"
@@ -168,6 +175,7 @@ RULE_HINTS = {
     "lower_code": re.compile(r"\d\d(?<=[a-z]\d\d)"),
     "owned_code": re.compile(r"[A-Z]\d"),
     "zh_numbered": re.compile("号"),
+    "zh_brand_code": re.compile(rf"[{HAN}][ \t]?[A-Z]"),
     "quoted": re.compile("[「“\"]"),
 }
 
@@ -228,11 +236,13 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         if match.group("name").split()[0] not in _not_brand():
             found.append(Shape(match.start("name"), match.end("name"), "organisation", "org_ending"))
     if HAN_CHARACTER.search(text):
-        found.extend(_chinese_names(text))
+        found.extend(_chinese_names(text, {shape.start for shape in found if shape.rule == "family"}))
     return found
 
 
-def _chinese_names(text: str) -> list[Shape]:
+def _chinese_names(text: str, family_starts: set[int]) -> list[Shape]:
+    """Chinese names by shape; `family_starts` are where names of a listed family start
+    (a Chinese word before one is not its brand: "公布 H100")."""
     rules = _rules()
     found = []
     for match in rules["zh_kind"].finditer(text):
@@ -246,6 +256,13 @@ def _chinese_names(text: str) -> list[Shape]:
     for match in _matches(text, "zh_numbered"):
         if not _described(match.group("name")[:2]) and not any(char in shape_table()["words"]["zh_not_name_chars"] for char in match.group("name")[:2]):
             found.append(Shape(match.start(), match.end(), "chip", "zh_numbered"))
+    for match in _matches(text, "zh_brand_code"):
+        if match.start("code") in family_starts or PRECISION.fullmatch(match.group("code")):
+            continue  # "公布 H100": a listed family's name; "单卡 FP16": a precision
+        brand_end = match.start()
+        start = _chinese_name_start(text, brand_end)
+        if start is not None and brand_end - start <= LONGEST_ZH_BRAND and _brand_word(text[start:brand_end]):
+            found.append(Shape(start, match.end(), _kind_after(text, match.end()), "zh_brand_code"))
     for match in rules["zh_new_kind"].finditer(text):
         end = match.end("kind")
         length = _name_characters_after(text, end)
@@ -259,12 +276,20 @@ def _chinese_names(text: str) -> list[Shape]:
     return found
 
 
+def _brand_word(word: str) -> bool:
+    """Whether a Chinese word before a model code may be its brand: not a verb or word a name
+    follows ("搭载"), nor a kind of thing ("芯片")."""
+    return not word.endswith(_words_tuple("zh_before_name")) and word.casefold() not in _kind_of_word()
+
+
 def _chinese_name_start(text: str, end: int) -> int | None:
     """Where a Chinese name of 2 to LONGEST_ZH_NAME characters ending at `end` starts,
     when its start is clear (the longest that starts at a boundary)."""
     for start in range(end - _name_characters_before(text, end), end - 1):
         if _counted_words().search(text, start, end) or DATE_IN_NAME.search(text, start, end):
             continue  # a count or a date is never inside a name: "两台昇腾服务器", "三季度海光服务器"
+        if any(verb in text[start:end] for verb in _launch_verbs()):
+            continue  # nor a launch verb: "沐曦发布曦云 C600" names 曦云 C600
         if not _described(text[start:end]) and _chinese_boundary(text, start):
             return start
     return None
@@ -315,6 +340,12 @@ def _chinese_boundary(text: str, start: int) -> bool:
     if start == 0 or not HAN_CHARACTER.match(text[start - 1]):
         return True
     return text.endswith(_words_tuple("zh_before_name"), 0, start) or _counted_words().search(text, max(0, start - 2), start) is not None
+
+
+@cache
+def _launch_verbs() -> tuple[str, ...]:
+    """The words of two or more characters a Chinese name may follow ("发布", "搭载"): never inside one."""
+    return tuple(word for word in _words_tuple("zh_before_name") if len(word) >= 2)
 
 
 @cache
