@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from functools import cache, lru_cache
+from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from claimledger.entities import Entity, Registry
@@ -119,7 +120,7 @@ def _with_codes(text: str, names: list[Name], registry: Registry) -> list[Name]:
             extended.append(name)
             continue
         written = text[name.start:found.end()]
-        entity = registry.entity_for(written, "chip", parent=name.entity.id)
+        entity = _entity_for(registry, written, "chip", name.entity.id, None)
         extended.append(Name(name.start, found.end(), written, entity.kind, entity, "family_code", name.maker))
     return extended
 
@@ -131,8 +132,8 @@ def _merged(text: str, known: list[Name], shapes: list[Shape], registry: Registr
     candidates: list[tuple[int, int, int, Name]] = [(name.start, -(name.end - name.start), 0, name) for name in known]
     for shape in shapes:
         start = shape.start
-        inside = [name for name in known if shape.start <= name.start and name.end <= shape.end]
         overlapping = [name for name in known if name.start < shape.end and shape.start < name.end]
+        inside = [name for name in overlapping if shape.start <= name.start and name.end <= shape.end]
         makers = [
             name
             for name in inside
@@ -157,16 +158,28 @@ def _merged(text: str, known: list[Name], shapes: list[Shape], registry: Registr
         parent = inside[0].entity.id if len(inside) == 1 else None
         if maker is None and inside and inside[0].kind == "organisation":
             maker = inside[0].entity.id
-        entity = registry.entity_for(written, shape.kind, parent=parent, maker=maker)
+        entity = _entity_for(registry, written, shape.kind, parent, maker)
         rank = 1 if shape.rule == FAMILY_RULE else 2 if maker else 3
         candidates.append((start, -(shape.end - start), rank, Name(start, shape.end, written, entity.kind, entity, shape.rule, maker)))
-    candidates.sort(key=lambda item: item[:3])
+    candidates.sort(key=itemgetter(0, 1, 2))
     kept: list[Name] = []
     for _, _, _, name in candidates:
         if kept and name.start < kept[-1].end:
             continue
         kept.append(name)
     return kept
+
+
+@lru_cache(maxsize=4096)
+def _entity_for(registry: Registry, written: str, kind: str, parent: str | None, maker: str | None) -> Entity:
+    """`registry.entity_for`, remembered: the same shapes recur sentence after sentence ("H100")."""
+    return registry.entity_for(written, kind, parent=parent, maker=maker)
+
+
+@lru_cache(maxsize=4096)
+def _resolved(registry: Registry, written: str) -> Entity | None:
+    """`registry.resolve`, remembered."""
+    return registry.resolve(written)
 
 
 def _glued_han(text: str, end: int) -> bool:
@@ -194,29 +207,32 @@ def _joined(text: str, names: list[Name]) -> list[Name]:
 
 
 @cache
-def _group_words() -> tuple[re.Pattern[str], dict[str, str]]:
+def _group_words() -> tuple[re.Pattern[str], dict[str, str], frozenset[str]]:
+    """The group-word pattern, each word's group, and the groups larger than a system."""
     table = shape_table()["group_words"]
     canonical = {word.casefold(): group for group, words in table.items() for word in words}
     pattern = re.compile(r"[ \t]*" + any_of(canonical) + r"(?![A-Za-z])", re.IGNORECASE)
-    return pattern, canonical
+    return pattern, canonical, frozenset(shape_table()["words"]["larger_groups"])
 
 
 def _grouped(text: str, fold: str, names: list[Name], registry: Registry) -> list[Name]:
     """A word for a group of machines after a chip's or family's name makes a system of it
     ("Hopper 集群" is the Hopper cluster, "H100 server" an H100 server); after a system's
     name only a larger group does ("the Vera Rubin NVL72 cluster", not "GB300 NVL72 rack")."""
-    pattern, canonical = _group_words()
-    larger = set(shape_table()["words"]["larger_groups"])
+    pattern, canonical, larger = _group_words()
     grouped = []
     for index, name in enumerate(names):
         found = pattern.match(fold, name.end) if name.kind in HARDWARE else None
+        if found is None:
+            grouped.append(name)
+            continue
         following = names[index + 1].start if index + 1 < len(names) else len(text)
-        group = canonical[found.group(0).strip().casefold()] if found else None
-        if found is None or found.end() > following or name.kind == "system" and group not in larger:
+        group = canonical[found.group(0).strip().casefold()]
+        if found.end() > following or name.kind == "system" and group not in larger:
             grouped.append(name)
             continue
         written = text[name.start:found.end()]
-        entity = registry.resolve(written) or Entity(
+        entity = _resolved(registry, written) or Entity(
             f"{name.entity.id} {group}", "system", parent=name.entity.id, maker=name.maker, origin="seen"
         )
         grouped.append(Name(name.start, found.end(), written, entity.kind, entity, name.rule, name.maker))
