@@ -158,6 +158,22 @@ def vocab() -> Vocab:
     return Vocab(lex_attr_getters={LOWER: LEX_ATTRS[LOWER]})
 
 
+class WordKeys(dict[str, int]):
+    """Each word's key in the vocabulary's strings, stored when the word is first seen: a Doc
+    made of keys finds each lexeme by it instead of encoding and hashing every word again
+    (half of what making a sentence's Doc costs). It holds what the vocabulary holds."""
+
+    def __missing__(self, word: str) -> int:
+        key = self[word] = vocab().strings.add(word)
+        return key
+
+
+@cache
+def word_keys() -> WordKeys:
+    """The one table of word keys, for `vocab()`."""
+    return WordKeys()
+
+
 def make_doc(text: str) -> Doc:
     """A Doc of `text` (already folded): runs of Latin letters and digits, single other characters."""
     return _doc(*doc_words(text))
@@ -185,7 +201,7 @@ def _doc(words: list[str], spaces: list[bool]) -> Doc:
     """The Doc of these words (spaCy is loaded only for a sentence that needs one)."""
     from spacy.tokens import Doc
 
-    return Doc(vocab(), words=words, spaces=spaces)
+    return Doc(vocab(), words=list(map(word_keys().__getitem__, words)), spaces=spaces)
 
 
 def phrase_words(spelling: str) -> tuple[str, ...]:
