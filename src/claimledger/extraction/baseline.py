@@ -178,6 +178,8 @@ def _after_figure(sentence: str, end: int, names: Sequence[Name], relative_kind:
     leading_relative = _relative_at(sentence, end, window)
     if leading_relative:
         return leading_relative
+    if not window[:1].isspace():
+        return None  # every English pattern below opens with a space ("10x the H100", "2x over")
     if relative_kind:
         of = THE_MEASURE_OF.match(window)
         if of:
@@ -203,10 +205,11 @@ def _after_figure(sentence: str, end: int, names: Sequence[Name], relative_kind:
 def _relative_at(sentence: str, position: int, window: str) -> Baseline | None:
     """A normalised relative baseline ("the previous generation") starting at `position`."""
     pattern, labels = relative_baseline_pattern()
-    found = pattern.match(lowered(window.lstrip()))
+    offset = position + len(window) - len(window.lstrip())
+    # The window of the sentence lowered once (cached), not each window lowered anew.
+    found = pattern.match(lowered(sentence)[offset:position + len(window)])
     if not found:
         return None
-    offset = position + len(window) - len(window.lstrip())
     return Baseline(labels[" ".join(found.group(0).lower().split())], offset, offset + found.end())
 
 

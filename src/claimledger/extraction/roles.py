@@ -168,7 +168,7 @@ def sentence_roles(
         name.entity.id
         for name in names
         if any(name.start < span_end and span_start < name.end for span_start, span_end in baseline_spans)
-    }
+    } if baseline_spans else set()
     roles: list[str | None] = []
     for index, name in enumerate(names):
         roles.append(_role(folded, names, index, name, hardware, compared, claimant_spans, maker_of, roles))
@@ -227,20 +227,22 @@ def _role(
     listed = _listed_after(folded, names, index, roles)
     if name.entity.id in compared or _before("compared", folded, name) or listed == "baseline":
         return "baseline"
-    if any(name.start < span_end and span_start < name.end for span_start, span_end in claimant_spans):
+    if claimant_spans and any(name.start < span_end and span_start < name.end for span_start, span_end in claimant_spans):
         return "claimant"
     if name.kind == "benchmark":
         return "condition"
     if name.kind == "organisation" and _is_maker(folded, names, index, name, maker_of):
         return "maker"
-    others = [other for other in names if other is not name and other.kind in (*HARDWARE, "model", "organisation")]
     if name.kind == "software" and hardware and _before("software_use", folded, name, words=1):
         return "software"
     if name.kind in ("software", "product_family") and _before("part", folded, name) and _after("architecture_after", folded, name):
         return "software" if name.kind == "software" else "component"
     if name.kind == "component" and (hardware or FIGURE_BEFORE.search(folded, max(0, name.start - 16), name.start)):
         return "component"  # "48 GB GDDR6 memory": the figure's type, not what it is about
-    if name.kind in HARDWARE and others and (
+    if name.kind not in HARDWARE:
+        return None
+    others = [other for other in names if other is not name and other.kind in (*HARDWARE, "model", "organisation")]
+    if others and (
         _before("part", folded, name) or _after("part_after", folded, name) or listed == "component"
         or counted(folded, name) and any(other.kind != "model" for other in others)
     ):
