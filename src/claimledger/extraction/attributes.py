@@ -22,9 +22,12 @@ from claimledger.extraction.cues import (
     noun_before_cue,
     not_projected,
     outside_text_cues,
+    projected_gate,
     projected_pattern,
+    qualifier_gate,
     qualifier_patterns,
     self_reported_pattern,
+    trend_gate,
     trend_patterns,
 )
 
@@ -69,7 +72,8 @@ def find_qualifier(
     for _ in range(STACKED_CUES):
         if skip and skip[1] <= cut and not sentence[skip[1]:cut].strip():
             cut, skip = skip[0], None
-        found = ending.search(sentence, max(0, cut - QUALIFIER_WINDOW), cut)
+        window = max(0, cut - QUALIFIER_WINDOW)
+        found = ending.search(sentence, window, cut) if qualifier_gate(lang).search(sentence, window, cut) else None
         if not found or _ends_a_noun(sentence, found.start("cue"), fold(found.group("cue")), lang):
             break
         labels.append(before_labels[fold(found.group("cue"))])
@@ -140,8 +144,9 @@ def find_trend(sentence: str, start: int, end: int, lang: str, after_previous: i
     sentence = lowered(sentence)
     window_start = max(clause_start, after_previous, start - TREND_WINDOW.get(lang, 40))
     nearest = None
-    for found in before_re.finditer(sentence, window_start, start):
-        nearest = found
+    if trend_gate(lang).search(sentence, window_start, start):
+        for found in before_re.finditer(sentence, window_start, start):
+            nearest = found
     if nearest is not None and (lang != "en" or TREND_GAP.match(sentence, nearest.end(), start)):
         by_noun = lang == "en" and _names_a_change(sentence, nearest.start(), nearest.end())
         return TrendCue(before_labels[fold(nearest.group(0))], by_noun)
@@ -183,6 +188,8 @@ def is_projected(sentence: str, start: int, end: int) -> bool:
 def _first_projected_end(sentence: str) -> int | None:
     """Where the sentence's first forward-looking cue ends (look-alikes such as 将近 are none),
     found once for all its figures; no cue holds a clause break, so none runs across a clause end."""
+    if not projected_gate().search(lowered(sentence)):
+        return None
     excluded = not_projected()
     return next((found.end() for found in projected_pattern().finditer(lowered(sentence)) if found.group(0) not in excluded), None)
 

@@ -36,7 +36,7 @@ from claimledger.extraction.cues import fold, lowered
 from claimledger.extraction.found import Found
 from claimledger.extraction.names import HARDWARE, Name
 from claimledger.extraction.pipeline import Sentence
-from claimledger.extraction.roles import KIND_REFERENCES, kind_reference
+from claimledger.extraction.roles import KIND_REFERENCES, any_kind_reference, kind_reference
 from claimledger.extraction.topic import (
     Topic,
     counted_system,
@@ -267,6 +267,9 @@ def _referred_kind(annotated: Annotated) -> tuple[str, ...] | None:
 def _kind_referred_to(folded: str) -> tuple[str, ...] | None:
     """The kinds the sentence's first word for a kind of thing points back to; cached, as
     several carry rules ask, each only when it needs to."""
+    low = lowered(folded)
+    if not any_kind_reference().search(low):
+        return None
     pattern, groups = kind_reference()
-    found = pattern.search(lowered(folded))
+    found = pattern.search(low)
     return KIND_REFERENCES[groups[fold(found.group(0))]] if found else None

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import NamedTuple
 
-from claimledger.extraction.cues import alternation, cue_table, lowered
+from claimledger.extraction.cues import alternation, any_phrase, cue_table, lowered
 from claimledger.extraction.metrics import metric_words
 from claimledger.extraction.names import Name
 from claimledger.text.scripts import HAN
@@ -56,17 +56,25 @@ def _verbs(side: str, lang: str) -> re.Pattern[str]:
     return re.compile(words)
 
 
+@cache
+def _any_verb(side: str, lang: str) -> re.Pattern[str]:
+    """Whether a sentence has any of `_verbs(side, lang)` (as a trie): most have none."""
+    return re.compile(any_phrase(_table()[f"{lang}_{side}"]))
+
+
 def find_claimant(text: str, folded: str, names: Sequence[Name], lang: str) -> Claimant | None:
     """The claimant the sentence names, or None."""
     low = lowered(folded)
-    for verb in _verbs("before", lang).finditer(low):
-        found = _agent_after(text, folded, names, verb.end())
-        if found is not None:
-            return found
-    for verb in _verbs("after", lang).finditer(low):
-        found = _agent_before(text, folded, names, verb.start(), lang)
-        if found is not None:
-            return found
+    if _any_verb("before", lang).search(low):
+        for verb in _verbs("before", lang).finditer(low):
+            found = _agent_after(text, folded, names, verb.end())
+            if found is not None:
+                return found
+    if _any_verb("after", lang).search(low):
+        for verb in _verbs("after", lang).finditer(low):
+            found = _agent_before(text, folded, names, verb.start(), lang)
+            if found is not None:
+                return found
     return _document_owner(folded, names)
 
 
@@ -84,7 +92,7 @@ def _document_owner(folded: str, names: Sequence[Name]) -> Claimant | None:
 
 @cache
 def _source_documents() -> re.Pattern[str]:
-    return re.compile(alternation(_table()["source_documents"]))
+    return re.compile(any_phrase(_table()["source_documents"]))
 
 
 def _agent_after(text: str, folded: str, names: Sequence[Name], position: int) -> Claimant | None:

@@ -58,6 +58,40 @@ def alternation(phrases: list[str], group: str | None = None) -> str:
     return f"(?P<{group}>{body})" if group else f"(?:{body})"
 
 
+def any_phrase(phrases: list[str]) -> str:
+    """What `alternation(phrases)` matches, written as a trie of the phrases' characters and
+    word gaps: a search reads each character once instead of trying every phrase at each
+    place the look-ahead lets through. Where two phrases match at one place it may find
+    another one than `alternation`, so it only answers whether any phrase is there."""
+    if not phrases:
+        return "(?:(?!))"
+    trie: dict[str, dict] = {}
+    for phrase in set(phrases):
+        node = trie
+        for token in _phrase_tokens(phrase):
+            node = node.setdefault(token, {})
+        node[""] = {}
+    firsts = "".join(sorted({re.escape(lowered(p).lstrip()[:1]) for p in phrases}))
+    return f"(?:(?=[{firsts}]){_branches(trie)})"
+
+
+def _phrase_tokens(phrase: str) -> list[str]:
+    """The pieces of `phrase_pattern(phrase)`, a leading word boundary for a Latin phrase first."""
+    tokens = [r"\b"] if LATIN_WORD_CHAR.match(phrase) else []
+    for index, word in enumerate(lowered(phrase).split()):
+        tokens += ([r"\s+"] if index else []) + [re.escape(character) for character in word]
+    return tokens + ([r"\b"] if LATIN_WORD_CHAR.match(phrase[-1:]) else [])
+
+
+def _branches(node: dict[str, dict]) -> str:
+    """The regex for what may follow a trie node; "" marks where a phrase ends."""
+    branches = [token + _branches(child) for token, child in node.items() if token]
+    if not branches:
+        return ""
+    body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+    return f"(?:{body})?" if "" in node else body
+
+
 def labelled_alternation(table: dict[str, list[str]]) -> tuple[str, dict[str, str]]:
     """One alternation for {label: phrases}, and a map from folded phrase to label.
 
@@ -91,6 +125,15 @@ def qualifier_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str], dic
 
 
 @lru_cache(maxsize=4)
+def qualifier_gate(lang: str) -> re.Pattern[str]:
+    """Whether any qualifier cue ends a text (the cue-ending pattern of `qualifier_patterns`,
+    as a trie): most figures have none, and then one cheap search says so."""
+    before = [phrase for phrases in cue_table()["qualifier"][lang]["before"].values() for phrase in phrases]
+    connectors = alternation(cue_table()["connectors"][lang])
+    return re.compile(rf"{any_phrase(before)}(?:\s*{connectors})*\s*$")
+
+
+@lru_cache(maxsize=4)
 def noun_before_cue(lang: str) -> dict[str, re.Pattern[str]]:
     """{folded cue: words that, right before it, make it the end of a noun}
     ("lead" in "the lead-up to 3G"), as patterns anchored at the text's end."""
@@ -114,6 +157,12 @@ def trend_patterns(lang: str) -> tuple[re.Pattern[str], dict[str, str], re.Patte
     return before_re, before_labels, after_re, after_labels
 
 
+@lru_cache(maxsize=4)
+def trend_gate(lang: str) -> re.Pattern[str]:
+    """Whether any trend cue of `lang` is in a text (the cues before a figure of `trend_patterns`, as a trie)."""
+    return re.compile(any_phrase([phrase for phrases in cue_table()["trend"][lang].values() for phrase in phrases]))
+
+
 # Hedges and articles that may stand between a cue and the figure ("down from about 27").
 BETWEEN = r"(?:\s*(?:(?:the|a|an|about|around|roughly|approximately|nearly|some)\b|约|近|大约|超过))*\s*(?:[$€£¥]\s*)?"
 
@@ -135,6 +184,13 @@ def projected_pattern() -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=1)
+def projected_gate() -> re.Pattern[str]:
+    """Whether a text has any cue of `projected_pattern` (as a trie): most sentences have none."""
+    table = cue_table()["projected"]
+    return re.compile(any_phrase(table["zh_not"] + table["en"] + table["zh"]))
+
+
+@lru_cache(maxsize=1)
 def not_projected() -> frozenset[str]:
     """Matches of `projected_pattern` that are look-alikes, not forward-looking."""
     return frozenset(cue_table()["projected"]["zh_not"])
@@ -144,7 +200,7 @@ def not_projected() -> frozenset[str]:
 def self_reported_pattern() -> re.Pattern[str]:
     """Cues saying a figure is the vendor's own, in either language."""
     table = cue_table()["self_reported"]
-    return re.compile(alternation(table["en"] + table["zh"]))
+    return re.compile(any_phrase(table["en"] + table["zh"]))
 
 
 @lru_cache(maxsize=1)

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from claimledger.extraction.cues import BETWEEN, alternation, change_from_pattern, cue_table, lowered
+from claimledger.extraction.cues import BETWEEN, alternation, any_phrase, change_from_pattern, cue_table, lowered
 from claimledger.types import Claim
 
 # How far after "from" a change verb may stand: "cut the training time from".
@@ -64,7 +64,7 @@ def _ending(group: str) -> re.Pattern[str]:
 def _any_ending() -> re.Pattern[str]:
     """A cue of any of the groups read before a figure: one search clears most figures of all three."""
     groups = ("negated_before", "corrected_before", "previous_before")
-    return re.compile(rf"(?:{alternation([cue for group in groups for cue in _table()[group]])}){BETWEEN}$")
+    return re.compile(rf"{any_phrase([cue for group in groups for cue in _table()[group]])}{BETWEEN}$")
 
 
 @cache

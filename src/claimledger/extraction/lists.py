@@ -44,9 +44,10 @@ def runs(folded: str, spans: Sequence[Span]) -> list[list[int]]:
 
 def respective(folded: str, items: Sequence[Span], figures: Sequence[Span]) -> dict[int, int]:
     """{figure index: item index} for a list of figures paired with a list of items."""
-    low = lowered(folded)
-    cues = [match.start() for match in _cue().finditer(low)]
-    if not cues or len(items) < 2 or len(figures) < 2:
+    if len(items) < 2 or len(figures) < 2:
+        return {}
+    cues = [match.start() for match in _cue().finditer(lowered(folded))]
+    if not cues:
         return {}
     paired: dict[int, int] = {}
     for item_run in runs(folded, items):

@@ -52,7 +52,7 @@ from typing import NamedTuple
 
 from claimledger.entities import Registry
 from claimledger.extraction.attributes import clause_bounds
-from claimledger.extraction.cues import alternation, cue_table, labelled_alternation, lowered
+from claimledger.extraction.cues import alternation, any_phrase, cue_table, labelled_alternation, lowered
 from claimledger.extraction.names import HARDWARE, Name
 
 ROLES = ("subject", "baseline", "condition", "component", "software", "claimant", "maker")
@@ -109,6 +109,13 @@ def kind_reference() -> tuple[re.Pattern[str], dict[str, str]]:
     table = cue_table()["roles"]["kind_reference"]
     body, groups = labelled_alternation({group: table[group] for group in KIND_REFERENCES})
     return re.compile(body), groups
+
+
+@cache
+def any_kind_reference() -> re.Pattern[str]:
+    """Whether a lower-cased text has any word of `kind_reference` (as a trie): most sentences have none."""
+    table = cue_table()["roles"]["kind_reference"]
+    return re.compile(any_phrase([word for group in KIND_REFERENCES for word in table[group]]))
 
 
 class Roles(NamedTuple):

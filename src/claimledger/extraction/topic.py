@@ -51,7 +51,7 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from claimledger.entities import Entity, Registry
-from claimledger.extraction.cues import alternation, cue_table, lowered
+from claimledger.extraction.cues import alternation, any_phrase, cue_table, lowered
 from claimledger.extraction.names import HARDWARE, SPECIFICITY, Name
 from claimledger.extraction.shapes import shape_table
 
@@ -154,7 +154,7 @@ def named_ahead(registry: Registry, later: Sequence[Name], makers: set[str]) -> 
 
 @cache
 def _organisation_words() -> re.Pattern[str]:
-    return re.compile(alternation(cue_table()["roles"]["organisation_spoken_of"]))
+    return re.compile(any_phrase(cue_table()["roles"]["organisation_spoken_of"]))
 
 
 @lru_cache(maxsize=8)
@@ -166,7 +166,7 @@ def organisation_spoken_of(folded: str) -> bool:
 
 @cache
 def _pronouns() -> re.Pattern[str]:
-    return re.compile(alternation(cue_table()["roles"]["points_back"]))
+    return re.compile(any_phrase(cue_table()["roles"]["points_back"]))
 
 
 def _points_back(folded: str) -> bool:
