@@ -70,8 +70,8 @@ class Shape(NamedTuple):
 AFTER_NUMBER = re.compile(r"\d\s?$")
 # A date or period unit after a number: "2026 年", "3 月", "二季度".
 DATE_UNITS = "年月日季周"
-NUMBER_BEFORE = re.compile(r"[0-9〇零一二三四五六七八九十][ \t]?$")
-DATE_IN_NAME = re.compile(rf"[0-9〇零一二三四五六七八九十][ \t]?[{DATE_UNITS}]")
+DATE_NUMERALS = "0-9〇零一二三四五六七八九十"
+NUMBER_BEFORE = re.compile(rf"[{DATE_NUMERALS}][ \t]?$")
 
 
 def _unit_after_number(text: str, start: int) -> bool:
@@ -100,28 +100,51 @@ def _kind_of_word() -> dict[str, str]:
 
 
 @cache
-def _kind_word_pattern() -> str:
-    return _words([word for words in shape_table()["kind_words"].values() for word in words])
+def _kind_words() -> list[str]:
+    """Every kind word as written, in the table's order."""
+    return [word for words in shape_table()["kind_words"].values() for word in words]
 
 
 @cache
-def _family_pattern() -> tuple[re.Pattern[str], dict[str, str]]:
+def _kind_word_pattern() -> str:
+    return _words(_kind_words())
+
+
+@cache
+def _kind_word_ahead() -> str:
+    """A look-ahead on the first characters of the kind words: put before a kind word that
+    follows a name, it fails at once where no kind word can start, instead of trying the
+    word alternation at every place the name's repeats give back."""
+    firsts = sorted({word[0] for word in _kind_words()})
+    return "(?=[" + "".join(map(re.escape, firsts)) + "])"
+
+
+@cache
+def _family_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], dict[str, str]]:
     """Every family pattern in one alternation, in order (a system before its chip), each
     ending in an empty group that names its kind (a flat alternation is faster than a group
-    per kind); tried only at the characters a family name starts with, and at a Chinese
-    character only where a Chinese family name may begin."""
+    per kind), tried only at the characters a family name starts with. Three patterns: the
+    alternation tried also at a Chinese character where a Chinese family name may begin; the
+    alternation at Latin characters only, which finds the same in a sentence without any of
+    family_hints_chinese; and those hints."""
     patterns = [(kind, pattern) for kind, listed in shape_table()["family"].items() for pattern in listed]
     groups = {f"k{index}": kind for index, (kind, _) in enumerate(patterns)}
     body = "|".join(f"(?:{expand_scripts(pattern)})(?P<k{index}>)" for index, (_, pattern) in enumerate(patterns))
     words = shape_table()["words"]
     starts, chinese = words["family_starts"], expand_scripts(words["family_starts_chinese"])
+    end = r"(?![A-Za-z0-9_])"
     # The first look-ahead, one character class, turns most characters away at once.
-    return re.compile(f"(?=[{starts}{HAN}])(?=[{starts}]|{chinese})(?:{body})(?![A-Za-z0-9_])"), groups
+    return (
+        re.compile(f"(?=[{starts}{HAN}])(?=[{starts}]|{chinese})(?:{body}){end}"),
+        re.compile(f"(?=[{starts}])(?:{body}){end}"),
+        re.compile(any_of(words["family_hints_chinese"])),
+        groups,
+    )
 
 
 @cache
 def _rules() -> dict[str, re.Pattern[str]]:
-    kind_word = _kind_word_pattern()
+    kind_word, ahead = _kind_word_pattern(), _kind_word_ahead()
     latin_kind = rf"(?:{kind_word})(?![A-Za-z])"
     # A rule that opens with one character class lets Python's re skip ahead to that class
     # (the first capital is written once: "[A-Z](?:[A-Za-z]{2,}|[A-Z])", not "[A-Z][A-Za-z]{2,}|[A-Z]{2}").
@@ -135,22 +158,23 @@ def _rules() -> dict[str, re.Pattern[str]]:
         ),
         # "[A-Za-z]++": a letter given back could never be the digit after the letters.
         "code_kind": re.compile(
-            rf"(?P<code>[A-Za-z]++\d+[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\d{{2,4}}[A-FH-Z]{{1,2}})[ \t]*(?P<kind>{latin_kind}|(?:{kind_word}))"
+            rf"(?P<code>[A-Za-z]++\d+[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\d{{2,4}}[A-FH-Z]{{1,2}})[ \t]*{ahead}(?P<kind>{latin_kind}|(?:{kind_word}))"
         ),
         "family_number": re.compile(
-            rf"(?P<name>[A-Z][a-z]{{3,}}(?:[ \t]+[A-Z][a-z]{{3,}})?[ \t]+\d{{1,4}})(?:[ \t]+series)?[ \t]*(?P<kind>{latin_kind}|(?:{kind_word}))"
+            rf"(?P<name>[A-Z][a-z]{{3,}}(?:[ \t]+[A-Z][a-z]{{3,}})?[ \t]+\d{{1,4}})(?:[ \t]+series)?[ \t]*{ahead}(?P<kind>{latin_kind}|(?:{kind_word}))"
         ),
         "possessive": re.compile(
             r"(?P<owner>[A-Z][\w&.-]*(?:[ \t]+[A-Z][\w&.-]*)?)['’]s[ \t]+"
-            rf"(?P<name>(?:[A-Z0-9][\w.-]*[ \t]+){{0,2}}[A-Z0-9][\w.-]*)[ \t]+(?P<kind>{latin_kind})"
+            rf"(?P<name>(?:[A-Z0-9][\w.-]*[ \t]+){{0,2}}[A-Z0-9][\w.-]*)[ \t]+{ahead}(?P<kind>{latin_kind})"
         ),
-        "camel_kind": re.compile(rf"(?P<name>[A-Z][a-z]+[A-Z][A-Za-z]+)[ \t]+(?P<kind>{latin_kind})"),
+        "camel_kind": re.compile(rf"(?P<name>[A-Z][a-z]+[A-Z][A-Za-z]+)[ \t]+{ahead}(?P<kind>{latin_kind})"),
         "lower_code": re.compile(
             rf"(?:(?<=variant )|(?<=model )|(?<=version )|(?<=edition ))(?P<code>[a-z]\d{{2,4}}[a-z]?)(?![\w-])"
-            rf"|(?P<code2>[a-z]\d{{2,4}}[a-z])[ \t]+(?P<kind>{latin_kind})"
+            rf"|(?P<code2>[a-z]\d{{2,4}}[a-z])[ \t]+{ahead}(?P<kind>{latin_kind})"
         ),
         "owned_code": re.compile(r"\b(?:its|their|our|the new)[ \t]+(?P<code>[A-Z]{1,3}\d{1,4}[A-Za-z]?)(?![\w-])"),
-        "zh_kind": re.compile(rf"(?P<kind>{kind_word})"),
+        # Only the kind words written in Chinese: a Latin one is never a Chinese name's kind.
+        "zh_kind": re.compile(rf"(?P<kind>{_words([word for word in _kind_words() if HAN_CHARACTER.match(word)])})"),
         "zh_new_kind": re.compile(rf"(?P<kind>{_words(shape_table()['words']['zh_new_kind'])})[「“]?"),
         "zh_numbered": re.compile(rf"(?P<name>[{HAN}]{{2}}[{HAN_NUMERALS}]号)"),
         "zh_brand_code": re.compile(rf"(?<=[{HAN}])[ \t]?(?P<code>[A-Z]{{1,3}}\d{{2,4}}[A-Za-z]?)(?![A-Za-z0-9_.-])"),
@@ -180,6 +204,11 @@ RULE_HINTS = {
 }
 
 
+# A letter and a digit side by side ("H100", "X-7", "64K"): every code rule's hint above needs
+# one, so a sentence without it runs none of them (most Chinese sentences: one search, not five).
+CODE_HINT = re.compile(r"\d(?:(?<=[A-Za-z]\d)|(?<=[A-Za-z]-\d)|[A-FH-Z])")
+
+
 @cache
 def _not_brand() -> frozenset[str]:
     return frozenset(shape_table()["words"]["not_brand"])
@@ -187,13 +216,16 @@ def _not_brand() -> frozenset[str]:
 
 def shaped_names(text: str, lang: str) -> list[Shape]:
     """Every name in `text` found by shape (overlaps allowed; the caller keeps the longest)."""
-    family, groups = _family_pattern()
+    han = HAN_CHARACTER.search(text) is not None
+    codes = CODE_HINT.search(text) is not None
+    with_chinese, latin, hints, groups = _family_patterns()
+    family = with_chinese if han and hints.search(text) else latin
     found = [
         Shape(match.start(), match.end(), groups[match.lastgroup], "family")
         for match in family.finditer(text)
         if match.end() > match.start() and not _glued_left(text, match.start())
     ]
-    for match in _free(text, "brand_code", ".'’-"):
+    for match in _free(text, "brand_code", ".'’-") if codes else ():
         brand = match.group("brand")
         if PRECISION.fullmatch(match.group("code")):
             continue
@@ -207,10 +239,10 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         else:
             start = match.start()
         found.append(Shape(start, match.end(), _kind_after(text, match.end(), brand), "brand_code"))
-    for match in _free(text, "hyphen_code", ".-"):
+    for match in _free(text, "hyphen_code", ".-") if codes else ():
         if match.group("code").split("-")[0] not in _not_brand():
             found.append(Shape(match.start(), match.end(), _kind_after(text, match.end()), "hyphen_code"))
-    for match in _free(text, "code_kind", ".-"):
+    for match in _free(text, "code_kind", ".-") if codes else ():
         if match.group("code") not in _not_brand():
             found.append(Shape(match.start("code"), match.end("code"), _kind_of(match.group("kind")), "code_kind"))
     for match in _free(text, "family_number", "."):
@@ -222,7 +254,7 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "possessive", match.group("owner")))
     for match in _free(text, "camel_kind", "."):
         found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "camel_kind"))
-    for match in _free(text, "lower_code", ".-"):
+    for match in _free(text, "lower_code", ".-") if codes else ():
         group = "code" if match.group("code") else "code2"
         kind = _kind_of(match.group("kind")) if match.group("kind") else "chip"
         found.append(Shape(match.start(group), match.end(group), kind, "lower_code"))
@@ -230,12 +262,12 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         after = match.group("after").strip(" \t的")
         kind = _kind_of_word().get(after.casefold(), "product_family")
         found.append(Shape(match.start("name"), match.end("name"), kind, "quoted"))
-    for match in _matches(text, "owned_code"):
+    for match in _matches(text, "owned_code") if codes else ():
         found.append(Shape(match.start("code"), match.end("code"), _kind_after(text, match.end()), "owned_code"))
     for match in _free(text, "org_ending_en", "."):
         if match.group("name").split()[0] not in _not_brand():
             found.append(Shape(match.start("name"), match.end("name"), "organisation", "org_ending"))
-    if HAN_CHARACTER.search(text):
+    if han:
         found.extend(_chinese_names(text, {shape.start for shape in found if shape.rule == "family"}))
     return found
 
@@ -243,11 +275,8 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
 def _chinese_names(text: str, family_starts: set[int]) -> list[Shape]:
     """Chinese names by shape; `family_starts` are where names of a listed family start
     (a Chinese word before one is not its brand: "公布 H100")."""
-    rules = _rules()
     found = []
-    for match in rules["zh_kind"].finditer(text):
-        if not HAN_CHARACTER.match(match.group("kind")):
-            continue
+    for match in _rules()["zh_kind"].finditer(text):
         start = _chinese_name_start(text, match.start())
         if start is not None:
             # A facility's name holds its kind word: "西安未来人工智能计算中心".
@@ -263,13 +292,14 @@ def _chinese_names(text: str, family_starts: set[int]) -> list[Shape]:
         start = _chinese_name_start(text, brand_end)
         if start is not None and brand_end - start <= LONGEST_ZH_BRAND and _brand_word(text[start:brand_end]):
             found.append(Shape(start, match.end(), _kind_after(text, match.end()), "zh_brand_code"))
-    for match in rules["zh_new_kind"].finditer(text):
+    for match in _matches(text, "zh_new_kind"):
         end = match.end("kind")
-        length = _name_characters_after(text, end)
+        run = _name_run().match(text, end)
+        length = run.end() - end if run else 0
         if 2 <= length <= 4 and not _described(text[end:end + length]):
             kind = _kind_of(match.group("kind")[-2:])
             found.append(Shape(end, end + length, kind, "zh_new_kind"))
-    for match in rules["org_ending_zh"].finditer(text):
+    for match in _matches(text, "org_ending_zh"):
         start = _chinese_name_start(text, match.start())
         if start is not None:
             found.append(Shape(start, match.end(), "organisation", "org_ending"))
@@ -285,44 +315,46 @@ def _brand_word(word: str) -> bool:
 def _chinese_name_start(text: str, end: int) -> int | None:
     """Where a Chinese name of 2 to LONGEST_ZH_NAME characters ending at `end` starts,
     when its start is clear (the longest that starts at a boundary)."""
-    for start in range(end - _name_characters_before(text, end), end - 1):
-        if _counted_words().search(text, start, end) or DATE_IN_NAME.search(text, start, end):
-            continue  # a count or a date is never inside a name: "两台昇腾服务器", "三季度海光服务器"
-        if any(verb in text[start:end] for verb in _launch_verbs()):
-            continue  # nor a launch verb: "沐曦发布曦云 C600" names 曦云 C600
+    # The run of name characters before `end`, read backwards.
+    run = _name_run().match(text[max(0, end - LONGEST_ZH_NAME):end][::-1])
+    if run is None:
+        return None
+    first = end - run.end()
+    # A count, a date or a launch verb is never inside a name: "两台昇腾服务器", "三季度海光服务器",
+    # "沐曦发布曦云 C600" (names 曦云 C600).
+    inside = _last_not_in_name().match(text, first, end)
+    for start in range(inside.end() if inside else first, end - 1):
         if not _described(text[start:end]) and _chinese_boundary(text, start):
             return start
     return None
 
 
-def _name_characters_after(text: str, start: int) -> int:
-    """How many Han characters from `start` (up to LONGEST_ZH_NAME) a Chinese name may hold."""
-    not_name = shape_table()["words"]["zh_not_name_chars"]
-    count = 0
-    while count < LONGEST_ZH_NAME and start + count < len(text):
-        character = text[start + count]
-        if character in not_name or not HAN_CHARACTER.match(character):
-            break
-        count += 1
-    return count
+@cache
+def _name_run() -> re.Pattern[str]:
+    """Up to LONGEST_ZH_NAME Han characters a Chinese name may hold (none that a name never holds)."""
+    return re.compile(f"(?:(?![{shape_table()['words']['zh_not_name_chars']}])[{HAN}]){{1,{LONGEST_ZH_NAME}}}")
 
 
-def _name_characters_before(text: str, end: int) -> int:
-    """How many characters right before `end` (up to LONGEST_ZH_NAME) a Chinese name may hold:
-    Han characters, none that a name never holds."""
-    not_name = shape_table()["words"]["zh_not_name_chars"]
-    count = 0
-    while count < LONGEST_ZH_NAME and count < end:
-        character = text[end - count - 1]
-        if character in not_name or not HAN_CHARACTER.match(character):
-            break
-        count += 1
-    return count
+@cache
+def _last_not_in_name() -> re.Pattern[str]:
+    """Up to the first character of the last count ("三款"), date ("三季度") or launch verb
+    ("发布") in a run of Han characters: a name in the run starts after it."""
+    classifiers = "".join(data_table("units.toml")["counting_classifiers"])
+    return re.compile(
+        rf"(?s:.*)(?:[{ZD}十百千万](?=[{classifiers}])|[{DATE_NUMERALS}](?=[{DATE_UNITS}])|(?={any_of(_launch_verbs())}).)"
+    )
 
 
 def _described(name: str) -> bool:
     """A description, not a name: "国产", "新一代", "高性能芯片"."""
-    return name.startswith(_words_tuple("zh_not_names"))
+    return _description().match(name) is not None
+
+
+@cache
+def _description() -> re.Pattern[str]:
+    """The words a description opens with, as one trie (a match tries each first character
+    once; str.startswith with a tuple tries every word)."""
+    return re.compile(any_of(shape_table()["words"]["zh_not_names"]))
 
 
 @cache
@@ -355,11 +387,14 @@ def _words_tuple(group: str) -> tuple[str, ...]:
 
 
 def _matches(text: str, rule: str) -> Iterator[re.Match[str]]:
-    """The matches of `rule` in `text`; none where its hint is absent."""
+    """The matches of `rule` in `text`; none where its hint is absent. A search comes first:
+    most sentences have no match, and a failed search costs far less than an empty finditer."""
     hint = RULE_HINTS.get(rule)
     if hint is not None and not hint.search(text):
         return iter(())
-    return _rules()[rule].finditer(text)
+    pattern = _rules()[rule]
+    first = pattern.search(text)
+    return iter(()) if first is None else pattern.finditer(text, first.start())
 
 
 def _free(text: str, rule: str, glue: str) -> list[re.Match[str]]:
