@@ -61,25 +61,29 @@ def alternation(phrases: list[str], group: str | None = None) -> str:
 def any_phrase(phrases: list[str]) -> str:
     """What `alternation(phrases)` matches, written as a trie of the phrases' characters and
     word gaps: a search reads each character once instead of trying every phrase at each
-    place the look-ahead lets through. Where two phrases match at one place it may find
-    another one than `alternation`, so it only answers whether any phrase is there."""
+    place the look-ahead lets through. Every branch opens with a plain character, so the
+    search skips to the next place one of them stands (a Latin phrase's leading word
+    boundary is a look-behind after its first letter). Where two phrases match at one
+    place it may find another one than `alternation`, so it only answers whether any is there."""
     if not phrases:
         return "(?:(?!))"
     trie: dict[str, dict] = {}
-    for phrase in set(phrases):
+    for phrase in sorted(set(phrases)):
         node = trie
         for token in _phrase_tokens(phrase):
             node = node.setdefault(token, {})
         node[""] = {}
-    firsts = "".join(sorted({re.escape(lowered(p).lstrip()[:1]) for p in phrases}))
-    return f"(?:(?=[{firsts}]){_branches(trie)})"
+    return f"(?:{_branches(trie)})"
 
 
 def _phrase_tokens(phrase: str) -> list[str]:
-    """The pieces of `phrase_pattern(phrase)`, a leading word boundary for a Latin phrase first."""
-    tokens = [r"\b"] if LATIN_WORD_CHAR.match(phrase) else []
+    """The pieces of `phrase_pattern(phrase)`; the first letter of a Latin phrase carries its
+    leading word boundary: no word character before it (`\\b`, read from after the letter)."""
+    tokens: list[str] = []
     for index, word in enumerate(lowered(phrase).split()):
         tokens += ([r"\s+"] if index else []) + [re.escape(character) for character in word]
+    if LATIN_WORD_CHAR.match(phrase):
+        tokens[0] += r"(?<!\w.)"
     return tokens + ([r"\b"] if LATIN_WORD_CHAR.match(phrase[-1:]) else [])
 
 
