@@ -30,6 +30,9 @@ def _phrase_lists() -> list[list[str]]:
         [word for words in table["roles"]["kind_reference"].values() for word in words],
         table["claimant"]["source_documents"],
     ]
+    lists += [phrases for phrases in table["roles"].values() if isinstance(phrases, list)]
+    lists += [phrases for phrases in held.values() if isinstance(phrases, list)]
+    lists += [table["conditions"]["held_equal"], table["conditions"]["described_after"]]
     for lang in ("en", "zh"):
         lists.append([cue for cues in table["qualifier"][lang]["before"].values() for cue in cues])
         lists.append([cue for cues in table["trend"][lang].values() for cue in cues])

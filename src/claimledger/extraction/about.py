@@ -28,7 +28,7 @@ from typing import NamedTuple
 from claimledger.extraction.annotate import Annotated
 from claimledger.extraction.attributes import clause_bounds
 from claimledger.extraction.conditions import Condition, fold_condition
-from claimledger.extraction.cues import alternation, cue_table, lowered
+from claimledger.extraction.cues import any_phrase, cue_table, lowered
 from claimledger.extraction.metrics import metric_table, metric_words
 from claimledger.extraction.names import HARDWARE, Name
 from claimledger.extraction.roles import Roles, assign_roles, counted
@@ -210,12 +210,12 @@ def _after_leading_clause(sentence: str) -> int | None:
 
 @cache
 def _held_equal() -> re.Pattern[str]:
-    return re.compile(rf"(?:{alternation(cue_table()['conditions']['held_equal'])})\s*(?:的\s*)?$")
+    return re.compile(rf"{any_phrase(cue_table()['conditions']['held_equal'])}\s*(?:的\s*)?$")
 
 
 @cache
 def _described() -> re.Pattern[str]:
-    return re.compile(rf"\s*(?:{alternation(cue_table()['conditions']['described_after'])})")
+    return re.compile(rf"\s*{any_phrase(cue_table()['conditions']['described_after'])}")
 
 
 def _metric(

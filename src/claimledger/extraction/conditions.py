@@ -29,6 +29,7 @@ from claimledger.entities import Entity
 from claimledger.extraction.cues import cue_table, lowered
 from claimledger.extraction.metrics import spec_metrics
 from claimledger.extraction.names import Name
+from claimledger.text.alternation import any_of
 
 SCENARIO_WORD = re.compile(r"\s*(?:scenario|场景)")
 SPACES = re.compile(r"\s*")
@@ -198,9 +199,15 @@ def _scenario(folded: str, workload: Name | None, clause: tuple[int, int], end: 
 
 @lru_cache(maxsize=64)
 def _has_scenario(lowered_text: str) -> bool:
-    """Whether the (lowered) sentence has a scenario word anywhere: most have none, and
-    then no figure of theirs needs a look (found once for all its figures)."""
-    return _scenarios()[0].search(lowered_text) is not None
+    """Whether the (lowered) sentence may have a scenario word (its letters, word bounds aside):
+    most have none, and then no figure of theirs needs a look (found once for all its figures)."""
+    return _scenario_letters().search(lowered_text) is not None
+
+
+@cache
+def _scenario_letters() -> re.Pattern[str]:
+    """The scenario words as a trie, without the word bounds: found wherever a scenario word is."""
+    return re.compile(any_of(sorted(_scenarios()[1])))
 
 
 @lru_cache(maxsize=64)

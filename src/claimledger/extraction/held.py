@@ -70,23 +70,23 @@ def _any_ending() -> re.Pattern[str]:
 @cache
 def _starting(group: str) -> re.Pattern[str]:
     """A cue of `group` right after the figure, or after a word for it ("the 40 kW figure was incorrect")."""
-    noun = alternation(_table()["figure_words"])
-    return re.compile(rf"^[\s,，的]*(?:{noun}\s*)?(?:{alternation(_table()[group])})")
+    noun = any_phrase(_table()["figure_words"])
+    return re.compile(rf"^[\s,，的]*(?:{noun}\s*)?{any_phrase(_table()[group])}")
 
 
 @cache
 def _not_negated() -> re.Pattern[str]:
-    return re.compile(rf"(?:{alternation(_table()['not_negated'])})")
+    return re.compile(any_phrase(_table()["not_negated"]))
 
 
 @cache
 def _zh_from() -> re.Pattern[str]:
-    return re.compile(rf"(?:{alternation(_table()['zh_from'])}){BETWEEN}$")
+    return re.compile(rf"{any_phrase(_table()['zh_from'])}{BETWEEN}$")
 
 
 @cache
 def _zh_to() -> re.Pattern[str]:
-    return re.compile(rf"(?:{alternation(_table()['zh_to'])})")
+    return re.compile(any_phrase(_table()["zh_to"]))
 
 
 def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool, is_range: bool) -> Held:

@@ -52,7 +52,7 @@ from typing import NamedTuple
 
 from claimledger.entities import Registry
 from claimledger.extraction.attributes import clause_bounds
-from claimledger.extraction.cues import alternation, any_phrase, cue_table, labelled_alternation, lowered
+from claimledger.extraction.cues import any_phrase, cue_table, labelled_alternation, lowered
 from claimledger.extraction.names import HARDWARE, Name
 
 ROLES = ("subject", "baseline", "condition", "component", "software", "claimant", "maker")
@@ -134,8 +134,9 @@ NO_ROLES = Roles((), None)
 
 @cache
 def _cue_pattern(group: str, side: str) -> re.Pattern[str]:
-    """Cue words of `data/cues.toml` [roles.<group>], anchored at the end ("before") or start ("after") of a text."""
-    words = alternation(cue_table()["roles"][group])
+    """Cue words of `data/cues.toml` [roles.<group>], anchored at the end ("before") or start ("after")
+    of a text; a trie, as the rules only ask whether one is there."""
+    words = any_phrase(cue_table()["roles"][group])
     if side == "before":
         return re.compile(rf"(?:{words})(?:\s+(?:the|a|an|its|their|of|single|one|each|every|same|this|that|our|largest|new|latest))*\s*$")
     return re.compile(rf"^[\s\-‐‑]*(?:{words})")
