@@ -177,7 +177,10 @@ def _rules() -> dict[str, re.Pattern[str]]:
         "zh_kind": re.compile(rf"(?P<kind>{_words([word for word in _kind_words() if HAN_CHARACTER.match(word)])})"),
         "zh_new_kind": re.compile(rf"(?P<kind>{_words(shape_table()['words']['zh_new_kind'])})[「“]?"),
         "zh_numbered": re.compile(rf"(?P<name>[{HAN}]{{2}}[{HAN_NUMERALS}]号)"),
-        "zh_brand_code": re.compile(rf"(?<=[{HAN}])[ \t]?(?P<code>[A-Z]{{1,3}}\d{{2,4}}[A-Za-z]?)(?![A-Za-z0-9_.-])"),
+        # The code's first capital opens the rule (a Chinese character, and maybe a space, before it).
+        "zh_brand_code": re.compile(
+            rf"(?P<code>[A-Z](?:(?<=[{HAN}][A-Z])|(?<=[{HAN}][ \t][A-Z]))[A-Z]{{0,2}}\d{{2,4}}[A-Za-z]?)(?![A-Za-z0-9_.-])"
+        ),
         "quoted": re.compile(rf"[「“\"](?P<name>[{HAN}A-Za-z0-9][{HAN}A-Za-z0-9 .-]{{0,11}})[」”\"](?P<after>[ \t]*(?:的[ \t]*)?(?:{kind_word}|采用|搭载|支持|提供|实现|拥有|具备|集成|uses|offers|delivers|supports))"),
         "org_ending_en": re.compile(
             rf"(?P<name>[A-Z][A-Za-z]+(?:[ \t]+[A-Z][A-Za-z]+)?[ \t]+(?:{_words(shape_table()['words']['org_endings_en'])}))(?![A-Za-z])"
@@ -199,7 +202,6 @@ RULE_HINTS = {
     "lower_code": re.compile(r"\d\d(?<=[a-z]\d\d)"),
     "owned_code": re.compile(r"[A-Z]\d"),
     "zh_numbered": re.compile("号"),
-    "zh_brand_code": re.compile(rf"[{HAN}][ \t]?[A-Z]"),
     "quoted": re.compile("[「“\"]"),
 }
 
@@ -268,13 +270,14 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         if match.group("name").split()[0] not in _not_brand():
             found.append(Shape(match.start("name"), match.end("name"), "organisation", "org_ending"))
     if han:
-        found.extend(_chinese_names(text, {shape.start for shape in found if shape.rule == "family"}))
+        found.extend(_chinese_names(text, {shape.start for shape in found if shape.rule == "family"}, codes))
     return found
 
 
-def _chinese_names(text: str, family_starts: set[int]) -> list[Shape]:
+def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shape]:
     """Chinese names by shape; `family_starts` are where names of a listed family start
-    (a Chinese word before one is not its brand: "公布 H100")."""
+    (a Chinese word before one is not its brand: "公布 H100"), `codes` whether the sentence
+    has a letter and a digit side by side (a brand's model code needs one)."""
     found = []
     for match in _rules()["zh_kind"].finditer(text):
         start = _chinese_name_start(text, match.start())
@@ -285,10 +288,10 @@ def _chinese_names(text: str, family_starts: set[int]) -> list[Shape]:
     for match in _matches(text, "zh_numbered"):
         if not _described(match.group("name")[:2]) and not any(char in shape_table()["words"]["zh_not_name_chars"] for char in match.group("name")[:2]):
             found.append(Shape(match.start(), match.end(), "chip", "zh_numbered"))
-    for match in _matches(text, "zh_brand_code"):
+    for match in _matches(text, "zh_brand_code") if codes else ():
         if match.start("code") in family_starts or PRECISION.fullmatch(match.group("code")):
             continue  # "公布 H100": a listed family's name; "单卡 FP16": a precision
-        brand_end = match.start()
+        brand_end = match.start() - 1 if text[match.start() - 1] in " \t" else match.start()
         start = _chinese_name_start(text, brand_end)
         if start is not None and brand_end - start <= LONGEST_ZH_BRAND and _brand_word(text[start:brand_end]):
             found.append(Shape(start, match.end(), _kind_after(text, match.end()), "zh_brand_code"))
