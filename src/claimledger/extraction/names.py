@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
     from claimledger.extraction.annotate import Words
 
-LATIN_OR_DIGIT = re.compile(r"[A-Za-z0-9]")
+# A Latin letter or digit right after another.
+GLUED = re.compile(r"(?<=[A-Za-z0-9])[A-Za-z0-9]")
 HAN_CHARACTER = re.compile(f"[{HAN}]")
 DIGITS_THEN_HAN = re.compile(rf"[0-9]+[{HAN}]")
 HARDWARE = ("system", "cloud_instance", "chip", "product_family")
@@ -55,8 +56,9 @@ class Name(NamedTuple):
 
 
 @lru_cache(maxsize=8)
-def name_matcher(registry: Registry) -> PhraseMatcher:
-    """A PhraseMatcher for every name and alias of `registry`, keyed by entity id."""
+def name_matcher(registry: Registry) -> tuple[PhraseMatcher, dict[int, Entity]]:
+    """A PhraseMatcher for every name and alias of `registry`, keyed by entity id, and the
+    entity of each match key."""
     from spacy.matcher import PhraseMatcher
 
     from claimledger.extraction.annotate import folded, make_doc, vocab
@@ -67,15 +69,16 @@ def name_matcher(registry: Registry) -> PhraseMatcher:
         patterns.setdefault(entity_id, []).append(make_doc(folded(spelling)))
     for entity_id, docs in patterns.items():
         matcher.add(entity_id, docs)
-    return matcher
+    strings = vocab().strings
+    return matcher, {strings.add(entity.id): entity for entity in registry if entity.id in patterns}
 
 
 def whole(text: str, start: int, end: int) -> bool:
     """A Latin edge of a match is not glued to another letter or digit ("H100" in "H1000"),
     but digits glued on before Chinese may follow ("Google10 月")."""
-    if LATIN_OR_DIGIT.match(text, start) and start > 0 and LATIN_OR_DIGIT.match(text, start - 1):
+    if GLUED.match(text, start):
         return False
-    if LATIN_OR_DIGIT.match(text, end - 1) and end < len(text) and LATIN_OR_DIGIT.match(text, end):
+    if GLUED.match(text, end):
         return text[end - 1].isalpha() and DIGITS_THEN_HAN.match(text, end) is not None
     return True
 
@@ -95,11 +98,11 @@ def find_names(text: str, simple: str, fold: str, words: Words, doc: Doc | None,
     ("Ironwood TPU") or a group word makes a system of a chip ("Hopper 集群")."""
     known = []
     if doc is not None:
-        strings = doc.vocab.strings
-        for key, first, last in name_matcher(registry)(doc):
+        matcher, entities = name_matcher(registry)
+        for key, first, last in matcher(doc):
             start, end = words.starts[first], words.ends[last - 1]
-            entity = registry.get(strings[key])
-            if entity is not None and whole(fold, start, end):
+            entity = entities[key]
+            if whole(fold, start, end):
                 known.append(Name(start, end, text[start:end], entity.kind, entity))
     # Shapes read hyphens (WSE-3, SN40L-16): the simplified text, not the folded one.
     shapes = shaped_names(simple, lang)
@@ -132,8 +135,13 @@ def _merged(text: str, known: list[Name], shapes: list[Shape], registry: Registr
     candidates: list[tuple[int, int, int, Name]] = [(name.start, -(name.end - name.start), 0, name) for name in known]
     for shape in shapes:
         start = shape.start
-        overlapping = [name for name in known if name.start < shape.end and shape.start < name.end]
-        inside = [name for name in overlapping if shape.start <= name.start and name.end <= shape.end]
+        overlapping: list[Name] = []
+        inside: list[Name] = []
+        for name in known:
+            if name.start < shape.end and start < name.end:
+                overlapping.append(name)
+                if start <= name.start and name.end <= shape.end:
+                    inside.append(name)
         makers = [
             name
             for name in inside
@@ -147,12 +155,12 @@ def _merged(text: str, known: list[Name], shapes: list[Shape], registry: Registr
             overlapping = [name for name in overlapping if name is not makers[0]]
         if start >= shape.end:
             continue
+        if any(name.start == start and name.end == shape.end for name in inside):
+            continue  # the known name of the same span sorts first: this one is never kept
         if shape.rule != FAMILY_RULE and overlapping:
             # A Chinese maker glued to its product's name is part of it ("海光三号").
             glued = [name for name in inside if name.kind == "organisation" and _glued_han(text, name.end)]
             if len(overlapping) != len(inside) or any(name.kind == "organisation" and name not in glued for name in inside):
-                continue
-            if any(name.start == start and name.end == shape.end for name in inside):
                 continue
         written = text[start:shape.end]
         parent = inside[0].entity.id if len(inside) == 1 else None
