@@ -74,10 +74,12 @@ def arabic_atoms(text: str) -> list[Atom]:
     atoms = []
     for match in _ARABIC.finditer(text):
         start, end = match.span()
-        number_start = match.start("number")
-        if not match.group("sign") and glued_to_name(text, number_start) and not _mangled_pound(text, match):
+        # The groups read once (a named group looked up each time costs a method call).
+        sign, number, suffix, exponent, scale_words, spaced_suffix = match.group(
+            "sign", "number", "suffix", "exponent", "scale", "spaced_suffix"
+        )
+        if not sign and glued_to_name(text, match.start("number")) and not _mangled_pound(text, match):
             continue
-        suffix = match.group("suffix")
         if suffix in _MONEY_SUFFIXES and not _million_m(text, start, end):
             end -= len(suffix)
             suffix = None
@@ -89,20 +91,20 @@ def arabic_atoms(text: str) -> list[Atom]:
                 continue
             if _CODE_TAIL.match(text, end) and not POWER_OF_UNIT.match(text, end):
                 continue  # H100A2 is a code; 32m2 is an area
-        if match.group("number").startswith("0") and _LEADING_ZERO.fullmatch(match.group("number")):
+        if number.startswith("0") and _LEADING_ZERO.fullmatch(number):
             continue  # 010, 007: area codes and identifiers keep their zeros, quantities do not
-        value = Decimal(match.group("number").translate(_GROUP_SEPARATORS))
-        if match.group("exponent"):
-            value = value.scaleb(int(match.group("exponent")[1:]))
+        value = Decimal(number.translate(_GROUP_SEPARATORS))
+        if exponent:
+            value = value.scaleb(int(exponent[1:]))
         scale = Decimal(1)
         if suffix:
             scale = Decimal(_SUFFIXES.get(suffix) or _MONEY_SUFFIXES[suffix])
-        elif match.group("scale"):
+        elif scale_words:
             scale = Decimal(1)
-            for word in match.group("scale").lower().split():
+            for word in scale_words.lower().split():
                 scale *= _ARABIC_SCALES[word]  # 4 hundred million
-        elif match.group("spaced_suffix"):
-            suffix = match.group("spaced_suffix")
+        elif spaced_suffix:
+            suffix = spaced_suffix
             scale = Decimal(_SUFFIXES[suffix])
         power = _POWER.match(text, end) if following == "^" and not scale > 1 else None
         times_ten = _TIMES_TEN.match(text, end) if following in _TIMES_TEN_FIRST and not scale > 1 and not power else None
@@ -115,10 +117,10 @@ def arabic_atoms(text: str) -> list[Atom]:
             value = value**exponent if value or exponent > 0 else value
             end = power.end()
         minus = MINUS_BEFORE.search(text, max(0, start - 9), start) if text[start - 1 : start] in (" ", "-") else None
-        if match.group("sign") == "-" or minus:
+        if sign == "-" or minus:
             value = -value
-        bare = not (match.group("sign") or minus or suffix or match.group("scale") or match.group("exponent") or power or times_ten)
-        bare = bare and _BARE_DIGITS.fullmatch(match.group("number")) is not None
+        bare = not (sign or minus or suffix or scale_words or exponent or power or times_ten)
+        bare = bare and _BARE_DIGITS.fullmatch(number) is not None
         if text.startswith("+", end) and _PLUS_AFTER.match(text, end):
             end += 1  # "42+ exaflops", "1,000+ customers": at least that many
         atoms.append(Atom(minus.start() if minus else start, end, value * scale, scale, bare=bare))

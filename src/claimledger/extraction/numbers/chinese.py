@@ -67,43 +67,43 @@ def _chinese_tokens(text: str, start: int, end: int) -> list[tuple[str, str, int
         match = _ZH_TOKEN.match(text, position, end)
         if match is None:
             break
-        if match.group("arabic"):
-            digits = match.group("arabic").replace(",", "")
+        arabic, fraction, char = match.group("arabic", "fraction", "char")
+        if arabic:
+            digits = arabic.replace(",", "")
             if match.group("thousands"):
                 digits = str(Decimal(digits) * 1000)
             tokens.append(("arabic", digits, match.start("arabic"), match.end()))
-        elif match.group("fraction"):
+        elif fraction:
             kind = "negative fraction" if match.group("negative") else "fraction"
             tokens.append((kind, "分之", match.start("fraction"), match.end()))
         else:
-            char = match.group("char")
-            tokens.append((_char_kind(char), char, match.start("char"), match.end()))
+            tokens.append((_CHAR_KINDS.get(char, "other"), char, match.start("char"), match.end()))
         position = match.end()
     return tokens
 
 
-def _char_kind(char: str) -> str:
-    if char in "零〇":
-        return "zero"
-    if char in ZH_DIGITS:
-        return "digit"
-    if char in _ZH_UNITS:
-        return "unit"
-    if char in _ZH_BIG:
-        return "big"
-    if char in "点點":
-        return "point"
-    if char in "余多几幾":
-        return "approximately"
-    if char in "数數":
-        return "several"
-    if char == "又":
-        return "and"
-    if char == "半":
-        return "half"
-    if char in "负負":
-        return "minus"
-    return "other"
+def _char_kinds() -> dict[str, str]:
+    """Each numeral character's kind (a character in two sets takes the first): one lookup per
+    character instead of a test per set."""
+    kinds: dict[str, str] = {}
+    for kind, chars in (
+        ("zero", "零〇"),
+        ("digit", ZH_DIGITS),
+        ("unit", _ZH_UNITS),
+        ("big", _ZH_BIG),
+        ("point", "点點"),
+        ("approximately", "余多几幾"),
+        ("several", "数數"),
+        ("and", "又"),
+        ("half", "半"),
+        ("minus", "负負"),
+    ):
+        for char in chars:
+            kinds.setdefault(char, kind)
+    return kinds
+
+
+_CHAR_KINDS = _char_kinds()
 
 
 def _parse_chinese(text: str, start: int, end: int) -> tuple[Atom | None, int]:
