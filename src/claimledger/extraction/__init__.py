@@ -50,6 +50,7 @@ from claimledger.extraction.found import Found
 from claimledger.extraction.held import Held, held_role, link_replacements
 from claimledger.extraction.lists import respective
 from claimledger.extraction.metrics import spec_metrics
+from claimledger.extraction.names import Name, introduced, named_again
 from claimledger.extraction.pipeline import Sentence, split_sentences
 from claimledger.extraction.roles import sentence_roles
 from claimledger.text.lang import LANGUAGES, SUPPORTED
@@ -100,10 +101,13 @@ def extract_found(
         (sentence, annotate(sentence.text, sentence.lang, registry) if sentence.lang in SUPPORTED else None)
         for sentence in split_sentences(text, lang)
     ]
+    earlier: dict[str, Name] = {}
     for index, (sentence, annotated) in enumerate(sentences):
         if annotated is None:
             post.forget()
             continue
+        annotated.add_names(named_again(annotated.text, annotated.names, earlier))
+        earlier.update(introduced(annotated.names))
         found = _sentence_claims(sentence, annotated, all_quantities, registry)
         post.carry(sentence, annotated, found, lambda index=index: [name for _, later in sentences[index + 1:] if later for name in later.names])
         if has_self_report_cue(annotated.simple):

@@ -127,6 +127,11 @@ class Annotated:
             self._spans_put = True
         return self._doc
 
+    def add_names(self, added: list[Name]) -> None:
+        """Names found for the sentence after annotation (a product its post introduced before)."""
+        if added:
+            self._names = sorted([*self.names, *added], key=lambda name: (name.start, name.end))
+
     def _find_names(self) -> list[Name]:
         """Names: the known ones by the PhraseMatcher, on a Doc made only where a name may
         start, and those found by shape; the sentence's words are kept for its metrics."""

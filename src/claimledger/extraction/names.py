@@ -110,6 +110,43 @@ def find_names(text: str, simple: str, fold: str, words: Words, doc: Doc | None,
     return _grouped(text, fold, _joined(text, _with_codes(text, merged, registry)), registry)
 
 
+# A Latin letter or digit: a name holding one has a model code or a Latin spelling.
+LATIN_OR_DIGIT = re.compile(r"[A-Za-z0-9]")
+# A model code ending a name after its brand: "Tessel T900", "云燧T30".
+TRAILING_CODE = re.compile(r"(?<![A-Za-z0-9-])[A-Z]{1,4}\d{2,5}[A-Za-z]?$")
+# The rule of a name a post introduced in an earlier sentence (by shape) and names again bare.
+INTRODUCED_RULE = "introduced"
+
+
+def introduced(names: list[Name]) -> dict[str, Name]:
+    """The products a sentence names by a position rule with a model code (not a listed name, nor a
+    listed family's pattern, which every sentence finds anyway), by their spelling: what later
+    sentences of the post may name bare ("the K5" after "the K5 accelerator"). A name of Chinese
+    characters alone is left out: a description read as one ("新架构芯片") would spread."""
+    found: dict[str, Name] = {}
+    for name in names:
+        if name.kind in HARDWARE and name.rule not in ("known", FAMILY_RULE, INTRODUCED_RULE) and LATIN_OR_DIGIT.search(name.text):
+            found[name.text] = name
+            code = TRAILING_CODE.search(name.text)
+            if code and code.start() > 0:
+                found.setdefault(code.group(), name)  # "the T900" after "the Tessel T900"
+    return found
+
+
+def named_again(text: str, names: list[Name], earlier: dict[str, Name]) -> list[Name]:
+    """The places `text` spells a product the post introduced earlier (whole words, where no
+    name of the sentence is), as that product."""
+    found: list[Name] = []
+    for spelling, name in earlier.items():
+        start = text.find(spelling)
+        while start != -1:
+            end = start + len(spelling)
+            if whole(text, start, end) and not any(other.start < end and start < other.end for other in (*names, *found)):
+                found.append(Name(start, end, spelling, name.kind, name.entity, INTRODUCED_RULE, name.maker))
+            start = text.find(spelling, end)
+    return found
+
+
 FAMILY_CODE = re.compile(r"[ \t]?(?P<code>[A-Z]{1,3}\d{2,4}[A-Za-z]?)(?![\w-])")
 
 

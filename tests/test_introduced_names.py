@@ -1,0 +1,48 @@
+"""A product a post introduces by shape is the same product when a later sentence names it bare
+(extraction/names.py `introduced`, `named_again`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from claimledger import extract
+
+
+def subjects(text: str) -> list[tuple[str, str | None]]:
+    """Each figure with the entity it is about (its subject as written may be shorter)."""
+    return [(claim.text, claim.subject_id) for claim in extract(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Kestrel unveiled the K5 accelerator. Kestrel says the K5 delivers up to 3.1x the K4's throughput.",
+            [("up to 3.1x", "K5")],
+        ),
+        (
+            "Orbis ships the Tessel T900 in May. Analysts expect the T900 to sell 40,000 units in 2027.",
+            [("40,000 units", "Tessel T900")],
+        ),
+        (
+            "星图科技发布青鸾 Q700。公司称，Q700 的功耗为 350W。",
+            [("350W", "青鸾 Q700")],
+        ),
+        (
+            "Lumen's new R7 rack ships next week.\nThe company said the R7 draws 132 kW.",
+            [("132 kW", "R7")],  # also past a paragraph break
+        ),
+    ],
+)
+def test_a_product_named_again_is_the_products(text: str, expected: list[tuple[str, str | None]]) -> None:
+    assert subjects(text) == expected
+
+
+def test_a_name_is_introduced_only_by_its_own_post():
+    extract("Kestrel unveiled the K5 accelerator.")
+    assert subjects("The company said the K5 draws 900 W.") == [("900 W", None)]
+
+
+def test_a_name_named_again_never_covers_a_name_the_sentence_has():
+    text = "Orbis unveiled the T900 card. The Tessel T900 Max draws 700 W."
+    assert subjects(text) == [("700 W", "Tessel T900")]
