@@ -25,8 +25,21 @@ from claimledger.extraction.names import Name
 from claimledger.text.scripts import HAN
 
 # What may stand between an agent and its verb: "today", "also", "在大会上", "(NVDA)".
-EN_GAP = re.compile(r"(?:\s+(?:today|also|now|previously|earlier|has|had|have|recently|officially|further))*\s*,?\s*$", re.IGNORECASE)
+# A group of the agent's people may stand there too: "Orion Research analysts estimate".
+EN_GAP = re.compile(
+    r"(?:\s+(?:today|also|now|previously|earlier|has|had|have|recently|officially|further"
+    r"|analysts?|researchers?|economists?|engineers?|executives?|officials?|spokes(?:person|man|woman)))*\s*,?\s*$",
+    re.IGNORECASE,
+)
 ZH_GAP = re.compile(rf"(?:在[{HAN}A-Za-z0-9 ]{{1,12}}?上|今天|今日|也|已|还|此前|方面|官方|在博客里|近日)*\s*$")
+# An agent that is what a figure counts: "70 percent of Americans", "half of analysts".
+COUNTED_GROUP = re.compile(
+    r"(?:\d|\b(?:percent|per cent|half|third|quarter|majority|most|many|some|share))\s+of\s+(?:the\s+)?"
+    r"(?:[A-Z][\w&.-]*\s+){0,3}[A-Z]?[\w&.-]*\s*$",
+    re.IGNORECASE,
+)
+# A speech verb the agent follows, ending its sentence: "..., say officials."
+INVERTED = re.compile(r"\s+(?:[\w&.'’-]+\s+){0,4}[\w&.'’-]+\s*[.!?]?\s*$")
 EN_AGENT = re.compile(r"(?P<agent>(?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)\s*$")
 ZH_BOOK_TITLE = re.compile(r"《(?P<agent>[^《》]{1,20})》\s*$")
 
@@ -72,7 +85,7 @@ def find_claimant(text: str, folded: str, names: Sequence[Name], lang: str) -> C
                 return found
     if _any_verb("after", lang).search(low):
         for verb in _verbs("after", lang).finditer(low):
-            found = _agent_before(text, folded, names, verb.start(), lang)
+            found = _agent_before(text, folded, names, verb.start(), verb.end(), lang)
             if found is not None:
                 return found
     return _document_owner(folded, names)
@@ -109,9 +122,13 @@ def _agent_after(text: str, folded: str, names: Sequence[Name], position: int) -
     return None
 
 
-def _agent_before(text: str, folded: str, names: Sequence[Name], verb_start: int, lang: str) -> Claimant | None:
+def _agent_before(text: str, folded: str, names: Sequence[Name], verb_start: int, verb_end: int, lang: str) -> Claimant | None:
     gap = (EN_GAP if lang == "en" else ZH_GAP).search(folded, max(0, verb_start - 24), verb_start)
     end = gap.start() if gap else verb_start
+    if lang == "en" and "," in folded[end:verb_start] and INVERTED.match(folded, verb_end):
+        return None  # "..., say officials.": the agent comes after the verb
+    if lang == "en" and COUNTED_GROUP.search(folded, max(0, end - 80), end):
+        return None  # "70 percent of Americans say": the people a figure counts
     for name in reversed(names):
         if name.end == end or (name.end <= end and not folded[name.end:end].strip(" )）")):
             # Organisations speak; products, models and benchmarks do not ("Each Ironwood chip boasts").
