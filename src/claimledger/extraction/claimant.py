@@ -24,20 +24,8 @@ from claimledger.extraction.metrics import metric_words
 from claimledger.extraction.names import Name
 from claimledger.text.scripts import HAN
 
-# What may stand between an agent and its verb: "today", "also", "在大会上", "(NVDA)".
-# A group of the agent's people may stand there too: "Orion Research analysts estimate".
-EN_GAP = re.compile(
-    r"(?:\s+(?:today|also|now|previously|earlier|has|had|have|recently|officially|further"
-    r"|analysts?|researchers?|economists?|engineers?|executives?|officials?|spokes(?:person|man|woman)))*\s*,?\s*$",
-    re.IGNORECASE,
-)
+# What may stand between a Chinese agent and its verb: "在大会上", "今天", "也".
 ZH_GAP = re.compile(rf"(?:在[{HAN}A-Za-z0-9 ]{{1,12}}?上|今天|今日|也|已|还|此前|方面|官方|在博客里|近日)*\s*$")
-# An agent that is what a figure counts: "70 percent of Americans", "half of analysts".
-COUNTED_GROUP = re.compile(
-    r"(?:\d|\b(?:percent|per cent|half|third|quarter|majority|most|many|some|share))\s+of\s+(?:the\s+)?"
-    r"(?:[A-Z][\w&.-]*\s+){0,3}[A-Z]?[\w&.-]*\s*$",
-    re.IGNORECASE,
-)
 # A speech verb the agent follows, ending its sentence: "..., say officials."
 INVERTED = re.compile(r"\s+(?:[\w&.'’-]+\s+){0,4}[\w&.'’-]+\s*[.!?]?\s*$")
 EN_AGENT = re.compile(r"(?P<agent>(?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)\s*$")
@@ -67,6 +55,24 @@ def _verbs(side: str, lang: str) -> re.Pattern[str]:
     if side == "after":
         return re.compile(words + (r"(?=\W|$)" if lang == "en" else ""))
     return re.compile(words)
+
+
+@cache
+def _english_gap() -> re.Pattern[str]:
+    """What may stand between an agent and its verb: "today", "also", "(NVDA)", or a group of
+    the agent's people (`en_people`: "Orion Research analysts estimate")."""
+    people = "|".join(map(re.escape, _table()["en_people"]))
+    return re.compile(
+        rf"(?:\s+(?:today|also|now|previously|earlier|has|had|have|recently|officially|further|{people}))*\s*,?\s*$",
+        re.IGNORECASE,
+    )
+
+
+@cache
+def _counted_group() -> re.Pattern[str]:
+    """An agent that is what a figure counts (`en_counted` ... of): "70 percent of Americans"."""
+    shares = "|".join(map(re.escape, _table()["en_counted"]))
+    return re.compile(rf"(?:\d|\b(?:{shares}))\s+of\s+(?:the\s+)?(?:[A-Z][\w&.-]*\s+){{0,3}}[A-Z]?[\w&.-]*\s*$", re.IGNORECASE)
 
 
 @cache
@@ -123,11 +129,11 @@ def _agent_after(text: str, folded: str, names: Sequence[Name], position: int) -
 
 
 def _agent_before(text: str, folded: str, names: Sequence[Name], verb_start: int, verb_end: int, lang: str) -> Claimant | None:
-    gap = (EN_GAP if lang == "en" else ZH_GAP).search(folded, max(0, verb_start - 24), verb_start)
+    gap = (_english_gap() if lang == "en" else ZH_GAP).search(folded, max(0, verb_start - 24), verb_start)
     end = gap.start() if gap else verb_start
     if lang == "en" and "," in folded[end:verb_start] and INVERTED.match(folded, verb_end):
         return None  # "..., say officials.": the agent comes after the verb
-    if lang == "en" and COUNTED_GROUP.search(folded, max(0, end - 80), end):
+    if lang == "en" and _counted_group().search(folded, max(0, end - 80), end):
         return None  # "70 percent of Americans say": the people a figure counts
     for name in reversed(names):
         if name.end == end or (name.end <= end and not folded[name.end:end].strip(" )）")):
