@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from claimledger.entities import Entity, Registry, package_registry
 from claimledger.extraction.about import About, describe
-from claimledger.extraction.annotate import Annotated, annotate
+from claimledger.extraction.annotate import Annotated, annotate_sentences
 from claimledger.extraction.attributes import (
     clause_bounds,
     find_qualifier,
@@ -97,10 +97,8 @@ def extract_found(
     claims: list[Found] = []
     document_self_reported, document_measurer = False, None
     post = Post(text, registry)
-    sentences = [
-        (sentence, annotate(sentence.text, sentence.lang, registry) if sentence.lang in SUPPORTED else None)
-        for sentence in split_sentences(text, lang)
-    ]
+    split = split_sentences(text, lang)
+    sentences = list(zip(split, annotate_sentences(split, registry)))
     earlier: dict[str, Name] = {}
     for index, (sentence, annotated) in enumerate(sentences):
         if annotated is None:

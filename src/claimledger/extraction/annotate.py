@@ -17,9 +17,12 @@ tokens (but "A3" and "A 3" are not). On these words, in one pass:
 
 The Python objects behind each span (`Name`, `Metric`, `Quantity`) are kept in
 `Annotated` in the same order, with offsets exact to the character, so framing
-never scans the raw sentence again for them. The name matcher runs only on a
-sentence that has a token some name starts with ("Cluster 3 now runs 4,096 GPUs"
-has none, and costs no Doc, nor loading spaCy); the Doc is then made when asked for.
+never scans the raw sentence again for them. The name matcher reads only the
+sentences that have a token some name starts with ("Cluster 3 now runs 4,096 GPUs"
+has none, and costs no Doc, nor loading spaCy), those of a post all at once: one Doc
+of their words and one matcher call per post (a Doc's fixed cost is most of what a
+short sentence's costs), each match given to the sentence that holds it whole. A
+sentence's own Doc is made when asked for.
 Framing reads the objects, so the span groups are put on the Doc only when
 `Annotated.doc` is asked for (a third of the time annotating took went there).
 """
@@ -27,7 +30,8 @@ Framing reads the objects, so the span groups are put on the Doc only when
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import accumulate
@@ -38,8 +42,10 @@ from claimledger.entities import Registry, package_registry
 from claimledger.entities.folding import simplified
 from claimledger.extraction.candidates import Quantity, find_quantities, is_label, is_score, is_year, name_by_metric
 from claimledger.extraction.metrics import Metric, find_metrics
-from claimledger.extraction.names import Name, find_names, name_openers
+from claimledger.extraction.names import Name, find_names, name_matcher, name_openers
 from claimledger.extraction.nonclaims import glued_into_name, inside_any, non_claim_spans
+from claimledger.extraction.pipeline import Sentence
+from claimledger.text.lang import SUPPORTED
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc
@@ -94,6 +100,10 @@ class Annotated:
     _doc: Doc | None = None
     # The Doc's words, to make it when first asked for.
     _words: Words | None = None
+    # Its known names as the matcher found them in its words: (match key, first word, end word).
+    _known: list[tuple[int, int, int]] = field(default_factory=list)
+    # The post's sentences whose known names are matched at once, until their names are first read.
+    _post: list[Annotated] | None = None
     _spans_put: bool = False
 
     @property
@@ -133,13 +143,11 @@ class Annotated:
             self._names = sorted([*self.names, *added], key=lambda name: (name.start, name.end))
 
     def _find_names(self) -> list[Name]:
-        """Names: the known ones by the PhraseMatcher, on a Doc made only where a name may
-        start, and those found by shape; the sentence's words are kept for its metrics."""
-        fold = self.folded
-        words = self._words = sentence_words(fold)
-        if _may_match(words.lowered, _openings(name_openers(self.registry))):
-            self._doc = _doc(words.written, words.spaces)
-        return find_names(self.text, self.simple, fold, words, self._doc, self.registry, self.lang)
+        """Names: the known ones (matched with the rest of the post's) and those found by shape;
+        the sentence's words are kept for its metrics."""
+        if self._words is None:
+            _match_known(self._post or [self], self.registry)
+        return find_names(self.text, self.simple, self.folded, self._words, self._known, self.registry, self.lang)
 
 
 def folded(text: str) -> str:
@@ -250,15 +258,63 @@ def _may_match(words: list[str], openings: tuple[frozenset[str], frozenset[tuple
     return not singles.isdisjoint(words) or not doubles.isdisjoint(zip(words, words[1:]))
 
 
-def annotate(text: str, lang: str, registry: Registry | None = None, all_quantities: bool = False) -> Annotated:
+def annotate(text: str, lang: str, registry: Registry | None = None) -> Annotated:
     """Annotate one sentence: names, metrics, figures and non-claim spans, each found once."""
-    registry = registry or package_registry()
+    annotated = _annotated(text, lang, registry or package_registry())
+    _find_figures(annotated)
+    return annotated
+
+
+def annotate_sentences(sentences: Sequence[Sentence], registry: Registry) -> list[Annotated | None]:
+    """Annotate a post's sentences (None for one in a language the extractor does not read),
+    their known names matched all at once."""
+    annotated = [_annotated(sentence.text, sentence.lang, registry) if sentence.lang in SUPPORTED else None for sentence in sentences]
+    post = [item for item in annotated if item is not None]
+    for item in post:
+        item._post = post
+    for item in post:
+        _find_figures(item)
+    return annotated
+
+
+def _annotated(text: str, lang: str, registry: Registry) -> Annotated:
     simple = simplified(text)
-    fold = _folded(simple)
-    annotated = Annotated(text, simple, fold, lang, registry)
+    return Annotated(text, simple, _folded(simple), lang, registry)
+
+
+def _match_known(sentences: list[Annotated], registry: Registry) -> None:
+    """Each sentence's words, and its known names: one PhraseMatcher call on one Doc of the
+    words of every sentence where a name may start, each match kept by the sentence that
+    holds it whole (one that runs on into the next sentence is none)."""
+    openings = _openings(name_openers(registry))
+    written: list[str] = []
+    spaces: list[bool] = []
+    firsts: list[int] = []
+    holders: list[Annotated] = []
+    for annotated in sentences:
+        annotated._post = None
+        words = annotated._words = sentence_words(annotated.folded)
+        if _may_match(words.lowered, openings):
+            firsts.append(len(written))
+            holders.append(annotated)
+            written += words.written
+            spaces += words.spaces
+    if not holders:
+        return
+    ends = [*firsts[1:], len(written)]
+    for key, first, last in name_matcher(registry)[0](_doc(written, spaces)):
+        index = bisect_right(firsts, first) - 1
+        if last <= ends[index]:
+            holders[index]._known.append((key, first - firsts[index], last - firsts[index]))
+
+
+def _find_figures(annotated: Annotated) -> None:
+    """The sentence's numbers that may be claims: none inside a non-claim span or a name,
+    no year, label or score."""
+    text, lang = annotated.text, annotated.lang
     quantities = find_quantities(text, lang)
     if not quantities:
-        return annotated
+        return
     name_by_metric(text, quantities, [metric.end for metric in annotated.metrics])
     annotated.figures = [
         quantity
@@ -269,7 +325,6 @@ def annotate(text: str, lang: str, registry: Registry | None = None, all_quantit
         and not is_label(text, quantity)
         and not is_score(quantity)
     ]
-    return annotated
 
 
 def _put_spans(annotated: Annotated) -> None:

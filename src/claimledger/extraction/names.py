@@ -92,14 +92,16 @@ def name_openers(registry: Registry) -> frozenset[tuple[str, ...]]:
     return openers(spelling for spelling, _ in registry.spellings())
 
 
-def find_names(text: str, simple: str, fold: str, words: Words, doc: Doc | None, registry: Registry, lang: str) -> list[Name]:
-    """Known names (on `doc`, made of `words`; None: the sentence has none) and names found
-    by shape, longest first where they overlap, then joined where two stand for one
-    ("Ironwood TPU") or a group word makes a system of a chip ("Hopper 集群")."""
+def find_names(
+    text: str, simple: str, fold: str, words: Words, matches: list[tuple[int, int, int]], registry: Registry, lang: str
+) -> list[Name]:
+    """Known names (`matches` of the name matcher in `words`: key, first word, end word) and
+    names found by shape, longest first where they overlap, then joined where two stand for
+    one ("Ironwood TPU") or a group word makes a system of a chip ("Hopper 集群")."""
     known = []
-    if doc is not None:
-        matcher, entities = name_matcher(registry)
-        for key, first, last in matcher(doc):
+    if matches:
+        entities = name_matcher(registry)[1]
+        for key, first, last in matches:
             start, end = words.starts[first], words.ends[last - 1]
             entity = entities[key]
             if whole(fold, start, end):
