@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from claimledger.diff import decisions as decisions_module
@@ -164,22 +164,33 @@ def resolve_all(db: sqlite_utils.Database) -> None:
     db.conn.executemany(UPDATE_RESOLUTION, updates)
 
 
-def key_range(db: sqlite_utils.Database, after: int, through: int) -> None:
-    """Every claim with an id in (after, through] gets the key its stated identity resolves to."""
-    db.execute(
-        """UPDATE claims SET claim_key = keyed.key FROM (
-               SELECT c.id AS id, i.resolved_key AS key FROM claims c
-               LEFT JOIN claim_facts f ON f.claim_id = c.id
-               LEFT JOIN identities i ON i.stated_key = f.stated_key
-               WHERE c.id > ? AND c.id <= ?) AS keyed
-           WHERE claims.id = keyed.id AND claims.claim_key IS NOT keyed.key""",
+def resolved_elsewhere(db: sqlite_utils.Database) -> dict[str, str]:
+    """Stated key -> key, for the identities that resolve to another key than their own."""
+    return dict(db.execute("SELECT stated_key, resolved_key FROM identities WHERE resolved_key IS NOT stated_key"))
+
+
+def key_range(db: sqlite_utils.Database, after: int, through: int, moved: Mapping[str, str]) -> None:
+    """Every claim with an id in (after, through] gets the key its stated identity resolves to.
+
+    `moved` is `resolved_elsewhere`; any other stated key is its own key, as every
+    one has its identity (`rebuild_identities`), so no claim needs the identities
+    looked up.
+    """
+    rows = db.execute(
+        "SELECT c.id, c.claim_key, f.stated_key, "
+        "c.status IS NOT NULL OR c.superseded_by IS NOT NULL OR c.compared_with IS NOT NULL "
+        "FROM claims c LEFT JOIN claim_facts f ON f.claim_id = c.id WHERE c.id > ? AND c.id <= ?",
         [after, through],
-    )
-    db.execute(
-        f"UPDATE claims SET {CLEARED} WHERE id > ? AND id <= ? AND claim_key IS NULL "
-        "AND (status IS NOT NULL OR superseded_by IS NOT NULL OR compared_with IS NOT NULL)",
-        [after, through],
-    )
+    ).fetchall()
+    keyed, cleared = [], []
+    for claim_id, current, stated, judged in rows:
+        key = moved.get(stated, stated)
+        if key != current:
+            keyed.append((key, claim_id))
+        if key is None and judged:
+            cleared.append((claim_id,))
+    db.conn.executemany("UPDATE claims SET claim_key = ? WHERE id = ?", keyed)
+    db.conn.executemany(f"UPDATE claims SET {CLEARED} WHERE id = ?", cleared)
 
 
 def key_pending(db: sqlite_utils.Database, after: int, through: int, edited: list[int]) -> set[str]:

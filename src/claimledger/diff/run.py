@@ -44,6 +44,7 @@ from claimledger.diff.identity_store import (
     rebuild_identities,
     resolve_all,
     resolve_blocks,
+    resolved_elsewhere,
 )
 from claimledger.diff.judging import Judged, group, judge_everything, judge_groups, ordered_groups
 from claimledger.diff.keys import use_entities
@@ -224,9 +225,10 @@ def _rebuild(
             db.execute(f"CREATE INDEX IF NOT EXISTS [{name}] ON claim_facts ([{column}])")
         rebuild_identities(db)
         resolve_all(db)
+    moved = resolved_elsewhere(db)
     for start in range(0, newest, COMMIT_EVERY):
         with db.conn:
-            key_range(db, start, start + COMMIT_EVERY)
+            key_range(db, start, start + COMMIT_EVERY, moved)
     with db.conn:
         apply_decisions(db)
     summary.add(judge_everything(db, workers, COMMIT_EVERY, progress=progress, total=total))
