@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from claimledger.diff import decisions as decisions_module
 from claimledger.diff.fact_store import BATCH
-from claimledger.diff.identity import BARE_CODE, Resolver, parse_key
+from claimledger.diff.identity import BARE_CODE, Resolution, Resolver, parse_key
 from claimledger.diff.keys import is_organisation, maker_key
 
 if TYPE_CHECKING:
@@ -31,15 +31,48 @@ def _identity_row(text: str, first: int, count: int) -> tuple[Any, ...]:
 
 
 def rebuild_identities(db: sqlite_utils.Database) -> None:
-    """Every stated identity from the stored facts, each resolved to itself until `resolve_all` says otherwise."""
-    db.execute("DELETE FROM identities")
-    rows = db.execute(
-        "SELECT stated_key, min(claim_id), count(*) FROM claim_facts WHERE stated_key IS NOT NULL GROUP BY stated_key"
-    )
+    """Every stated identity from the stored facts, a page of keys at a time; only rows that differ are written.
+
+    A new identity resolves to itself until `resolve_all` says otherwise; one no
+    claim states any more goes.
+    """
+    after = ""
+    while True:
+        stated = db.execute(
+            "SELECT stated_key, min(claim_id), count(*) FROM claim_facts WHERE stated_key > ? "
+            f"GROUP BY stated_key ORDER BY stated_key LIMIT {BATCH}", [after],
+        ).fetchall()
+        through = stated[-1][0] if len(stated) == BATCH else None
+        _store_identities(db, stated, after, through)
+        if through is None:
+            return
+        after = through
+
+
+def _store_identities(db: sqlite_utils.Database, stated: list[tuple[str, int, int]], after: str, through: str | None) -> None:
+    """Make the identities with a key in (after, through] those of `stated` (key, first claim, claims)."""
+    upto = "" if through is None else " AND stated_key <= ?"
+    stored = {
+        text: tuple(row) for text, *row in db.execute(
+            f"SELECT stated_key, subject, measure, code, first_claim, claims FROM identities WHERE stated_key > ?{upto}",
+            [after] if through is None else [after, through],
+        )
+    }
+    added, changed = [], []
+    for text, first, count in stated:
+        row = _identity_row(text, first, count)
+        old = stored.pop(text, None)
+        if old is None:
+            added.append((*row, text, STATED_IN_FULL))
+        elif old != row[1:]:
+            changed.append((*row[1:], text))
+    db.conn.executemany("DELETE FROM identities WHERE stated_key = ?", [(text,) for text in stored])
     db.conn.executemany(
         "INSERT INTO identities (stated_key, subject, measure, code, first_claim, claims, resolved_key, inverted, reason) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
-        ((*_identity_row(text, first, count), text, STATED_IN_FULL) for text, first, count in rows),
+        "VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)", added,
+    )
+    db.conn.executemany(
+        "UPDATE identities SET subject = ?, measure = ?, code = ?, first_claim = ?, claims = ? WHERE stated_key = ?", changed,
     )
 
 
@@ -124,7 +157,7 @@ def resolve_blocks(db: sqlite_utils.Database, blocks: set[tuple[str, str]]) -> s
 def _store_resolution(db: sqlite_utils.Database, resolver: Resolver, text: str) -> set[str]:
     resolution = resolver.resolve(text)
     old = db.execute("SELECT resolved_key, inverted, reason FROM identities WHERE stated_key = ?", [text]).fetchone()
-    new = (resolution.key, int(resolution.inverted), resolution.reason)
+    new = _resolution(resolution)
     if old is None or tuple(old) == new:
         return set()
     db.execute("UPDATE identities SET resolved_key = ?, inverted = ?, reason = ? WHERE stated_key = ?", [*new, text])
@@ -141,27 +174,35 @@ def _store_resolution(db: sqlite_utils.Database, resolver: Resolver, text: str) 
 
 
 def resolve_all(db: sqlite_utils.Database) -> None:
-    """Resolve every identity, one block (subject and measure) at a time, so memory stays flat.
+    """Resolve every identity, one block (subject and measure) at a time, so memory stays flat; write the
+    resolutions that differ from the stored ones.
 
     A block of identities stated in full with no reciprocal to look for resolves
-    to itself, as `rebuild_identities` left it; only the others are resolved.
+    to itself; only the others need a `Resolver`.
     """
     updates: list[tuple[Any, ...]] = []
-    rows = db.conn.execute("SELECT stated_key, subject, measure FROM identities ORDER BY subject, measure")
+    rows = db.conn.execute(
+        "SELECT stated_key, subject, measure, resolved_key, inverted, reason FROM identities ORDER BY subject, measure"
+    )
     for (subject, measure), block in itertools.groupby(rows, key=lambda row: (row[1], row[2])):
-        identities = [parse_key(text) for text, _, _ in block]
-        if not any(identity.left_out or identity.mirror() for identity in identities):
-            continue
-        known = block_identities(db, [(subject, measure)])
-        resolver = Resolver(known, known)
-        for identity in identities:
-            resolution = resolver.resolve(identity.text)
-            if (resolution.key, resolution.inverted, resolution.reason) != (identity.text, False, STATED_IN_FULL):
-                updates.append((resolution.key, int(resolution.inverted), resolution.reason, identity.text))
+        stored = list(block)
+        identities = [parse_key(row[0]) for row in stored]
+        if any(identity.left_out or identity.mirror() for identity in identities):
+            known = block_identities(db, [(subject, measure)])
+            resolver = Resolver(known, known)
+            found = [_resolution(resolver.resolve(row[0])) for row in stored]
+        else:
+            found = [(row[0], 0, STATED_IN_FULL) for row in stored]
+        updates += [(*resolution, row[0]) for row, resolution in zip(stored, found) if resolution != row[3:]]
         if len(updates) >= BATCH:
             db.conn.executemany(UPDATE_RESOLUTION, updates)
             updates = []
     db.conn.executemany(UPDATE_RESOLUTION, updates)
+
+
+def _resolution(resolution: Resolution) -> tuple[str, int, str]:
+    """A resolution as `identities` stores it: key, inverted, reason."""
+    return (resolution.key, int(resolution.inverted), resolution.reason)
 
 
 def resolved_elsewhere(db: sqlite_utils.Database) -> dict[str, str]:
