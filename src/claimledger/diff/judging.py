@@ -201,14 +201,18 @@ def judge_range(path: str, after: str, through: str | None) -> Verdicts:
 
 
 def key_ranges(db: sqlite_utils.Database, pieces: int) -> list[tuple[str, str | None]]:
-    """About `pieces` ranges (after, through] of claim keys covering every key, of about equal claim counts."""
+    """About `pieces` ranges (after, through] of claim keys covering every key, of about equal claim counts.
+
+    Each bound is found by skipping a share of claims along the key index from the
+    bound before, so the index is walked once.
+    """
     (keyed,) = db.execute("SELECT count(*) FROM claims WHERE claim_key IS NOT NULL").fetchone()
     step = max(1, keyed // pieces)
-    bounds = [key for (key,) in db.execute(
-        "SELECT claim_key FROM (SELECT claim_key, row_number() OVER (ORDER BY claim_key) AS n "
-        "FROM claims WHERE claim_key IS NOT NULL) WHERE n % ? = 0", [step],
-    )]
-    starts = ["", *dict.fromkeys(bounds)]
+    starts = [""]
+    while bound := db.execute(
+        "SELECT claim_key FROM claims WHERE claim_key > ? ORDER BY claim_key LIMIT 1 OFFSET ?", [starts[-1], step - 1]
+    ).fetchone():
+        starts.append(bound[0])
     return [(start, end) for start, end in zip(starts, [*starts[1:], None], strict=True)]
 
 
