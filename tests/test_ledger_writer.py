@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from pathlib import Path
 
 import pytest
 import sqlite_utils
 
 from claimledger.crawl.round import open_crawl_ledger
+from claimledger.ledger import checkpoints
 from claimledger.ledger.indexes import DEFERRABLE_INDEXES, drop_deferrable_indexes, missing_indexes
 from claimledger.ledger.open import open_ledger, open_ledger_connection
 from claimledger.ledger.schema import migrations
@@ -35,9 +37,10 @@ def store(db: sqlite_utils.Database, stored: Document) -> int:
     return insert_document(db, None, stored, "2025-01-01T00:00:00Z")[0]
 
 
-def committed(path: Path, sql: str) -> list[tuple]:
-    """What another connection sees: only committed rows."""
-    connection = sqlite3.connect(path)
+def committed(path: Path, sql: str, *, ledger_file_only: bool = False) -> list[tuple]:
+    """What another connection sees: only committed rows (with `ledger_file_only`, only those a checkpoint has
+    copied from the WAL into the ledger file)."""
+    connection = sqlite3.connect(f"{path.as_uri()}?immutable=1", uri=True) if ledger_file_only else sqlite3.connect(path)
     try:
         return connection.execute(sql).fetchall()
     finally:
@@ -206,3 +209,29 @@ def test_the_plain_connection_commits_a_write_outside_a_transaction_as_sqlite_ut
     # The failed statement's implicit transaction is gone: nothing holds the ledger's write lock.
     assert not ledger.conn.in_transaction
     assert committed(path, "SELECT value FROM diff_state WHERE name = 'alone'") == [("1",)]
+
+
+def test_committed_pages_are_checkpointed_while_the_writer_goes_on(tmp_path):
+    path = tmp_path / "ledger.db"
+    with LedgerWriter(lambda: open_crawl_ledger(path)) as writer:
+        writer.submit(store, document("a")).result()
+        # SQLite would wait for 1,000 pages in the WAL; the checkpointer copies a small commit too.
+        deadline = time.monotonic() + 10
+        while not committed(path, "select entry_id from documents", ledger_file_only=True) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert committed(path, "select entry_id from documents", ledger_file_only=True) == [("a",)]
+        assert writer.submit(lambda db: db.execute("PRAGMA wal_autocheckpoint").fetchone()).result() == (0,)
+
+
+def test_a_writer_that_never_pauses_keeps_the_wal_bounded(tmp_path, monkeypatch):
+    monkeypatch.setattr(checkpoints, "WAL_LIMIT_BYTES", 100 * 4096)
+    path = tmp_path / "ledger.db"
+    # A commit after every write, each one starting while the last is being checkpointed.
+    with LedgerWriter(lambda: open_crawl_ledger(path), max_batch_seconds=0.0) as writer:
+        futures = [writer.submit(store, document(f"e{number:03}", [claim("3x")])) for number in range(300)]
+        for future in futures:
+            future.result()
+        wal_pages = path.with_name("ledger.db-wal").stat().st_size // 4096
+        assert writer.commits >= 300
+    # Without a fresh start the WAL would hold every commit's pages, over 3,000.
+    assert wal_pages < 300

@@ -14,7 +14,8 @@ commit had not happened; nothing committed is lost (WAL).
 The texts a batch adds to the search index wait in the ledger's
 `search_backlog` and are indexed together just before the commit, in the same
 transaction (FTS5 would otherwise write a segment of its own per document:
-ledger.search_index).
+ledger.search_index). A WAL ledger's checkpoints run on a thread of their own
+(ledger.checkpoints), asked for after each commit.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
+from claimledger.ledger.checkpoints import Checkpointer, keep_wal_bounded, start_checkpointer
 from claimledger.ledger.search_index import index_texts
 
 if TYPE_CHECKING:
@@ -57,6 +59,7 @@ class LedgerWriter:
         self._settled: list[tuple[Future, Any, bool]] = []
         # Search rows of the open transaction's writes (ledger.search_index), indexed just before it commits.
         self._backlog: list[tuple[int, str]] = []
+        self._checkpointer: Checkpointer | None = None
         self._opened: Future = Future()
         self._thread = threading.Thread(target=self._run, args=(open_db,), name="ledger-writer", daemon=True)
         self._thread.start()
@@ -87,6 +90,7 @@ class LedgerWriter:
     def _run(self, open_db: Callable[[], sqlite_utils.Database]) -> None:
         try:
             db = open_db()
+            self._checkpointer = start_checkpointer(db.conn)
         except BaseException as error:  # noqa: BLE001 - handed to the thread that opened the writer
             self._opened.set_exception(error)
             return
@@ -112,6 +116,8 @@ class LedgerWriter:
             if done:
                 self._commit(connection, done)
                 self._settle()
+            if self._checkpointer:
+                self._checkpointer.close()
             db.close()
 
     def _write(self, db: sqlite_utils.Database, done: list, future: Future, function: Callable, args: tuple) -> None:
@@ -155,6 +161,9 @@ class LedgerWriter:
         else:
             self.commits += 1
             self._settled += [(future, result, False) for future, result in done]
+            if self._checkpointer:
+                self._checkpointer.request()
+                keep_wal_bounded(connection, self._checkpointer)
         done.clear()
         self._backlog.clear()
 
