@@ -93,7 +93,7 @@ def store_facts(
 
 def fact_rows(db: Readable, rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
     """The `claim_facts` row (FACT_UPSERT's values) of each claim of `rows`."""
-    sentences = _sentence_siblings(db, {row["document_id"] for row in rows})
+    sentences = _sentence_siblings(db, rows)
     upserts = []
     for row in rows:
         facts = claim_facts(row, sentences.get((row["document_id"], row["sentence_start"]), ()))
@@ -150,12 +150,30 @@ def facts_of_range(path: str, after: int, through: int, entities: tuple[Entity, 
         return [upsert for rows in pending_batches(reader, after, through, []) for upsert in fact_rows(reader, rows)]
 
 
-def _sentence_siblings(db: Readable, documents: set[int]) -> dict[tuple[int, int], list[dict[str, Any]]]:
-    """The conditions and baselines the claims of each sentence state, by (document, sentence start)."""
-    found: dict[tuple[int, int], list[dict[str, Any]]] = {}
-    ids = sorted(documents)
+def _sentence_siblings(db: Readable, rows: list[dict[str, Any]]) -> dict[tuple[int, int], list[dict[str, Any]]]:
+    """The conditions and baselines the claims of each sentence of `rows` state, by (document, sentence start).
+
+    A document whose claims are all in `rows` (counted on the document index) needs
+    none of them read again.
+    """
+    held = Counter(row["document_id"] for row in rows)
+    ids = sorted(held)
+    partial = []
     for offset in range(0, len(ids), 500):
         batch = ids[offset : offset + 500]
+        partial += [document_id for document_id, count in db.conn.execute(
+            f"SELECT document_id, count(*) FROM claims WHERE document_id IN ({', '.join('?' * len(batch))}) "
+            "GROUP BY document_id", batch,
+        ) if count != held[document_id]]
+    found: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    whole = held.keys() - set(partial)
+    for row in rows:
+        if row["document_id"] in whole and (row["condition"] is not None or row["baseline"] is not None):
+            found.setdefault((row["document_id"], row["sentence_start"]), []).append(
+                {"condition": row["condition"], "baseline": row["baseline"]}
+            )
+    for offset in range(0, len(partial), 500):
+        batch = partial[offset : offset + 500]
         for document_id, start, condition, baseline in db.conn.execute(
             f"SELECT document_id, sentence_start, condition, baseline FROM claims "
             f"WHERE document_id IN ({', '.join('?' * len(batch))}) AND (condition IS NOT NULL OR baseline IS NOT NULL)",
