@@ -326,8 +326,8 @@ def split_round(condition: str | None) -> tuple[str | None, str | None, tuple[in
     name = normalise_name(condition)
     if name is None:
         return None, None, None
-    for benchmark in alias_tables().benchmarks:
-        match = re.search(rf"(?<![a-z0-9]){re.escape(benchmark)}{ROUND_AFTER_BENCHMARK}", name)
+    for benchmark, pattern in benchmark_round_patterns():
+        match = pattern.search(name)
         if match:
             rest = (name[: match.start(1)] + name[match.end(1) :]).replace(" v ", " ")
             rest = SPACES.sub(" ", re.sub(r"\b(?:v|version|round)\b", " ", rest)).strip()
@@ -343,16 +343,25 @@ def round_in_sentence(sentence: str | None) -> tuple[str, tuple[int, ...]] | Non
     """
     if not sentence or benchmark_word_pattern().search(sentence) is None:
         return None
-    tables = alias_tables()
     folded = fold(sentence)
     found = set()
-    for benchmark in tables.benchmarks:
-        for match in re.finditer(rf"(?<![a-z0-9]){re.escape(benchmark)}{ROUND_AFTER_BENCHMARK}", folded):
-            found.add(tuple(int(part) for part in match.group(1).split(".")))
+    for benchmark, pattern in benchmark_round_patterns():
+        # The pattern holds the name as written, so a sentence without it cannot match.
+        if benchmark in folded:
+            found.update(tuple(int(part) for part in match.group(1).split(".")) for match in pattern.finditer(folded))
     if len(found) != 1:
         return None
-    benchmark = next(b for b in tables.benchmarks if b in folded)
+    benchmark = next(b for b in alias_tables().benchmarks if b in folded)
     return benchmark, found.pop()
+
+
+@cache
+def benchmark_round_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Each benchmark name (folded) with the pattern of that name followed by a round ("mlperf inference v6.1")."""
+    return tuple(
+        (benchmark, re.compile(rf"(?<![a-z0-9]){re.escape(benchmark)}{ROUND_AFTER_BENCHMARK}"))
+        for benchmark in alias_tables().benchmarks
+    )
 
 
 @cache
