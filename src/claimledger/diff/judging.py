@@ -57,7 +57,9 @@ class Stored:
 
 
 def group(db: sqlite_utils.Database, key: str) -> list[tuple[Figure, Stored]]:
-    return [_figure(row, key) for row in db.execute(f"SELECT {GROUP_COLUMNS} {GROUP_FROM} WHERE c.claim_key = ?", [key])]
+    lasting = is_lasting(key)
+    rows = db.execute(f"SELECT {GROUP_COLUMNS} {GROUP_FROM} WHERE c.claim_key = ?", [key])
+    return [_figure(row, key, lasting) for row in rows]
 
 
 def ordered_groups(db: Any, after: str = "", through: str | None = None) -> Iterator[list[tuple[Figure, Stored]]]:
@@ -82,13 +84,15 @@ def ordered_groups(db: Any, after: str = "", through: str | None = None) -> Iter
             groups = [db.conn.execute(f"SELECT {GROUP_COLUMNS} {GROUP_FROM} WHERE c.claim_key = ?", [key]).fetchall()]
         for group in groups:
             key = group[0][16]
-            yield [_figure(row, key) for row in group]
+            lasting = is_lasting(key)
+            yield [_figure(row, key, lasting) for row in group]
         if len(rows) < PAGE:
             return
         after = groups[-1][0][16]
 
 
-def _figure(row: tuple[Any, ...], key: str) -> tuple[Figure, Stored]:
+def _figure(row: tuple[Any, ...], key: str, lasting: bool) -> tuple[Figure, Stored]:
+    """A claim of identity `key` (`lasting`: `claimledger.diff.identity.is_lasting`) and what the ledger holds for it."""
     (claim_id, document_id, figure_date, source, claimant, intervals, unit, qualifier, revision_cue, lower, entry,
      revision, round_, role, replaced_by, stated_key, _, resolved_key, inverted, value, si_value,
      status, superseded_by, compared_with, absolute, relative) = row
@@ -100,7 +104,7 @@ def _figure(row: tuple[Any, ...], key: str) -> tuple[Figure, Stored]:
         id=claim_id, document_id=document_id, when=parse_when(figure_date), publisher=source, claimant=claimant,
         intervals=ends, unit=unit, qualifier=qualifier, revision_cue=bool(revision_cue), entry=entry,
         revision=revision or 1, round=parse_round(round_), role=role, replaced_by=replaced_by,
-        comparable=not (written_backwards and lower), lasting=round_ is None and is_lasting(key),
+        comparable=not (written_backwards and lower), lasting=lasting and round_ is None,
     )
     return figure, Stored(status, superseded_by, (compared_with, absolute, relative), value, si_value)
 
