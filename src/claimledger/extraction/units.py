@@ -30,6 +30,9 @@ SI_SYMBOL_PREFIXES = {
 
 # How a denominator is joined to what precedes it: "/s", " per second", "每秒".
 SPACES_OR_HYPHENS = re.compile(r"[\s-]+")
+# A power written after a unit: "mm²", "m^3", "cm**2" (never "HBM3": the caret or a superscript is needed).
+POWER = re.compile(r"([²³])|(?:\^|\*\*)([23])(?!\d|\.\d)")
+POWER_DIGITS = {"²": "2", "³": "3"}
 PER_SEPARATOR = re.compile(r"\s*/\s*|\s+per\s+|\s+an?[\s-]+|-an?-|\s*每\s*", re.IGNORECASE)
 # The look-ahead passes each other character with one test (not "per" lower-cased letter by letter).
 PER_PREFIX = re.compile(r"(?=[p每])(?:\bper\b|每)\s*", re.IGNORECASE)
@@ -246,6 +249,10 @@ def match_atom(text: str, pos: int) -> UnitMatch | None:
             expression = chinese.get(core) or chinese.get(surface, "")
         if expression:
             best = UnitMatch(pos, found.end(), surface, expression)
+    if best is not None and best.expression.isidentifier() and (power := POWER.match(text, best.end)) is not None:
+        # "814 mm²", "3.8 mm^2": the unit raised to a power, never a number of its own.
+        exponent = POWER_DIGITS.get(power.group(1)) or power.group(2)
+        return UnitMatch(pos, power.end(), text[pos:power.end()], f"{best.expression} ** {exponent}")
     return best
 
 

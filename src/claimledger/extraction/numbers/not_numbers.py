@@ -130,6 +130,8 @@ _RESOLUTIONS = re.compile(
 _NUMBER_SIGNS = re.compile(r"\bNo\.[ ]?\d+|#\d+")
 # Citation marks: a number alone in square brackets, or a run of them ([57], [3][8][9], 【5】).
 _CITATIONS = re.compile(r"(?:\[[ ]?\d{1,3}(?:[ ]?[,–-][ ]?\d{1,3})*[ ]?\])+|(?:【\d{1,3}】)+")
+# A unit's exponent: "mm^2", "m**3" (the power of the unit, no figure of its own; "2^10" is a number).
+_EXPONENT = re.compile(r"(?<=[A-Za-z])(?:\^|\*\*)-?\d+")
 # Dimensions of a design or a display: 2D, 2.5D, 3D (not 3 days).
 _DIMENSIONS = re.compile(r"(?<![\w.])\d(?:\.5)?D(?![A-Za-z0-9])")
 # Street addresses: 49 Zorro Ranch Road, 9 E 71st St.
@@ -241,6 +243,8 @@ def _digit_form_spans(text: str, lower: str) -> list[tuple[int, int]]:
         spans += [m.span() for m in _CITATIONS.finditer(text)]
     if "D" in text:
         spans += [m.span() for m in _DIMENSIONS.finditer(text)]
+    if "^" in text or "**" in text:
+        spans += [m.span() for m in _EXPONENT.finditer(text)]
     for digits in _LONG_DIGITS.finditer(text):
         start, end = digits.span()
         if text[start - 1 : start] not in (",", ".") and text[end : end + 1] not in (",", "."):
