@@ -48,6 +48,9 @@ def test_rule_2_the_speaker_is_the_claimant(sentence: str, written: str, name: s
         ("Groq's LPU runs Meta's Llama 3.1 70B at 500 tokens per second.", "500 tokens per second", "Llama 3.1 70B", "LPU"),
         ("在 DeepSeek R1 上，B200 的吞吐为 3 万 tokens/s。", "3 万 tokens/s", "DeepSeek R1", "B200"),
         ("Kimi K2 scores 49.5% on MMLU-Pro.", "49.5%", "MMLU-Pro", "Kimi K2"),
+        # the maker's possessive between the cue and the model: "with Meta's Llama"
+        ("Tessel reached 1,000 tokens per second per user with Meta's Llama 3.1 70B.", "1,000 tokens per second per user",
+         "Llama 3.1 70B", "Tessel"),
     ],
 )
 def test_rule_3_a_workload_or_benchmark_is_the_condition(sentence: str, written: str, name: str, subject: str) -> None:

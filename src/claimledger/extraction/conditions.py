@@ -33,6 +33,8 @@ from claimledger.text.alternation import any_of
 
 SCENARIO_WORD = re.compile(r"\s*(?:scenario|场景)")
 SPACES = re.compile(r"\s*")
+# Between a figure and the workload it was measured on: "200 on Claude 3.5 Sonnet", "1,038 running Meta's Llama".
+WORKLOAD_AFTER = re.compile(r"\s*(?:on|with|running|using|serving)\s+(?:the\s+)?(?:[A-Z][\w.-]*['’]s\s+)?")
 ROUND = re.compile(r"\s*(?:v|version\s*|round\s*)?(\d+(?:\.\d+)*)(?![\w.])", re.IGNORECASE)
 # Benchmarks published in numbered rounds: a version after their name is the round.
 ROUND_BENCHMARKS = ("MLPerf", "InferenceMAX", "TOP500", "Green500")
@@ -110,8 +112,8 @@ def fold_condition(
         # Most figures name no workload: only a scenario or a precision can be their condition.
         scenario, precision = _scenario(folded, None, clause, end), _precision_of(folded, start, end, clause)
         return Condition(scenario=scenario, precision=precision) if scenario or precision else NO_CONDITION
-    model = _nearest([name for name in conditions if name.kind == "model"], start, end, clause)
-    benchmark = _nearest([name for name in conditions if name.kind == "benchmark"], start, end, clause)
+    model = _nearest(folded, [name for name in conditions if name.kind == "model"], start, end, clause)
+    benchmark = _nearest(folded, [name for name in conditions if name.kind == "benchmark"], start, end, clause)
     return Condition(
         model=model.entity.id if model else None,
         benchmark=_benchmark(text, folded, benchmark, metric) if benchmark else None,
@@ -122,13 +124,14 @@ def fold_condition(
     )
 
 
-def _nearest(names: list[Name], start: int, end: int, clause: tuple[int, int]) -> Name | None:
-    """The workload of the figure: one written right after it ("88.7% MMLU"), else the nearest
-    in its clause, else the nearest before it in the sentence, else the first after it."""
+def _nearest(folded: str, names: list[Name], start: int, end: int, clause: tuple[int, int]) -> Name | None:
+    """The workload of the figure: one written right after it ("88.7% MMLU", "200 on Claude 3.5
+    Sonnet"), else the nearest in its clause, else the nearest before it in the sentence, else the
+    first after it."""
     if not names:
         return None
     for name in names:
-        if name.start >= end and not name.start - end > 2:
+        if name.start >= end and (name.start - end <= 2 or WORKLOAD_AFTER.fullmatch(folded, end, name.start)):
             return name
     in_clause = [name for name in names if clause[0] <= name.start and name.end <= clause[1]]
     if in_clause:

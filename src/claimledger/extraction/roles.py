@@ -11,7 +11,7 @@ in tests/test_roles.py:
 2. claimant: the organisation or person that states the figure ("AMD states",
    "according to the IEA", "张建中表示", "据明势创投").
 3. condition: a benchmark; a model introduced as the workload ("running Llama
-   3.1 70B", "on the 405B model", "在 DeepSeek R1 上", "ResNet-50 推理"), or any
+   3.1 70B", "with Meta's Llama", "on the 405B model", "在 DeepSeek R1 上", "ResNet-50 推理"), or any
    model when a hardware name or organisation can be the subject.
 4. maker: an organisation written right before a product or model ("NVIDIA
    GB200 NVL72", "AMD's MI355X", "Meta's Llama"), the entities table's maker of
@@ -184,7 +184,8 @@ def sentence_roles(
     subject_hardware = [name for name, role in zip(names, roles, strict=True) if name.kind in HARDWARE and role is None]
     for index, name in enumerate(names):
         if name.kind == "model" and roles[index] is None and (
-            subject_hardware or _before("workload", folded, name, words=2) or _after("workload_after", folded, name)
+            subject_hardware or _before("workload", folded, _with_maker(folded, names, index, roles), words=2)
+            or _after("workload_after", folded, name)
         ):
             roles[index] = "condition"
     for index, name in enumerate(names):
@@ -194,6 +195,15 @@ def sentence_roles(
         ) and not _before_product(folded, names, index) and not _owns_after_preposition(folded, name):
             roles[index] = None
     return tuple(roles)
+
+
+def _with_maker(folded: str, names: Sequence[Name], index: int, roles: list[str | None]) -> Name:
+    """The name at `index`, or its maker written right before it ("on Meta's Llama 3.1 70B"), whose
+    start is where a cue introducing the product ends."""
+    previous = names[index - 1] if index else None
+    if previous is not None and roles[index - 1] == "maker" and MAKER_GAP.fullmatch(folded, previous.end, names[index].start):
+        return previous
+    return names[index]
 
 
 def assign_roles(
