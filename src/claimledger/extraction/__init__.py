@@ -72,6 +72,10 @@ RESTATEMENT = re.compile(r"\s*(?:\(|,?\s*or|/)\s*(?:about|roughly|around|some)?\
 LIST_BREAK = re.compile(r"[.;!?。；！？]|\b(?:than|versus|vs\.?|compared)\b|[比较]|相比|但|while|whereas", re.IGNORECASE)
 COMPARATIVE_AFTER = re.compile(r"\s*(?:better|more|higher|lower|faster|slower|cheaper|less|fewer|greater|larger|smaller|improvement|gain|increase|reduction)\b", re.IGNORECASE)
 COMPARATIVE_BEFORE = re.compile(r"(?:提升|提高|增长|增加|降低|减少|高|低|快|慢|多|少|省)\s*(?:了|约|近|超)?\s*$")
+# Between a change and the level it reached: "increase, reaching", "，达到".
+LEVEL_AFTER_CHANGE = re.compile(
+    r"[^.;!?。；！？]{0,40}?[,，]?\s*(?:reaching|to reach|to|达到|达|至|到)\s*(?:US|CNY|RMB)?[$€£¥]?\s*", re.IGNORECASE
+)
 LEVEL = re.compile(r"(?:\bto|至|到|达到)\s*(?:US)?[$€£¥]?\s*$", re.IGNORECASE)
 
 
@@ -170,12 +174,16 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
         annotated.simple, [match.span() for match in precisions], [(frame.quantity.start, frame.end) for frame in framed]
     )
     found = []
+    previous: tuple[Frame, About] | None = None
     for index, frame in enumerate(framed):
         about = describe(
             annotated, frame.quantity.start, frame.end, frame.quantity.kind, frame.quantity.expression,
             rule_roles, frame.quantity.counted_noun, frame.quantity.unit_text,
             frame.baseline.wrapper if frame.baseline else None,
         )
+        if about.metric is None and previous is not None and _level_reached(annotated.simple, *previous, frame):
+            about = about._replace(metric=previous[1].metric)
+        previous = frame, about
         if index in respective_precision and about.metric not in spec_metrics():
             # "在 FP32、TF32 精度下的算力分别为 25、49 TFLOPS": each figure its own precision.
             precision = precision_name(precisions[respective_precision[index]].group(0))
@@ -192,6 +200,15 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
                 Found(claim, about.subject_id, roles, about.roles.speaker_subject, kind, entities, held, frame.trend_by_noun)
             )
     return found
+
+
+def _level_reached(text: str, change: Frame, change_about: About, level: Frame) -> bool:
+    """Whether `level` is the level a change just before it reached ("a 13% revenue increase,
+    reaching CNY31.7 billion", "营收同比增长 55%，达到 879 亿元"): it measures the change's metric."""
+    return (
+        change.trend is not None and change_about.metric is not None
+        and LEVEL_AFTER_CHANGE.fullmatch(text, change.end, level.quantity.start) is not None
+    )
 
 
 def _attributed(claim: Claim, annotated: Annotated, frame: Frame, about: About, claimant: Claimant | None) -> tuple[Entity, ...]:

@@ -28,7 +28,7 @@ from typing import NamedTuple
 from claimledger.extraction.annotate import Annotated
 from claimledger.extraction.attributes import clause_bounds
 from claimledger.extraction.conditions import Condition, fold_condition
-from claimledger.extraction.cues import any_phrase, cue_table, lowered
+from claimledger.extraction.cues import PERIOD_ADVERB, any_phrase, cue_table, lowered
 from claimledger.extraction.metrics import metric_table, metric_words
 from claimledger.extraction.names import HARDWARE, Name
 from claimledger.extraction.roles import Roles, assign_roles, counted
@@ -37,9 +37,10 @@ from claimledger.text.scripts import HAN
 from claimledger.text.traditional import simplified
 
 # A metric named right after the figure: "1.6 Tb/s of scale-out bandwidth",
-# "10x the TPS/MW of ...", "6x more tokens per second than ...", "260 TB/s 的全互联带宽".
+# "10x the TPS/MW of ...", "6x more tokens per second than ...", "260 TB/s 的全互联带宽",
+# "a 13% year-on-year revenue increase".
 METRIC_AFTER = re.compile(
-    r"^\s*(?:(?:of|in|for)\s+(?:[\w-]+\s+){0,2}?|(?:the|more|higher|greater|better|lower|less|fewer|faster)\s+|的\s*"
+    rf"^\s*(?:{PERIOD_ADVERB})?(?:(?:of|in|for)\s+(?:[\w-]+\s+){{0,2}}?|(?:the|more|higher|greater|better|lower|less|fewer|faster)\s+|的\s*"
     # a type or part code between: "48 GB GDDR6 memory", "144 GB HBM3e 内存"
     r"|(?:[A-Z][A-Za-z]*\d[\w-]*\s*){1,2}(?:的\s*)?)?$",
     re.IGNORECASE,
@@ -52,7 +53,8 @@ SENTENCE_SUBJECT = re.compile(
     r"(?:said|says|announced|announces|delivered|delivers|reported|reports|posted|posts|achieved|achieves"
     r"|offers|offered|provides|provided|runs|ran|serves|served|reached|reaches|hit|hits|has|had|is|was|will"
     r"|expects|expected|plans|planned|claims|claimed|sets|measured|recorded|ships|shipped|trained|completed"
-    r"|quotes|quoted|cites|cited|lists|listed|promises|promised|targets|touts|touted|unveiled|unveils|scored|scores)\b"
+    r"|quotes|quoted|cites|cited|lists|listed|promises|promised|targets|touts|touted|unveiled|unveils|scored|scores"
+    r"|booked|books|logged|logs|generated|generates|earned|earns|grew|grows|saw|sees)\b"
 )
 HAN_SENTENCE_SUBJECT = re.compile(
     # "据公司介绍", "根据报告": a source being cited, not a subject.
@@ -107,6 +109,8 @@ def describe(
     metric = _metric(annotated, start, end, clause, relative, baseline_wrapper) or _unit_named(unit_text) or (
         _counted_rate(annotated, start, expression, unit_text) if counted_noun else unit_metric(kind, expression)
     )
+    if metric in _generic_metrics() and not counted_noun:
+        metric = unit_metric(kind, expression) or metric  # "a speed of 4.6 PFLOPS" measures compute
     money = _is_money(expression)
     if money and metric not in _money_metrics():
         metric = None  # "24 GB of memory for $799": the amount is no memory
@@ -147,6 +151,12 @@ def _money_metrics() -> frozenset[str]:
     return _organisation_metrics() | {
         concept["name"] for concept in metric_table()["concept"] if concept["name"].startswith(("cost", "price", "inference cost", "discount"))
     }
+
+
+@cache
+def _generic_metrics() -> frozenset[str]:
+    """Concepts that name no measure of their own ("performance", "speed")."""
+    return frozenset(concept["name"] for concept in metric_table()["concept"] if concept.get("generic"))
 
 
 @cache

@@ -146,6 +146,13 @@ def noun_before_cue(lang: str) -> dict[str, re.Pattern[str]]:
     return {fold(cue): re.compile(rf"{alternation(words)}[\s-]*$") for cue, words in table.items()}
 
 
+# A period written between a figure and the noun it changes: "a 13% year-on-year revenue increase".
+PERIOD_ADVERB = (
+    r"(?:(?:year|quarter|month|week)[- ](?:on|over)[- ](?:year|quarter|month|week)|y/y|yoy|q/q|qoq"
+    r"|annual(?:ized)?|sequential)\s+"
+)
+
+
 @lru_cache(maxsize=4)
 def trend_patterns(lang: str) -> tuple[re.Pattern[str], dict[str, str], re.Pattern[str] | None, dict[str, str]]:
     """(cue before a number, labels, cue after it, labels) for `lang`."""
@@ -157,7 +164,7 @@ def trend_patterns(lang: str) -> tuple[re.Pattern[str], dict[str, str], re.Patte
     if not after_table:
         return before_re, before_labels, None, {}
     after, after_labels = labelled_alternation(after_table)
-    after_re = re.compile(rf"^\s*(?:[a-z-]+\s+)?{after}")
+    after_re = re.compile(rf"^\s*(?:{PERIOD_ADVERB})?(?:[a-z-]+\s+)?{after}")
     return before_re, before_labels, after_re, after_labels
 
 
