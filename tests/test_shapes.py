@@ -43,6 +43,9 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("新集群用的是升腾 960 芯片。", "升腾 960", "chip", "family"),
         ("团队在星火-7.5 上测得每秒 900 个 token。", "星火-7.5", "model", "family"),
         ("MLPerf Inference v7.0 results are out.", "MLPerf Inference v7.0", "benchmark", "family"),
+        # a Latin name glued to Chinese characters: the Chinese character is its boundary
+        ("星图还将推出Orion 950 SuperPoD超节点。", "Orion 950", "system", "family_number"),
+        ("该卡将2颗710B处理器封装在一起。", "710B", "chip", "code_kind"),
     ],
 )
 def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -> None:
@@ -57,6 +60,7 @@ def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -
         "The chip reaches 332 TFLOPS BF16 at peak.",  # a unit and a precision are no brand and code
         "国产芯片和新一代芯片都在追赶。",  # a description is no name
         "今年加速芯片和异构芯片的出货量都在增长。",  # nor a time word or what a chip does
+        "它接近主流70W GPU的两倍。",  # nor a power rating before a kind word
         "公司建成超万卡集群。",  # nor a count of cards
         "The deal is worth $A82,615,680.",  # money, not the A82
     ],
@@ -64,7 +68,7 @@ def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -
 def test_what_is_not_a_name(text: str) -> None:
     found = shapes(text, "zh" if not text.isascii() else "en")
     assert not any(word in found for word in (
-        "Four GB300", "Each GB300", "TFLOPS BF16", "国产", "新一代", "公司建成超万卡", "A82", "今年加速", "加速", "异构"))
+        "Four GB300", "Each GB300", "TFLOPS BF16", "国产", "新一代", "公司建成超万卡", "A82", "今年加速", "加速", "异构", "70W", "70W GPU"))
 
 
 @pytest.mark.parametrize("text", ["预计 2027 年全球加速服务器市场将扩大。", "三季度浪涌服务器出货增长。", "12 月星河服务器交付。"])

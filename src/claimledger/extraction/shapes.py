@@ -158,7 +158,7 @@ def _rules() -> dict[str, re.Pattern[str]]:
         ),
         # "[A-Za-z]++": a letter given back could never be the digit after the letters.
         "code_kind": re.compile(
-            rf"(?P<code>[A-Za-z]++\d+[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\d{{2,4}}[A-FH-Z]{{1,2}})[ \t]*{ahead}(?P<kind>{latin_kind}|(?:{kind_word}))"
+            rf"(?P<code>[A-Za-z]++\d+[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\d{{2,4}}(?![WV](?![A-Za-z]))[A-FH-Z]{{1,2}})[ \t]*{ahead}(?P<kind>{latin_kind}|(?:{kind_word}))"
         ),
         "family_number": re.compile(
             rf"(?P<name>[A-Z][a-z]{{3,}}(?:[ \t]+[A-Z][a-z]{{3,}})?[ \t]+\d{{1,4}})(?:[ \t]+series)?[ \t]*{ahead}(?P<kind>{latin_kind}|(?:{kind_word}))"
@@ -401,13 +401,13 @@ def _matches(text: str, rule: str) -> Iterator[re.Match[str]]:
 
 
 def _free(text: str, rule: str, glue: str) -> list[re.Match[str]]:
-    """Matches of `rule` whose first character follows no word character nor one of `glue`:
-    checked here, not by a leading look-behind, which stops Python's re from skipping ahead by
-    first character."""
+    """Matches of `rule` whose first character follows no Latin letter, digit, underscore nor
+    one of `glue` (a Chinese character is a boundary: "推出Atlas 950"): checked here, not by a
+    leading look-behind, which stops Python's re from skipping ahead by first character."""
     found = []
     for match in _matches(text, rule):
         before = text[match.start() - 1] if match.start() else ""
-        if not before or not (before.isalnum() or before == "_" or before in glue):
+        if not before or not (before.isascii() and before.isalnum() or before == "_" or before in glue):
             found.append(match)
     return found
 
