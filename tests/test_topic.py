@@ -107,6 +107,18 @@ def test_an_architecture_a_product_is_based_on_is_never_its_subject(text: str, w
     assert claim_of(text, written).subject == subject
 
 
+@pytest.mark.parametrize(("text", "written", "subject"), [
+    ("Kestrel unveiled the Orion X9 server. The server integrates AMD EPYC CPUs and holds 128 accelerators per rack.",
+     "128 accelerators per rack", "Orion X9"),
+    ("星图科技发布了Orion X9超节点服务器。据悉，该服务器集成昉擎自研 Z7 芯片，单柜支持 128 个计算芯片。", "128 个计算芯片", "Orion X9超节点"),
+    # Not when the sentence's own product comes first: "The server's K9 chip ..." names its subject.
+    ("Kestrel unveiled the Orion X9 server. Its K9 chip reaches 900 TFLOPS.", "900 TFLOPS", "K9"),
+])
+def test_a_sentence_opening_with_a_word_for_the_thing_is_about_it(text: str, written: str, subject: str) -> None:
+    """Not about the maker or the part it names beside the thing ("integrates AMD EPYC CPUs", "集成昉擎自研 Z7 芯片")."""
+    assert claim_of(text, written).subject == subject
+
+
 @pytest.mark.parametrize(("text", "written", "metric"), [
     ("The Kestrel K4 features 128 tensor cores and 48 GB GDDR6 memory.", "48 GB", "memory capacity"),
     ("Kestrel K4 配备 128 个张量核心和 48 GB GDDR6 显存。", "48 GB", "memory capacity"),

@@ -55,6 +55,8 @@ from claimledger.extraction.topic import (
 # A line break between two sentences ends a paragraph (text from HTML keeps a
 # paragraph on one line; notes put one topic on each line).
 PARAGRAPH_BREAK = re.compile(r"\n")
+# What may stand before a sentence's opening word for a thing: an article, "据悉，", "Meanwhile, ".
+OPENING = re.compile(r"\s*(?:[A-Za-z]+,\s*|[\u4e00-\u9fff]{1,4}[，,]\s*)?(?:the\s+|this\s+|that\s+|its\s+)?", re.IGNORECASE)
 
 
 @dataclass(slots=True)
@@ -78,7 +80,10 @@ class Post:
         the sentences after it (asked for only by "These GPUs ..." sentences)."""
         registry, names = self.registry, annotated.names
         if found:  # a sentence without figures only tells the ones to come about
-            if self.previous is not None and any(item.claim.subject is None or item.speaker_subject for item in found):
+            opening = _opening_reference(annotated)
+            if self.previous is not None and any(
+                item.claim.subject is None or item.speaker_subject or _not_what_it_points_at(item, opening) for item in found
+            ):
                 _carry_subject(self.text, self.previous, sentence, annotated, found)
             if self.topic is not None:
                 _take_topic(registry, self.topic, annotated, found)
@@ -125,11 +130,12 @@ def _carry_subject(text: str, previous: tuple[Sentence, Annotated, list[Found]],
     if carried is None:
         return
     subject, subject_id, kind = carried
+    opening = _opening_reference(annotated) if referred else None
     for item in found:
         claim = item.claim
         if claim.baseline and subject in claim.baseline:
             continue
-        if claim.subject is None or item.speaker_subject and kind in HARDWARE:
+        if claim.subject is None or item.speaker_subject and kind in HARDWARE or _not_what_it_points_at(item, opening):
             if item.speaker_subject:
                 item.roles = {name: "claimant" if role == "subject" else role for name, role in item.roles.items()}
             claim.subject, item.subject_id, item.speaker_subject = subject, subject_id, False
@@ -245,6 +251,30 @@ def _own_subjects(registry: Registry, annotated: Annotated, found: list[Found]) 
         # A subject by its place alone ("Stratus Cloud said ..."): unknown, so another topic.
         subjects.append((item.claim.subject, entity or Entity(item.claim.subject, item.subject_kind or "", origin="seen")))
     return subjects
+
+
+def _opening_reference(annotated: Annotated) -> tuple[str, ...] | None:
+    """The kinds a sentence points back to when its word for the thing opens it, before any
+    name or figure ("The server integrates ...", "该服务器集成 ..."): the thing is its subject."""
+    kinds = _referred_kind(annotated)
+    if kinds is None:
+        return None
+    pattern, _ = kind_reference()
+    found = pattern.search(lowered(annotated.simple))
+    first = min([name.start for name in annotated.names] + [figure.start for figure in annotated.figures], default=len(annotated.simple))
+    return kinds if found is not None and found.start() < first and OPENING.fullmatch(annotated.simple, 0, found.start()) else None
+
+
+def _not_what_it_points_at(item: Found, opening: tuple[str, ...] | None) -> bool:
+    """Whether a figure of a sentence opening with a word for a thing (`opening`: its kinds) has
+    for subject what is only a part or a maker beside it: an organisation, a component or
+    software, or a chip in a sentence about a system ("The server integrates AMD EPYC CPUs and
+    holds 128 accelerators per rack" is about the server)."""
+    if opening is None or item.claim.subject is None or item.subject_kind in opening:
+        return False
+    return item.subject_kind in ("organisation", "component", "software") or (
+        opening == KIND_REFERENCES["system"] and item.subject_kind in ("chip", "product_family")
+    )
 
 
 def _named_of_kind(annotated: Annotated, kinds: Sequence[str]) -> tuple[str, str, str] | None:

@@ -151,10 +151,10 @@ def _rules() -> dict[str, re.Pattern[str]]:
     return {
         "brand_code": re.compile(
             r"(?P<brand>[A-Z](?:[A-Za-z]{2,}|[A-Z])(?:[ \t]+[A-Z][A-Za-z]{2,})?)(?:[ \t]+|-(?=[A-Z]{1,4}\d))"
-            r"(?P<code>[A-Z]{1,4}\d{1,5}(?:\.\d+)?[A-Za-z]*(?:-[A-Za-z]*\d+[A-Za-z]*)?)(?![\w-])"
+            r"(?P<code>[A-Z]{1,4}\d{1,5}(?:\.\d+)?[A-Za-z]*(?:-[A-Za-z]*\d+[A-Za-z]*)?)(?![A-Za-z0-9_-])"
         ),
         "hyphen_code": re.compile(
-            r"(?P<code>[A-Z](?:[A-Z]{1,4}-\d+[A-Za-z]*|[A-Z]{0,3}\d+[A-Z]*-[A-Z]*\d+[A-Za-z]*))(?![\w-])"
+            r"(?P<code>[A-Z](?:[A-Z]{1,4}-\d+[A-Za-z]*|[A-Z]{0,3}\d+[A-Z]*-[A-Z]*\d+[A-Za-z]*))(?![A-Za-z0-9_-])"
         ),
         # "[A-Za-z]++": a letter given back could never be the digit after the letters.
         "code_kind": re.compile(
