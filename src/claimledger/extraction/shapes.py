@@ -181,7 +181,7 @@ def _rules() -> dict[str, re.Pattern[str]]:
         "zh_brand_code": re.compile(
             rf"(?P<code>[A-Z](?:(?<=[{HAN}][A-Z])|(?<=[{HAN}][ \t][A-Z]))[A-Z]{{0,2}}\d{{2,4}}[A-Za-z]?)(?![A-Za-z0-9_.-])"
         ),
-        "quoted": re.compile(rf"[「“\"](?P<name>[{HAN}A-Za-z0-9][{HAN}A-Za-z0-9 .-]{{0,11}})[」”\"](?P<after>[ \t]*(?:的[ \t]*)?(?:{kind_word}|采用|搭载|支持|提供|实现|拥有|具备|集成|uses|offers|delivers|supports))"),
+        "quoted": re.compile(rf"[「“\"](?P<name>[{HAN}A-Za-z0-9][{HAN}A-Za-z0-9 .-]{{0,11}}|[A-Z][A-Za-z0-9.-]*(?:[ ][A-Z0-9][A-Za-z0-9.-]*){{1,2}})[」”\"](?P<after>[ \t]*(?:的[ \t]*)?(?:{kind_word}|采用|搭载|支持|提供|实现|拥有|具备|集成|uses|offers|delivers|supports))"),
         "org_ending_en": re.compile(
             rf"(?P<name>[A-Z][A-Za-z]+(?:[ \t]+[A-Z][A-Za-z]+)?[ \t]+(?:{_words(shape_table()['words']['org_endings_en'])}))(?![A-Za-z])"
         ),
