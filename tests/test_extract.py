@@ -249,6 +249,14 @@ def test_a_figure_from_an_organisations_document_is_its_claim(sentence: str, wri
     assert only_claim(sentence, written).claimant == claimant
 
 
+@pytest.mark.parametrize("sentence", [
+    "Orbis Labs late Wednesday reported capex of $2.1 billion.",
+    "Orbis Labs on Monday said the card reaches 900 TFLOPS.",
+])
+def test_a_weekday_between_agent_and_verb_is_no_claimant(sentence: str) -> None:
+    assert {claim.claimant for claim in extract(sentence)} == {"Orbis Labs"}
+
+
 def test_a_figure_with_its_own_claimant_keeps_it_under_a_self_report_statement() -> None:
     text = "Orbis Labs says the card reaches 900 TFLOPS.\nThe rack draws 40 kW.\nThese are CoreWeave's own measurements."
     assert [c.claimant for c in extract(text)] == ["Orbis Labs", "CoreWeave"]

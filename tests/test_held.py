@@ -58,9 +58,21 @@ def test_rule_2_the_correction_may_come_in_the_next_sentence():
     ("功耗较此前公布的 700 W 降至 650 W。", [("700 W", "previous", "650 W"), ("650 W", "current", None)]),
     ("The pod ran 1.2 EFLOPS this round versus 0.9 EFLOPS in the previous round.",
      [("1.2 EFLOPS", "current", None), ("0.9 EFLOPS", "previous", "1.2 EFLOPS")]),
+    # "from" after a level reached, or after a word for an earlier figure
+    ("Kite raised its capex plan to $9 billion from $7.5 billion.",
+     [("$9 billion", "current", None), ("$7.5 billion", "previous", "$9 billion")]),
+    ("Kite now plans capex of $9 billion, up from an earlier forecast of $7.5 billion.",
+     [("$9 billion", "current", None), ("$7.5 billion", "previous", "$9 billion")]),
+    ("Kite expects capex of $8 billion to $9 billion, updated from its prior guidance of $6 billion to $7 billion.",
+     [("$8 billion to $9 billion", "current", None), ("$6 billion to $7 billion", "previous", "$8 billion to $9 billion")]),
 ])
 def test_rule_3_an_earlier_value_is_previous(text, expected):
     assert roles(text) == expected
+
+
+def test_a_previous_figure_naming_no_metric_takes_the_one_replacing_it() -> None:
+    claims = extract("Kite now plans capex of $9 billion, up from an earlier forecast of $7.5 billion.")
+    assert [claim.metric for claim in claims] == ["investment", "investment"]
 
 
 def test_rule_3_a_past_time_alone_makes_no_previous_figure():

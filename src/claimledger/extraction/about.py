@@ -38,9 +38,9 @@ from claimledger.text.traditional import simplified
 
 # A metric named right after the figure: "1.6 Tb/s of scale-out bandwidth",
 # "10x the TPS/MW of ...", "6x more tokens per second than ...", "260 TB/s 的全互联带宽",
-# "a 13% year-on-year revenue increase".
+# "a 13% year-on-year revenue increase", "$200 billion 2026 capex guidance".
 METRIC_AFTER = re.compile(
-    rf"^\s*(?:{PERIOD_ADVERB})?(?:(?:of|in|for)\s+(?:[\w-]+\s+){{0,2}}?|(?:the|more|higher|greater|better|lower|less|fewer|faster)\s+|的\s*"
+    rf"^\s*(?:(?:19|20)\d\d\s+)?(?:{PERIOD_ADVERB})?(?:(?:of|in|for)\s+(?:[\w-]+\s+){{0,2}}?|(?:the|more|higher|greater|better|lower|less|fewer|faster)\s+|的\s*"
     # a type or part code between: "48 GB GDDR6 memory", "144 GB HBM3e 内存"
     r"|(?:[A-Z][A-Za-z]*\d[\w-]*\s*){1,2}(?:的\s*)?)?$",
     re.IGNORECASE,

@@ -28,6 +28,7 @@ from claimledger.text.scripts import HAN
 ZH_GAP = re.compile(rf"(?:在[{HAN}A-Za-z0-9 ]{{1,12}}?上|今天|今日|也|已|还|此前|方面|官方|在博客里|近日)*\s*$")
 # A speech verb the agent follows, ending its sentence: "..., say officials."
 INVERTED = re.compile(r"\s+(?:[\w&.'’-]+\s+){0,4}[\w&.'’-]+\s*[.!?]?\s*$")
+WEEKDAYS = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
 EN_AGENT = re.compile(r"(?P<agent>(?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)\s*$")
 ZH_BOOK_TITLE = re.compile(r"《(?P<agent>[^《》]{1,20})》\s*$")
 
@@ -59,11 +60,12 @@ def _verbs(side: str, lang: str) -> re.Pattern[str]:
 
 @cache
 def _english_gap() -> re.Pattern[str]:
-    """What may stand between an agent and its verb: "today", "also", "(NVDA)", or a group of
-    the agent's people (`en_people`: "Orion Research analysts estimate")."""
+    """What may stand between an agent and its verb: "today", "also", "late Wednesday", "(NVDA)", or
+    a group of the agent's people (`en_people`: "Orion Research analysts estimate")."""
     people = "|".join(map(re.escape, _table()["en_people"]))
     return re.compile(
-        rf"(?:\s+(?:today|also|now|previously|earlier|has|had|have|recently|officially|further|{people}))*\s*,?\s*$",
+        rf"(?:\s+(?:today|also|now|previously|earlier|has|had|have|recently|officially|further|{people}"
+        rf"|(?:(?:late|early|on|last|this)\s+)?{WEEKDAYS}))*\s*,?\s*$",
         re.IGNORECASE,
     )
 

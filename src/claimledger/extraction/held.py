@@ -10,7 +10,9 @@ first rule that applies wins:
    "... was incorrect").
 3. previous: a cue of an earlier value right before it ("down from 27 minutes",
    "up from 2,907", "较此前公布的 196 TOPS", "原为"); a change verb with "from"
-   ("cut the training time from 27 to 10 minutes"); 从/由 before it and 至/到 after
+   ("cut the training time from 27 to 10 minutes"), "from" after a level reached ("to $68
+   billion from $62.5 billion") or after a word for an earlier figure ("from its prior target
+   of $62.5 billion"); 从/由 before it and 至/到 after
    it ("由 196 TOPS 提升至 200 TOPS"); or a past time right after a level figure
    ("27 minutes in the previous round", "$26 billion a year earlier") when its
    sentence has a current figure of the same kind to replace it.
@@ -19,7 +21,8 @@ A figure that is not current is linked to the figure that replaces it
 (`link_replacements`): the nearest current figure of the same kind and
 dimensionality in its sentence, about the same product when both name one (the
 predecessor's "80 GB in the previous H100" is replaced by no H200 figure), else, for a corrected or negated figure, the
-first such figure of the next sentence with figures, in the same paragraph.
+first such figure of the next sentence with figures, in the same paragraph. It takes
+the metric of the figure replacing it when it names none.
 """
 
 from __future__ import annotations
@@ -75,6 +78,19 @@ def _starting(group: str) -> re.Pattern[str]:
 
 
 @cache
+def _from_earlier() -> re.Pattern[str]:
+    """"from its prior target of", "up from an earlier forecast of" right before a figure."""
+    return re.compile(
+        rf"\bfrom\s+(?:(?:its|their|our|the|a|an)\s+)?{alternation(_table()['earlier_words'])}\s+(?:[\w-]+\s+){{0,2}}?(?:of|at){BETWEEN}$"
+    )
+
+
+# "raised its forecast to $68 billion from $62.5 billion": the figure after "from" that follows a
+# level reached is the one before the change.
+TO_FROM = re.compile(rf"\bto\s+(?:[$€£¥]\s*)?\d[\d,.]*(?:\s*[a-z%]+){{0,2}}\s+from{BETWEEN}$")
+
+
+@cache
 def _not_negated() -> re.Pattern[str]:
     return re.compile(any_phrase(_table()["not_negated"]))
 
@@ -104,13 +120,15 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
         return Held("negated")
     if cued and _ending("corrected_before").search(low, window, start) or _starting("corrected_after").match(low[end:clause_end]):
         return Held("corrected")
-    if cued and _ending("previous_before").search(low, window, start):
+    if cued and _ending("previous_before").search(low, window, start) or _from_earlier().search(low, window, start):
         return Held("previous")
     if is_range:
         return CURRENT
     reach = max(0, start - CHANGE_REACH - 20)
     # The pattern ends in "from": a look for the word first spares most figures the search.
-    if low.find("from", reach, start) >= 0 and change_from_pattern().search(low, reach, start):
+    if low.find("from", reach, start) >= 0 and (
+        change_from_pattern().search(low, reach, start) or TO_FROM.search(low, reach, start)
+    ):
         return Held("previous")
     if _zh_from().search(low, max(0, start - 8), start) and _zh_to().search(low, end, min(len(low), end + ZH_TO_REACH)):
         return Held("previous")
@@ -132,6 +150,8 @@ def link_replacements(claims: Sequence[Claim], held: Sequence[Held], paragraph_b
             claim.role = "current"
             continue
         claim.replaced_by = replacing.start if replacing is not None else None
+        if replacing is not None and claim.metric is None:
+            claim.metric = replacing.metric  # "$85 billion, up from an earlier forecast of $75 billion": one measure
     for claim in claims:
         if claim.role == "current" or claim.replaced_by is not None or claim.role == "previous":
             continue
