@@ -764,6 +764,10 @@ def test_kilovolts() -> None:
         ("The company reported 40% growth.", "40%", None),
         ("澄言-3 在 4,096 颗 Hopper GPU 上训练约 46 天。", "约 46 天", "Hopper"),
         ("公司称集群规模超过 1 万卡。", "超过 1 万卡", None),
+        # a date between name and verb, a news agency's dateline before
+        ("星河数据4月24日发布一季报，实现营业收入2.36亿元。", "2.36亿元", "星河数据"),
+        ("本报讯 星河数据发布一季报，实现营业收入2.36亿元。", "2.36亿元", "星河数据"),
+        ("Harbor Cloud booked $2.1 billion of revenue.", "$2.1 billion", "Harbor Cloud"),
     ],
 )
 def test_subjects_the_gazetteer_does_not_know(sentence: str, written: str, subject: str | None) -> None:

@@ -65,6 +65,8 @@ def test_rule_2_the_correction_may_come_in_the_next_sentence():
      [("$9 billion", "current", None), ("$7.5 billion", "previous", "$9 billion")]),
     ("Kite expects capex of $8 billion to $9 billion, updated from its prior guidance of $6 billion to $7 billion.",
      [("$8 billion to $9 billion", "current", None), ("$6 billion to $7 billion", "previous", "$8 billion to $9 billion")]),
+    ("一季度营业收入 395 万元，较2024年第一季度的 381 万元增长约 3.57%。",
+     [("395 万元", "current", None), ("381 万元", "previous", "395 万元"), ("约 3.57%", "current", None)]),
 ])
 def test_rule_3_an_earlier_value_is_previous(text, expected):
     assert roles(text) == expected

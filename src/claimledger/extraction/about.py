@@ -59,6 +59,8 @@ SENTENCE_SUBJECT = re.compile(
 HAN_SENTENCE_SUBJECT = re.compile(
     # "据公司介绍", "根据报告": a source being cited, not a subject.
     rf"(?!据|根据)(?P<name>[A-Za-z][\w-]*(?:\s+[A-Z][\w-]*){{0,2}}|[{HAN}]{{2,6}}?)\s*(?:方面)?\s*(?:今天|今日|也|已)?"
+    # a date between: "美利云4月24日发布一季报"
+    r"(?:\s*(?:\d{1,2}月)?\d{1,2}日\s*)?"
     # Speech verbs (表示, 称, 指出) name a claimant, not a subject (extraction/claimant.py).
     r"(?:宣布|公布|发布|披露|透露|给出)"
 )
@@ -209,7 +211,11 @@ def sentence_subject(sentence: str) -> str | None:
     return None
 
 
-LEADING_CLAUSE = re.compile(r"(?:On|In|At|For|During|With|Across|Using)\s[^,]{1,60},\s*|(?:在|于)[^，,]{1,30}[，,]\s*")
+LEADING_CLAUSE = re.compile(
+    r"(?:On|In|At|For|During|With|Across|Using)\s[^,]{1,60},\s*|(?:在|于)[^，,]{1,30}[，,]\s*"
+    # a news dateline: "中国证券网讯 ", "新华社北京4月24日电 "
+    r"|[^，,。\s]{2,20}?(?:讯|\d{1,2}日电)[\s：:]*"
+)
 
 
 def _after_leading_clause(sentence: str) -> int | None:

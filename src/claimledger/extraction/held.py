@@ -13,7 +13,8 @@ first rule that applies wins:
    ("cut the training time from 27 to 10 minutes"), "from" after a level reached ("to $68
    billion from $62.5 billion") or after a word for an earlier figure ("from its prior target
    of $62.5 billion"); 从/由 before it and 至/到 after
-   it ("由 196 TOPS 提升至 200 TOPS"); or a past time right after a level figure
+   it ("由 196 TOPS 提升至 200 TOPS"); 较/比, a period and 的 before it and a change verb
+   after it ("较2024年第一季度的 381 万元增长 3.57%"); or a past time right after a level figure
    ("27 minutes in the previous round", "$26 billion a year earlier") when its
    sentence has a current figure of the same kind to replace it.
 
@@ -105,6 +106,19 @@ def _zh_to() -> re.Pattern[str]:
     return re.compile(any_phrase(_table()["zh_to"]))
 
 
+@cache
+def _zh_compared_from() -> re.Pattern[str]:
+    """较/比 and a period ending in 的 right before a figure: "较2024年第一季度的"."""
+    return re.compile(rf"{any_phrase(_table()['zh_compared_from'])}[^，,。；;！？]{{0,16}}的{BETWEEN}$")
+
+
+@cache
+def _zh_change_after() -> re.Pattern[str]:
+    """A change verb right after the earlier figure ("... 的 381 万元增长约 3.57%")."""
+    trends = cue_table()["trend"]["zh"]
+    return re.compile(rf"\s*(?:{any_phrase([word for words in trends.values() for word in words])})")
+
+
 def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool, is_range: bool) -> Held:
     """The role of the figure at [start, end) of the (folded) sentence whose clause ends at `clause_end`.
 
@@ -132,6 +146,8 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
         return Held("previous")
     if _zh_from().search(low, max(0, start - 8), start) and _zh_to().search(low, end, min(len(low), end + ZH_TO_REACH)):
         return Held("previous")
+    if not relative and _zh_compared_from().search(low, max(0, start - 24), start) and _zh_change_after().match(low, end):
+        return Held("previous", needs_current=True)
     if not relative and _starting("previous_after").match(low[end:clause_end]):
         return Held("previous", needs_current=True)
     return CURRENT
