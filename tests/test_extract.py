@@ -264,6 +264,8 @@ def test_a_figure_with_its_own_claimant_keeps_it_under_a_self_report_statement()
 
 BASELINES = [
     ("Rubin delivers 10x vs GB200 NVL72.", "10x", "GB200 NVL72"),
+    # a workload between the figure and "over"; the maker before the product compared with
+    ("The GB200 NVL72 posted 30x higher throughput on Llama 3.1 405B over the Nvidia H200 NVL8 submission.", "30x", "H200 NVL8"),
     ("B200 is 20% faster than H100.", "20%", "H100"),
     ("It offers 4x the previous generation.", "4x", "previous generation"),
     ("The chip is 2.5x faster compared with Hopper.", "2.5x", "Hopper"),

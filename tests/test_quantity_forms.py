@@ -61,6 +61,11 @@ def test_a_change_needs_from_before_it() -> None:
     assert len(quantities("They paid $20 to cover $35 of fees.")) == 2
 
 
+def test_a_spaced_em_dash_sets_off_an_aside_not_a_range() -> None:
+    assert [q[0] for q in quantities("The K2 achieves 32.1 — 2.6x slower than the K5.")] == ["32.1", "2.6x"]
+    assert [q[0] for q in quantities("The rack draws 10—20 kW.")] == ["10—20 kW"]
+
+
 def test_the_unit_written_between_the_ends_of_a_range() -> None:
     assert only("Her weight went from 70 kg to 64 after the race.")[1:3] == ((64, 70), "kilogram")
 

@@ -95,6 +95,10 @@ def test_rule_5_software_beside_hardware_is_software(sentence: str, written: str
         ("A Trainium3-based node delivers 4x the performance of Trn2 UltraServer.", "4x", "Trainium3", None),
         ("英伟达凭借 A100、H100 等产品占据约 80% 的份额。", "约 80%", "H100", "英伟达"),
         ("BR100 配备 64GB 的 HBM2E 内存。", "64GB", "HBM2E", "BR100"),
+        # counted or introduced with its maker's name between ("72 Nvidia Blackwell GPUs", "accelerated by NVIDIA H100 GPUs")
+        ("The GB200 NVL72 — connecting 72 Nvidia Blackwell GPUs — delivers up to 30x higher throughput.", "up to 30x",
+         "Blackwell", "GB200 NVL72"),
+        ("The Orion X9 server, accelerated by NVIDIA H100 GPUs, serves 20,000 tokens/s.", "20,000 tokens/s", "H100", "Orion X9"),
     ],
 )
 def test_rule_6_a_part_is_a_component(sentence: str, written: str, name: str, subject: str | None) -> None:

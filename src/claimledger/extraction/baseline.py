@@ -121,8 +121,9 @@ WRAPPED_NAME = re.compile(
     r"|clusters?|pods?|racks?|fleets?|systems?|servers?|nodes?|arrays?|banks?)\s+){1,5}",
     re.IGNORECASE,
 )
-# Between an organisation and the product of its that is the baseline: "Nvidia's Blackwell".
-OWNED_BY = re.compile(r"['’]s\s+")
+# Between an organisation and the product of its that is the baseline: "Nvidia's Blackwell",
+# "the Nvidia H200 NVL8".
+OWNED_BY = re.compile(r"(?:['’]s)?\s+")
 # After a wrapped name only its kind word, then the phrase ends ("... H100 GPUs on ...", not "NVIDIA GPU-based").
 NAME_ENDS_PHRASE = re.compile(
     r"(?:\s+(?:GPUs?|chips?|platforms?|systems?|racks?|accelerators?|parts?|servers?|nodes?))?\s*"
@@ -190,7 +191,7 @@ def _after_figure(sentence: str, end: int, names: Sequence[Name], relative_kind:
             named = [name for name in names if name.start == end + the.end()]
             if named:
                 return Baseline(named[0].text, named[0].start, named[0].end)
-    found = _english_after().match(window)
+    found = _english_after().match(_workloads_masked(window, end, names))
     if not found or DIGIT.search(found.group("lead")):
         return None
     connector = found.group("connector").lower()
@@ -200,6 +201,17 @@ def _after_figure(sentence: str, end: int, names: Sequence[Name], relative_kind:
     return _relative_at(sentence, rest_start, sentence[rest_start:end + 160]) or _phrase_at(
         sentence, rest_start, names
     )
+
+
+def _workloads_masked(window: str, offset: int, names: Sequence[Name]) -> str:
+    """`window` (of the sentence from `offset`) with each workload's name written as one word of
+    letters, so the words between figure and connector may name one ("30x higher throughput on
+    Llama 3.1 405B over the H200 NVL8")."""
+    for name in names:
+        if name.kind in ("model", "benchmark") and offset <= name.start and name.end <= offset + len(window):
+            start, end = name.start - offset, name.end - offset
+            window = window[:start] + "W" * (end - start) + window[end:]
+    return window
 
 
 def _relative_at(sentence: str, position: int, window: str) -> Baseline | None:
@@ -221,7 +233,7 @@ def _phrase_at(sentence: str, position: int, names: Sequence[Name]) -> Baseline 
         if name.start == name_start or name.start == position:
             owned = names[index + 1] if index + 1 < len(names) else None
             if name.kind == "organisation" and owned is not None and OWNED_BY.fullmatch(sentence, name.end, owned.start):
-                return Baseline(owned.text, owned.start, owned.end)  # "Nvidia's Blackwell": the product
+                return Baseline(owned.text, owned.start, owned.end)  # "Nvidia's Blackwell", "Nvidia H200": the product
             return Baseline(name.text, name.start, name.end)
     wrapped = WRAPPED_NAME.match(sentence, position)
     if wrapped:

@@ -63,6 +63,8 @@ COUNTED_BEFORE = re.compile(
     r"(?:[\d一二两三四五六七八九十百千万亿]|\b(?:two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen|dozens?|hundreds|thousands))"
     r"(?:\s*(?:thousand|million|billion|dozen))?\s*[xX×]?\s*[颗张块台个片枚套]?\s*$"
 )
+# A capitalised word right before a name, as a maker is written: "72 Nvidia Blackwell GPUs".
+MAKER_WORD_BEFORE = re.compile(r"(?<![\w&.-])[A-Z][\w&.-]*\s+$")
 # A product's maker written right before it: "NVIDIA GB200", "AMD's MI355X", "英伟达的 H100".
 MAKER_GAP = re.compile(r"(?:\s*['’]s)?\s*(?:的\s*)?(?:\([^)]{1,20}\)|（[^）]{1,20}）)?\s*$")
 # Between two names of one list: "A100、H100", "A100/H100", "A and B" (a bare comma may end a clause).
@@ -261,7 +263,8 @@ def _role(
         return None
     others = [other for other in names if other is not name and other.kind in (*HARDWARE, "model", "organisation")]
     if others and (
-        _before("part", folded, name) or _after("part_after", folded, name) or listed == "component"
+        _before("part", folded, _with_maker(folded, names, index, roles)) or _after("part_after", folded, name)
+        or listed == "component"
         or counted(folded, name) and any(other.kind != "model" for other in others)
     ):
         return "component"
@@ -335,8 +338,13 @@ def _measured_product(folded: str, names: Sequence[Name], end: int) -> Name | No
 
 
 def counted(folded: str, name: Name) -> bool:
-    """Whether a number counts `name` ("2,016 Rubin GPUs", "4x p150c cards")."""
-    return COUNTED_BEFORE.search(lowered(folded), max(0, name.start - 20), name.start) is not None
+    """Whether a number counts `name` ("2,016 Rubin GPUs", "4x p150c cards"), its maker's name
+    maybe between ("72 Nvidia Blackwell GPUs")."""
+    low = lowered(folded)
+    if COUNTED_BEFORE.search(low, max(0, name.start - 20), name.start) is not None:
+        return True
+    maker = MAKER_WORD_BEFORE.search(folded, max(0, name.start - 24), name.start)
+    return maker is not None and COUNTED_BEFORE.search(low, max(0, maker.start() - 20), maker.start()) is not None
 
 
 def _subject(
