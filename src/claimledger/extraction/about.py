@@ -112,7 +112,7 @@ def describe(
         _counted_rate(annotated, start, expression, unit_text) if counted_noun else unit_metric(kind, expression)
     )
     if metric in _generic_metrics() and not counted_noun:
-        metric = unit_metric(kind, expression) or metric  # "a speed of 4.6 PFLOPS" measures compute
+        metric = unit_metric(kind, expression) or metric  # "performance of 4.6 PFLOPS" measures compute
     money = _is_money(expression)
     if money and metric not in _money_metrics():
         metric = None  # "24 GB of memory for $799": the amount is no memory
@@ -157,7 +157,7 @@ def _money_metrics() -> frozenset[str]:
 
 @cache
 def _generic_metrics() -> frozenset[str]:
-    """Concepts that name no measure of their own ("performance", "speed")."""
+    """Concepts that name no measure of their own ("performance")."""
     return frozenset(concept["name"] for concept in metric_table()["concept"] if concept.get("generic"))
 
 
