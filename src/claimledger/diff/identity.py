@@ -200,8 +200,9 @@ def hint(values: Iterable[str | None]) -> str | None:
     return HINT + HINT_SEPARATOR.join(named) if named else None
 
 
+@lru_cache(maxsize=4096)
 def parse_key(text: str) -> Identity:
-    """The identity a stored key text names."""
+    """The identity a stored key text names (cached: a block's keys are parsed again by its resolver)."""
     # A key an unlink decision set apart has a sixth part ("apart from claim 12").
     subject, metric, measure, baseline, condition = (
         None if part == MISSING else part for part in text.split(KEY_SEPARATOR)[:5]
