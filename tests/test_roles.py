@@ -99,6 +99,9 @@ def test_rule_5_software_beside_hardware_is_software(sentence: str, written: str
         ("The GB200 NVL72 — connecting 72 Nvidia Blackwell GPUs — delivers up to 30x higher throughput.", "up to 30x",
          "Blackwell", "GB200 NVL72"),
         ("The Orion X9 server, accelerated by NVIDIA H100 GPUs, serves 20,000 tokens/s.", "20,000 tokens/s", "H100", "Orion X9"),
+        # the figure's type after "of" or 的: the subject is carried from the sentence before
+        ("Kestrel unveiled the K9 chip. It also carries 128GB of GDDR7 memory.", "128GB", "GDDR7", "K9"),
+        ("昉擎发布了 K9 芯片。它还配备了128GB的GDDR7内存。", "128GB", "GDDR7", "K9"),
     ],
 )
 def test_rule_6_a_part_is_a_component(sentence: str, written: str, name: str, subject: str | None) -> None:

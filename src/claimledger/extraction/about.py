@@ -41,8 +41,8 @@ from claimledger.text.traditional import simplified
 # "a 13% year-on-year revenue increase", "$200 billion 2026 capex guidance".
 METRIC_AFTER = re.compile(
     rf"^\s*(?:(?:19|20)\d\d\s+)?(?:{PERIOD_ADVERB})?(?:(?:of|in|for)\s+(?:[\w-]+\s+){{0,2}}?|(?:the|more|higher|greater|better|lower|less|fewer|faster)\s+|的\s*"
-    # a type or part code between: "48 GB GDDR6 memory", "144 GB HBM3e 内存"
-    r"|(?:[A-Z][A-Za-z]*\d[\w-]*\s*){1,2}(?:的\s*)?)?$",
+    # a type or part code between: "48 GB GDDR6 memory", "144 GB HBM3e 内存", "128GB的GDDR7内存"
+    r"|(?:的\s*)?(?:[A-Z][A-Za-z]*\d[\w-]*\s*){1,2}(?:的\s*)?)?$",
     re.IGNORECASE,
 )
 METRIC_AFTER_WINDOW = 40

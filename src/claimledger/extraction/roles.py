@@ -74,8 +74,8 @@ LIST_GAP = re.compile(r"\s*(?:、|/|和|与|及|以及|or|and|,\s*and|,\s*or)\s*
 PREPOSITION_BEFORE = re.compile(
     r"\b(?:to|on|from|by|at|into|onto|via|through|fabricated on|made on|built by)\s+(?:[\d.,]+\s*[A-Za-z]{1,3}\s+)?$", re.IGNORECASE
 )
-# A figure with its unit right before a name: "48 GB GDDR6", "144 GB HBM3e".
-FIGURE_BEFORE = re.compile(r"\d\s*[A-Za-z]{1,4}\s*$")
+# A figure with its unit right before a name: "48 GB GDDR6", "144 GB HBM3e", "128GB of GDDR7", "128GB的GDDR7".
+FIGURE_BEFORE = re.compile(r"\d\s*[A-Za-z]{1,4}\s*(?:of\s+|的\s*)?$")
 # Between a product and a measure it owns: "the WSE-2's 2.6 trillion", "H100 的 80 GB".
 POSSESSED = re.compile(r"\s*(?:['’]s|的)\s*")
 # Between a measure and the product it describes ("2.85GHz 的 A715") or is measured in or on
