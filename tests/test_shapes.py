@@ -48,6 +48,7 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("该卡将2颗710B处理器封装在一起。", "710B", "chip", "code_kind"),
         ("昉擎发布了Orion X9超节点。", "Orion X9", "system", "brand_code"),
         ('Kestrel said its "Emerald Harbor" chip ships next year.', "Emerald Harbor", "chip", "quoted"),
+        ("zAI's Tempest complex now targets 2GW.", "Tempest", "system", "possessive"),  # an owner opening in lower case
     ],
 )
 def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -> None:

@@ -164,7 +164,8 @@ def _rules() -> dict[str, re.Pattern[str]]:
             rf"(?P<name>[A-Z][a-z]{{3,}}(?:[ \t]+[A-Z][a-z]{{3,}})?[ \t]+\d{{1,4}})(?:[ \t]+series)?[ \t]*{ahead}(?P<kind>{latin_kind}|(?:{kind_word}))"
         ),
         "possessive": re.compile(
-            r"(?P<owner>[A-Z][\w&.-]*(?:[ \t]+[A-Z][\w&.-]*)?)['’]s[ \t]+"
+            # an owner opens with a capital, or a small letter before one ("xAI's", "iFlytek's")
+            r"(?P<owner>(?:[A-Z]|[a-z](?=[A-Z]))[\w&.-]*(?:[ \t]+[A-Z][\w&.-]*)?)['’]s[ \t]+"
             rf"(?P<name>(?:[A-Z0-9][\w.-]*[ \t]+){{0,2}}[A-Z0-9][\w.-]*)[ \t]+{ahead}(?P<kind>{latin_kind})"
         ),
         "camel_kind": re.compile(rf"(?P<name>[A-Z][a-z]+[A-Z][A-Za-z]+)[ \t]+{ahead}(?P<kind>{latin_kind})"),
