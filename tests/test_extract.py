@@ -770,6 +770,8 @@ def test_kilovolts() -> None:
         ("星河数据4月24日发布一季报，实现营业收入2.36亿元。", "2.36亿元", "星河数据"),
         ("本报讯 星河数据发布一季报，实现营业收入2.36亿元。", "2.36亿元", "星河数据"),
         ("Harbor Cloud booked $2.1 billion of revenue.", "$2.1 billion", "Harbor Cloud"),
+        # people who speak are no subject, nor is a source cited
+        ("另据知情人士透露，明年出货量将超过 500 万颗。", "超过 500 万颗", None),
     ],
 )
 def test_subjects_the_gazetteer_does_not_know(sentence: str, written: str, subject: str | None) -> None:

@@ -57,8 +57,8 @@ SENTENCE_SUBJECT = re.compile(
     r"|booked|books|logged|logs|generated|generates|earned|earns|grew|grows|saw|sees)\b"
 )
 HAN_SENTENCE_SUBJECT = re.compile(
-    # "据公司介绍", "根据报告": a source being cited, not a subject.
-    rf"(?!据|根据)(?P<name>[A-Za-z][\w-]*(?:\s+[A-Z][\w-]*){{0,2}}|[{HAN}]{{2,6}}?)\s*(?:方面)?\s*(?:今天|今日|也|已)?"
+    # "据公司介绍", "根据报告", "另据知情人士": a source being cited, not a subject.
+    rf"(?![另又]?据|根据)(?P<name>[A-Za-z][\w-]*(?:\s+[A-Z][\w-]*){{0,2}}|[{HAN}]{{2,6}}?)\s*(?:方面)?\s*(?:今天|今日|也|已)?"
     # a date between: "美利云4月24日发布一季报"
     r"(?:\s*(?:\d{1,2}月)?\d{1,2}日\s*)?"
     # Speech verbs (表示, 称, 指出) name a claimant, not a subject (extraction/claimant.py).
@@ -69,6 +69,8 @@ NOT_A_SUBJECT = frozenset(
     "Today Meanwhile Last Next After Since During When While If But And So Overall Still There Here "
     "公司 该公司 我们 他们 报告 博客 文章 数据 官方 媒体 分析师 财报 分析 消息 业内".split()
 )
+# People, not a subject: "知情人士透露", "相关人员表示".
+PEOPLE_ENDINGS = ("人士", "人员", "分析师", "媒体")
 PLURALS = {"token": "tokens", "query": "queries", "request": "requests", "gpu": "GPUs", "cpu": "CPUs", "rack": "racks",
            "node": "nodes", "server": "servers", "core": "cores", "thread": "threads", "frame": "frames"}
 UPPER_UNITS = {"gpu": "GPU", "cpu": "CPU", "megawatt": "MW", "kilowatt": "kW", "gigawatt": "GW", "watt": "W"}
@@ -206,7 +208,7 @@ def sentence_subject(sentence: str) -> str | None:
         if found is None:
             continue
         name = found.group("name")
-        if name.split()[0] not in NOT_A_SUBJECT and simplified(name).lower() not in metric_words():
+        if name.split()[0] not in NOT_A_SUBJECT and not name.endswith(PEOPLE_ENDINGS) and simplified(name).lower() not in metric_words():
             return name
     return None
 
