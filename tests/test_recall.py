@@ -182,7 +182,8 @@ def test_figures_after_names_with_digits(text, written, expected, kind):
 @pytest.mark.parametrize(
     ("text", "digits"),
     [("ModelX 405B ~16k tokens/s.", 405e9), ("We ran Llama 3.1 405B.", 405e9), ("The 405B model is out.", 405e9),
-     ("GLM‑4.5 scored well.", 4.5), ("A node of 8× GB300.", 300), ("Mixtral 8x7B is sparse.", 7e9)],
+     ("GLM‑4.5 scored well.", 4.5), ("A node of 8× GB300.", 300), ("Mixtral 8x7B is sparse.", 7e9),
+     ("The 8B and 70B versions are priced at $0.10 and $0.60.", 7e10)],
 )
 def test_the_name_keeps_its_digits(text, digits):
     assert all(digits not in (claim.value, claim.low, claim.high) for claim in extract(text, all_quantities=True))

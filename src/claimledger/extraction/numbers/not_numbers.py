@@ -23,6 +23,8 @@ WORD_AFTER = re.compile(r"[ \u00a0]?([A-Za-z]+)")
 _VERB_AFTER = re.compile(r"[ ][a-z]+s(?=[ ])")
 _OBJECT_AFTER = re.compile(r"[ ](?:\d|[$€£¥]|(?:an?|the)[ ])")
 _MODEL_SIZE = re.compile(r"\d+(?:\.\d+)?[BT]")
+# A word for one of a model's sizes after its parameter count: "the 70B version", "8B variants".
+_VARIANT_AFTER = re.compile(r"[ -](?:versions?|variants?|checkpoints?|editions?)\b", re.IGNORECASE)
 _VERSION_BEFORE = re.compile(r"[A-Za-z][\w-]*[ ]\d+(?:\.\d+)*[ ]$")
 _YEAR_S = re.compile(r"['’]?s\b")
 _RANGE_PARTNER = re.compile(r"[ ]*(?:-|–|—|to|and)[ ]*(\d[\d,.]*\d|\d)")
@@ -337,9 +339,12 @@ def is_label(text: str, atom: Atom) -> bool:
 
 
 def is_model_size(text: str, atom: Atom) -> bool:
-    """A parameter count glued into a model's name: "Llama 3.1 405B", "ModelX 70B" (not "70B parameters")."""
+    """A parameter count glued into a model's name: "Llama 3.1 405B", "ModelX 70B", "the 70B
+    versions" (not "70B parameters")."""
     if not _MODEL_SIZE.fullmatch(text, atom.start, atom.end):
         return False
+    if _VARIANT_AFTER.match(text, atom.end):
+        return True
     name = name_before(text, atom.start)
     if name is None and not _VERSION_BEFORE.search(text, max(0, atom.start - 30), atom.start):
         return False
