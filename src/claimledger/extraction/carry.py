@@ -84,7 +84,7 @@ class Post:
             if self.previous is not None and any(
                 item.claim.subject is None or item.speaker_subject or _not_what_it_points_at(item, opening) for item in found
             ):
-                _carry_subject(self.text, self.previous, sentence, annotated, found)
+                _carry_subject(self.text, self.previous, sentence, annotated, found, opening)
             if self.topic is not None:
                 _take_topic(registry, self.topic, annotated, found)
             _point_ahead(registry, annotated, found, self.makers, later)
@@ -103,12 +103,17 @@ class Post:
         self.previous = (sentence, annotated, found)
 
 
-def _carry_subject(text: str, previous: tuple[Sentence, Annotated, list[Found]], sentence: Sentence, annotated: Annotated, found: list[Found]) -> None:
+def _carry_subject(
+    text: str, previous: tuple[Sentence, Annotated, list[Found]], sentence: Sentence, annotated: Annotated,
+    found: list[Found], opening: tuple[str, ...] | None,
+) -> None:
     """Subjectless claims take the subject of the previous sentence of the paragraph: the
     name of the kind the sentence refers to ("每个模型", "the chip": the model or chip named
     there), else its last figure's subject (not one another figure there is compared with),
     else the one product it named, as its figures
-    wrote it ("Hopper 集群"). A figure whose subject is only its speaker takes a product so."""
+    wrote it ("Hopper 集群"). A figure whose subject is only its speaker takes a product so,
+    and so does one whose subject is only a part or maker beside the thing the sentence opens
+    with a word for (`opening`: its kinds, `_opening_reference`)."""
     previous_sentence, previous_annotated, previous_found = previous
     if PARAGRAPH_BREAK.search(text, previous_sentence.end, sentence.start):
         return
@@ -130,7 +135,6 @@ def _carry_subject(text: str, previous: tuple[Sentence, Annotated, list[Found]],
     if carried is None:
         return
     subject, subject_id, kind = carried
-    opening = _opening_reference(annotated) if referred else None
     for item in found:
         claim = item.claim
         if claim.baseline and subject in claim.baseline:

@@ -33,13 +33,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from claimledger.extraction.cues import BETWEEN, alternation, any_phrase, change_from_pattern, cue_table, lowered
+from claimledger.extraction.cues import BETWEEN, alternation, any_phrase, change_from_pattern, cue_table, lowered, trend_gate
 from claimledger.types import Claim
 
 # How far after "from" a change verb may stand: "cut the training time from".
 CHANGE_REACH = 40
 # How far after the earlier figure its 至/到 may stand: "由 196 TOPS 提升至".
 ZH_TO_REACH = 12
+SPACES = re.compile(r"\s*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,13 +113,6 @@ def _zh_compared_from() -> re.Pattern[str]:
     return re.compile(rf"{any_phrase(_table()['zh_compared_from'])}[^，,。；;！？]{{0,16}}的{BETWEEN}$")
 
 
-@cache
-def _zh_change_after() -> re.Pattern[str]:
-    """A change verb right after the earlier figure ("... 的 381 万元增长约 3.57%")."""
-    trends = cue_table()["trend"]["zh"]
-    return re.compile(rf"\s*(?:{any_phrase([word for words in trends.values() for word in words])})")
-
-
 def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool, is_range: bool) -> Held:
     """The role of the figure at [start, end) of the (folded) sentence whose clause ends at `clause_end`.
 
@@ -146,7 +140,9 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
         return Held("previous")
     if _zh_from().search(low, max(0, start - 8), start) and _zh_to().search(low, end, min(len(low), end + ZH_TO_REACH)):
         return Held("previous")
-    if not relative and _zh_compared_from().search(low, max(0, start - 24), start) and _zh_change_after().match(low, end):
+    if not relative and _zh_compared_from().search(low, max(0, start - 24), start) and (
+        trend_gate("zh").match(low, SPACES.match(low, end).end())  # a change verb right after: "的 381 万元增长"
+    ):
         return Held("previous", needs_current=True)
     if not relative and _starting("previous_after").match(low[end:clause_end]):
         return Held("previous", needs_current=True)
