@@ -262,6 +262,17 @@ def test_a_figure_with_its_own_claimant_keeps_it_under_a_self_report_statement()
     assert [c.claimant for c in extract(text)] == ["Orbis Labs", "CoreWeave"]
 
 
+@pytest.mark.parametrize("sentence", [
+    "负责人解释，简单来说，传统服务器一般为单机 8 卡。",
+    "对大多数企业来说，单柜 40 kW 已经够用。",
+    "也就是说，新芯片的功耗为 700W。",
+    "Needless to say, the rack draws 40 kW.",
+])
+def test_a_phrase_holding_a_speech_verb_quotes_no_one(sentence: str) -> None:
+    claims = extract(sentence)
+    assert claims and {(claim.claimant, claim.self_reported) for claim in claims} == {(None, False)}
+
+
 BASELINES = [
     ("Rubin delivers 10x vs GB200 NVL72.", "10x", "GB200 NVL72"),
     # a workload between the figure and "over"; the maker before the product compared with

@@ -83,6 +83,12 @@ def _any_verb(side: str, lang: str) -> re.Pattern[str]:
     return re.compile(any_phrase(_table()[f"{lang}_{side}"]))
 
 
+@cache
+def _not_speech(lang: str) -> re.Pattern[str]:
+    """Phrases holding a speech verb that quote no one (`zh_not_speech`, `en_not_speech`)."""
+    return re.compile(alternation(_table()[f"{lang}_not_speech"]))
+
+
 def find_claimant(text: str, folded: str, names: Sequence[Name], lang: str) -> Claimant | None:
     """The claimant the sentence names, or None."""
     low = lowered(folded)
@@ -92,7 +98,10 @@ def find_claimant(text: str, folded: str, names: Sequence[Name], lang: str) -> C
             if found is not None:
                 return found
     if _any_verb("after", lang).search(low):
+        quoting_no_one = [match.span() for match in _not_speech(lang).finditer(low)]
         for verb in _verbs("after", lang).finditer(low):
+            if any(start <= verb.start() < end for start, end in quoting_no_one):
+                continue
             found = _agent_before(text, folded, names, verb.start(), verb.end(), lang)
             if found is not None:
                 return found
