@@ -36,6 +36,8 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("The budget variant k300a costs $500.", "k300a", "chip", "lower_code"),
         ("他们发布了青鸾芯片，功耗 300W。", "青鸾", "chip", "zh_kind"),
         ("深算五号的性能提升 30%。", "深算五号", "chip", "zh_numbered"),
+        ("星图发布了云岭128超节点服务器。", "云岭128", "system", "zh_brand_number"),
+        ("昉擎推出天穹 256 服务器，单柜功耗 60 kW。", "天穹 256", "system", "zh_brand_number"),
         ("「云鹤」采用新一代指令集。", "云鹤", "product_family", "quoted"),
         ("Kestrel Silicon today announced its K5.", "Kestrel Silicon", "organisation", "org_ending"),
         ("星图科技宣布完成融资。", "星图科技", "organisation", "org_ending"),
@@ -105,6 +107,25 @@ def test_a_chinese_brand_before_a_latin_code_is_one_name(text: str, name: str) -
 )
 def test_a_word_before_a_code_that_is_no_brand(text: str, word: str) -> None:
     assert word not in shapes(text, "zh")
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("该芯片提供256芯片和4096芯片两种配置。", "提供256"),  # without a launch verb the number may count
+        ("星图发布了新一代128超节点。", "新一代128"),  # a description is no brand
+        ("星图发布了128台服务器。", "128台"),  # a classifier makes it a count
+    ],
+)
+def test_a_chinese_number_before_a_kind_word_that_is_no_model(text: str, word: str) -> None:
+    assert not any(name.startswith(word) or word in name for name in shapes(text, "zh"))
+
+
+def test_a_chinese_brand_and_number_names_the_system_the_next_sentence_is_about():
+    from claimledger import extract
+
+    text = "星图发布了云岭128超节点AI服务器。据悉，该服务器单柜支持 128 颗芯片，推理性能提升 50%。"
+    assert {claim.subject for claim in extract(text)} == {"云岭128超节点"}
 
 
 def test_a_chinese_brand_and_code_is_what_the_figures_are_about():

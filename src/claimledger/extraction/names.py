@@ -258,7 +258,8 @@ def _group_words() -> tuple[re.Pattern[str], dict[str, str], frozenset[str]]:
     """The group-word pattern, each word's group, and the groups larger than a system."""
     table = shape_table()["group_words"]
     canonical = {word.casefold(): group for group, words in table.items() for word in words}
-    pattern = re.compile(r"[ \t]*" + any_of(canonical) + r"(?![A-Za-z])", re.IGNORECASE)
+    # A Latin word ends at a non-letter; a Chinese one may touch a Latin word ("超节点AI服务器").
+    pattern = re.compile(r"[ \t]*" + any_of(canonical) + r"(?:(?<![A-Za-z])|(?![A-Za-z]))", re.IGNORECASE)
     return pattern, canonical, frozenset(shape_table()["words"]["larger_groups"])
 
 

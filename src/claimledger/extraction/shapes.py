@@ -22,6 +22,10 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
 - zh_new_kind: a Chinese name right after a new product's kind word ("新架构花港"),
   never a description.
 - zh_numbered: a Chinese product name numbered with 号 ("深算二号").
+- zh_brand_number: a Chinese brand word and a number right before a Chinese kind word
+  right after a launch verb ("发布了磐久128超节点", "推出天穹 256 服务器"): with no classifier
+  between, the number is the model's, not a count ("128 台服务器" counts); never a
+  description. Without the launch verb the number may count ("Ironwood提供256芯片和9216芯片配置").
 - zh_brand_code: a Chinese brand word before a Latin model code, spaced or not
   ("曦云 C600", "云燧T30"); never a verb, a kind word or a description before a
   code ("搭载 Q700", "芯片 Q700", "国产 Q700"), nor before a listed family's name
@@ -178,6 +182,9 @@ def _rules() -> dict[str, re.Pattern[str]]:
         "zh_kind": re.compile(rf"(?P<kind>{_words([word for word in _kind_words() if HAN_CHARACTER.match(word)])})"),
         "zh_new_kind": re.compile(rf"(?P<kind>{_words(shape_table()['words']['zh_new_kind'])})[「“]?"),
         "zh_numbered": re.compile(rf"(?P<name>[{HAN}]{{2}}[{HAN_NUMERALS}]号)"),
+        "zh_brand_number": re.compile(
+            rf"(?<=[{HAN}])[ \t]?(?P<number>\d{{2,5}})[ \t]?(?P<kind>{_words([word for word in _kind_words() if HAN_CHARACTER.match(word)])})"
+        ),
         # The code's first capital opens the rule (a Chinese character, and maybe a space, before it).
         "zh_brand_code": re.compile(
             rf"(?P<code>[A-Z](?:(?<=[{HAN}][A-Z])|(?<=[{HAN}][ \t][A-Z]))[A-Z]{{0,2}}\d{{2,4}}[A-Za-z]?)(?![A-Za-z0-9_.-])"
@@ -203,6 +210,7 @@ RULE_HINTS = {
     "lower_code": re.compile(r"\d\d(?<=[a-z]\d\d)"),
     "owned_code": re.compile(r"[A-Z]\d"),
     "zh_numbered": re.compile("号"),
+    "zh_brand_number": re.compile(rf"[{HAN}][ \t]?\d"),
     "quoted": re.compile("[「“\"]"),
 }
 
@@ -289,6 +297,12 @@ def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shap
     for match in _matches(text, "zh_numbered"):
         if not _described(match.group("name")[:2]) and not any(char in shape_table()["words"]["zh_not_name_chars"] for char in match.group("name")[:2]):
             found.append(Shape(match.start(), match.end(), "chip", "zh_numbered"))
+    for match in _matches(text, "zh_brand_number"):
+        brand_end = match.start()
+        start = _chinese_name_start(text, brand_end)
+        introduced = start is not None and text.endswith(_launch_verbs(), 0, start)
+        if introduced and brand_end - start <= LONGEST_ZH_BRAND and _brand_word(text[start:brand_end]):
+            found.append(Shape(start, match.end("number"), _kind_of(match.group("kind")), "zh_brand_number"))
     for match in _matches(text, "zh_brand_code") if codes else ():
         if match.start("code") in family_starts or PRECISION.fullmatch(match.group("code")):
             continue  # "公布 H100": a listed family's name; "单卡 FP16": a precision
