@@ -181,6 +181,10 @@ PROJECTED = [
     ("计划建设 1,000 兆瓦数据中心。", "1,000 兆瓦", True),
     ("The cluster delivers 3.6 EFLOPS today.", "3.6 EFLOPS", False),
     ("利用率将近 90%。", "将近 90%", False),
+    # 将 before a number, or after "can", marks what is acted on, not the future
+    ("该卡将 2 颗芯片封装在一起，功耗 700W。", "700W", False),
+    ("可将 432 个超节点级联成 16 万卡的集群。", "16 万卡", False),
+    ("新集群将于明年扩容到 16 万卡。", "16 万卡", True),
 ]
 
 
@@ -273,8 +277,40 @@ def test_a_phrase_holding_a_speech_verb_quotes_no_one(sentence: str) -> None:
     assert claims and {(claim.claimant, claim.self_reported) for claim in claims} == {(None, False)}
 
 
+@pytest.mark.parametrize(("sentence", "written"), [
+    ("Six months ago the same rack served 20,000 tokens per second.", "Six months"),
+    ("Two years later, the cluster drew 150 MW.", "Two years"),
+    ("Over the past three years the fleet grew to 40,000 GPUs.", "three years"),
+    ("In the next 18 months the vendor will ship 2,000 racks.", "18 months"),
+    ("过去两个月，我们把推理服务迁到了新机柜，吞吐提升 40%。", "两个月"),
+    ("最近两天，新集群的利用率稳定在 90%。", "两天"),
+    ("三年前，单卡功耗只有 400W。", "三年"),
+    ("未来三年，公司将投入至少 500 亿元建设数据中心。", "三年"),
+])
+def test_a_duration_saying_when_is_no_claim(sentence: str, written: str) -> None:
+    claims = extract(sentence)
+    assert claims and written not in {claim.text for claim in claims}
+
+
+def test_the_recent_of_a_time_span_is_no_hedge() -> None:
+    claims = extract("最近两天，新集群的利用率稳定在 90%。", all_quantities=True)
+    assert [(claim.text, claim.qualifier) for claim in claims if claim.unit == "day"] == [("两天", None)]
+
+
+@pytest.mark.parametrize(("sentence", "written"), [
+    ("The job took 20 minutes before the cache warmed up.", "20 minutes"),
+    ("The probe has spent the last 200 days in orbit.", "200 days"),
+    ("Training finished two weeks earlier than planned.", "two weeks"),
+    ("耗时三个月后，新集群完成了验证。", "三个月"),
+])
+def test_a_duration_that_lasts_stays_a_claim(sentence: str, written: str) -> None:
+    assert written in {claim.text for claim in extract(sentence)}
+
+
 BASELINES = [
     ("Rubin delivers 10x vs GB200 NVL72.", "10x", "GB200 NVL72"),
+    # a dash ends the phrase compared with
+    ("It has 9x more wins than every other vendor combined—a record for the round.", "9x", "every other vendor combined"),
     # a workload between the figure and "over"; the maker before the product compared with
     ("The GB200 NVL72 posted 30x higher throughput on Llama 3.1 405B over the Nvidia H200 NVL8 submission.", "30x", "H200 NVL8"),
     ("B200 is 20% faster than H100.", "20%", "H100"),

@@ -51,6 +51,7 @@ from claimledger.extraction.held import Held, held_role, link_replacements
 from claimledger.extraction.lists import respective
 from claimledger.extraction.metrics import spec_metrics
 from claimledger.extraction.names import Name, introduced, named_again
+from claimledger.extraction.nonclaims import places_in_time
 from claimledger.extraction.pipeline import Sentence, split_sentences
 from claimledger.extraction.roles import sentence_roles
 from claimledger.text.lang import LANGUAGES, SUPPORTED
@@ -189,7 +190,7 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
             precision = precision_name(precisions[respective_precision[index]].group(0))
             about = about._replace(condition=about.condition._replace(precision=precision))
         claim = _claim(sentence, annotated, frame, about)
-        if all_quantities or _claim_worthy(frame.quantity, claim):
+        if all_quantities or _claim_worthy(frame.quantity, claim, annotated.simple, sentence.lang):
             names = annotated.names
             roles = {name.text: role for name, role in zip(names, about.roles.of_name, strict=True) if role} if names else {}
             kind = about.roles.subject.kind if about.roles.subject is not None else None
@@ -243,14 +244,16 @@ def _held(annotated: Annotated, frame: Frame) -> Held:
     return held_role(annotated.simple, min(frame.start, quantity.start), frame.end, clause_end, relative, is_range)
 
 
-def _claim_worthy(quantity: Quantity, claim: Claim) -> bool:
+def _claim_worthy(quantity: Quantity, claim: Claim, text: str, lang: str) -> bool:
     """Figures a vendor claims: a unit, percentage or ratio; a bare amount written
     with a magnitude ("355 billion", "43兆", "1T"); a count written in digits or
     Chinese numerals ("144 chips", "6名股东", "32核", "四款"), or in English words
     when large ("800 million users") or framed by a qualifier, trend or baseline
-    ("nearly two dozen racks")."""
+    ("nearly two dozen racks"). Never a duration saying when ("six months ago")."""
     if quantity.kind is None:
         return quantity.number.scaled
+    if places_in_time(text, quantity.number.start, quantity.end, claim.dimensionality, lang):
+        return False
     if quantity.counted_noun and quantity.expression is None and _in_digits(quantity):
         return True
     if quantity.counted_noun and quantity.expression is None and (claim.value or 0) >= LARGE_COUNT:

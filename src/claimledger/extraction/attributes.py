@@ -37,6 +37,8 @@ TREND_WINDOW = {"en": 40, "zh": 10}
 STACKED_CUES = 3
 # An ASCII comma breaks a clause unless it groups digits ("1,024"); Chinese text often has no space after it.
 CLAUSE_BREAK = re.compile(r"[，；：;:（）()「」\[\]]|,\s|,(?!\d)|\s[—–-]\s|—|\.\s")
+# A number right after 将: the object 将 acts on ("将 8 张卡互联"), not a future.
+DISPOSAL_OBJECT = re.compile(r"\s*[\d两三四五六七八九十百千万数上]")
 
 
 class Qualifier(NamedTuple):
@@ -191,7 +193,14 @@ def _first_projected_end(sentence: str) -> int | None:
     if not projected_gate().search(lowered(sentence)):
         return None
     excluded = not_projected()
-    return next((found.end() for found in projected_pattern().finditer(lowered(sentence)) if found.group(0) not in excluded), None)
+    low = lowered(sentence)
+    return next((found.end() for found in projected_pattern().finditer(low)
+                 if found.group(0) not in excluded and not _takes_a_number(low, found)), None)
+
+
+def _takes_a_number(sentence: str, cue: re.Match[str]) -> bool:
+    """将 before a number marks what is acted on, not the future: "将 8 张卡互联"."""
+    return cue.group(0) == "将" and DISPOSAL_OBJECT.match(sentence, cue.end()) is not None
 
 
 def has_self_report_cue(sentence: str) -> bool:

@@ -20,7 +20,7 @@ from claimledger.extraction.cues import alternation, cue_table, lowered, relativ
 from claimledger.extraction.names import Name
 
 PHRASE_STOP = re.compile(
-    r"[,，。;；:：()（）!?！？]|\s(?:in|on|at|for|with|when|while|and|which|that|running|using|across|per|to|from|of|by|during|under|as|if|because|but|while"
+    r"[,，。;；:：()（）!?！？—]|\s(?:in|on|at|for|with|when|while|and|which|that|running|using|across|per|to|from|of|by|during|under|as|if|because|but|while"
     # A relative clause without "that": "the baselines we could find".
     r"|we|they|you|i|he|she|it|who|whom|whose)\s",
     re.IGNORECASE,

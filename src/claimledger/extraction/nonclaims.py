@@ -1,20 +1,49 @@
 """Spans whose digits are never claims: names, and what the number finder already knows is not a
 number (dates, times, URLs, versions, years naming a generation, citation marks, phone and
 registration numbers: numbers.not_numbers, the one place for those rules, read here from the
-same per-sentence cache); and digits glued into names (GB200, ConnectX-9).
+same per-sentence cache); digits glued into names (GB200, ConnectX-9); and durations that place
+the sentence in time ("six months ago", "过去三年").
 """
 
 from __future__ import annotations
 
 import re
+from functools import cache
 from collections.abc import Iterable
 
+from claimledger.extraction.cues import alternation, cue_table, lowered
 from claimledger.extraction.names import Name
 from claimledger.extraction.numbers.arabic import POWER_OF_UNIT, glued_to_name, mangled_pound
 from claimledger.extraction.numbers.not_numbers import not_number_spans
 from claimledger.extraction.numbers.readable import readable
 
 GLUED_AFTER = re.compile(r"[-_]?[A-Za-z]+\d")
+TIME = "[time]"
+
+
+@cache
+def _time_reference(lang: str, side: str) -> re.Pattern[str]:
+    """cues.toml [time_reference]: the words after a duration's unit, right before its number,
+    or of lasting a few words before it."""
+    words = alternation(cue_table()["time_reference"][f"{lang}_{side}"])
+    if side == "lasting":
+        return re.compile(words + (r"(?:\s+[a-z]+){0,3}\s*$" if lang == "en" else r".{0,3}$"))
+    if side == "after":
+        return re.compile(r"\s*(?:just\s+)?" + words + (r"(?!\s+than\b)" if lang == "en" else ""))
+    return re.compile(words + r"\s*$")
+
+
+def places_in_time(text: str, start: int, end: int, dimensionality: str | None, lang: str) -> bool:
+    """Whether the duration text[start:end] says when, not how long: "six months ago",
+    "two years later", "the past three years", "最近两天", "三年前"; not when a verb of lasting
+    comes before it ("took 20 minutes before", "spent the last 200 days")."""
+    if dimensionality != TIME:
+        return False
+    low = lowered(text)
+    window = max(0, start - 24)
+    if not (_time_reference(lang, "after").match(low, end) or _time_reference(lang, "before").search(low, window, start)):
+        return False
+    return _time_reference(lang, "lasting").search(low, window, start) is None
 
 
 def non_claim_spans(text: str, names: Iterable[Name] = ()) -> list[tuple[int, int]]:
