@@ -835,16 +835,26 @@ def test_a_chinese_model_name_with_a_version_is_a_condition() -> None:
 
 
 @pytest.mark.parametrize(("sentence", "written", "unit"), [
-    ("该平台每秒处理超过 2.5 亿个指标采样。", "超过 2.5 亿个指标采样", "1 / second"),
+    ("该平台每秒处理超过 2.5 亿个指标采样。", "超过 2.5 亿个指标采样", "sample / second"),
     ("系统每秒写入 300 万条日志。", "300 万条日志", "1 / second"),
     ("集群每天训练 5,000 个模型。", "5,000 个模型", "1 / day"),
-    ("The service ingests 250 million samples per second.", "250 million samples per second", "1 / second"),
+    ("The service ingests 250 million samples per second.", "250 million samples per second", "sample / second"),
+    ("The service ingests 250 million log lines per second.", "250 million log lines per second", "1 / second"),
     ("公司去年新增 100 家客户。", "100 家客户", None),
 ])
 def test_a_count_per_time_before_the_verb_is_a_rate(sentence: str, written: str, unit: str | None) -> None:
     claim = only_claim(sentence, written)
     assert claim.unit == unit
     assert claim.kind == ("quantity" if unit else "count")
+
+
+@pytest.mark.parametrize(("sentence", "written", "metric"), [
+    ("Whisper reached 45,000 samples/s on eight GPUs.", "45,000 samples/s", "samples per second"),
+    ("平台每秒处理超过 2 亿个指标采样。", "超过 2 亿个指标采样", "samples per second"),
+    ("The model serves 66,000 output tokens/s.", "66,000 output tokens/s", "tokens per second"),
+])
+def test_samples_and_output_tokens_are_units(sentence: str, written: str, metric: str) -> None:
+    assert only_claim(sentence, written).metric == metric
 
 
 @pytest.mark.parametrize(("sentence", "written", "unit"), [

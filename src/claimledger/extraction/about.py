@@ -71,7 +71,7 @@ NOT_A_SUBJECT = frozenset(
 )
 # People, not a subject: "知情人士透露", "相关人员表示".
 PEOPLE_ENDINGS = ("人士", "人员", "分析师", "媒体")
-PLURALS = {"token": "tokens", "query": "queries", "request": "requests", "gpu": "GPUs", "cpu": "CPUs", "rack": "racks",
+PLURALS = {"token": "tokens", "query": "queries", "request": "requests", "sample": "samples", "gpu": "GPUs", "cpu": "CPUs", "rack": "racks",
            "node": "nodes", "server": "servers", "core": "cores", "thread": "threads", "frame": "frames"}
 UPPER_UNITS = {"gpu": "GPU", "cpu": "CPU", "megawatt": "MW", "kilowatt": "kW", "gigawatt": "GW", "watt": "W"}
 DEVICES = ("[gpu]", "[cpu]", "[rack]", "[node]", "[server]")

@@ -107,7 +107,7 @@ GLUED_WORD = re.compile(r"[A-Za-z]")
 RATE_OF = re.compile(r"\b(?P<noun>[A-Za-z]+)[ \t]+(?:rate|throughput|speed)[ \t]+(?:of|at|is|was|reaches|reached)[ \t]+(?:about|around|roughly|nearly|up to|over|some)?[ \t]*$", re.IGNORECASE)
 DEVICE_AFTER_TIMES = re.compile(r"[ \t\u00a0]?")
 # Sizes, durations and counts are never negative (see _never_negative).
-NEVER_NEGATIVE = frozenset({"[time]", "[information]", "[gpu]", "[cpu]", "[rack]", "[node]", "[server]", "[token]", "[query]", "[request]", "[core]", "[thread]"})
+NEVER_NEGATIVE = frozenset({"[time]", "[information]", "[gpu]", "[cpu]", "[rack]", "[node]", "[server]", "[token]", "[query]", "[request]", "[sample]", "[core]", "[thread]"})
 HALF_IN_CLASSIFIER = re.compile(r"[个個]半")
 # 3G, 4G, 5G networks: a generation of mobile networks (100G is a link speed).
 WIRELESS_GENERATION = re.compile(r"(?<![\w.])(?P<digit>[1-6])G(?![A-Za-z0-9])")

@@ -408,7 +408,7 @@ def _valid(expression: str) -> bool:
 
 
 COUNTABLE_DIMENSIONS = frozenset(
-    {"[gpu]", "[cpu]", "[rack]", "[node]", "[server]", "[token]", "[query]", "[request]", "[core]", "[thread]", "[frame]"}
+    {"[gpu]", "[cpu]", "[rack]", "[node]", "[server]", "[token]", "[query]", "[request]", "[sample]", "[core]", "[thread]", "[frame]"}
 )
 
 
