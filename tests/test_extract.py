@@ -848,6 +848,16 @@ def test_a_count_per_time_before_the_verb_is_a_rate(sentence: str, written: str,
     assert claim.kind == ("quantity" if unit else "count")
 
 
+def test_a_workload_opening_the_sentence_is_not_the_owner_of_counted_hardware() -> None:
+    claim = only_claim("Stable Diffusion XL reached about 33 queries/s on 8x B200.", "about 33 queries/s")
+    assert (claim.subject, claim.condition) == ("B200", "Stable Diffusion XL")
+
+
+def test_a_count_of_gpus_takes_no_other_figures_unit_for_metric() -> None:
+    claims = extract("Llama 2 70B reached 103,000 tokens/s on 8x B200; Whisper 45,000 samples/s on 8x B200.")
+    assert {claim.metric for claim in claims if claim.unit == "gpu"} == {"GPUs"}
+
+
 @pytest.mark.parametrize(("sentence", "written", "metric"), [
     ("Whisper reached 45,000 samples/s on eight GPUs.", "45,000 samples/s", "samples per second"),
     ("平台每秒处理超过 2 亿个指标采样。", "超过 2 亿个指标采样", "samples per second"),

@@ -112,6 +112,20 @@ def test_rule_6_a_part_is_a_component(sentence: str, written: str, name: str, su
 
 
 @pytest.mark.parametrize(
+    ("sentence", "written"),
+    [
+        ("Highlights include Whisper (45,000 samples/s on 8x K9 GPUs) and SDXL-Turbo (33 queries/s on 8x K9 GPUs).", "33 queries/s"),
+        ("Llama 2 70B reached 100,000 tokens/s on 8 K9 GPUs; Llama 3.1 8B reached 150,000 tokens/s on 8 K9 GPUs.",
+         "150,000 tokens/s"),
+    ],
+)
+def test_rule_6_hardware_counted_twice_is_still_the_subject(sentence: str, written: str) -> None:
+    """Another mention of the same chip is no other hardware it could be a part of."""
+    got_subject, roles = roles_of(sentence, written)
+    assert (got_subject, roles["K9"]) == ("K9", "subject")
+
+
+@pytest.mark.parametrize(
     ("sentence", "written", "subject"),
     [
         # Money and market figures belong to organisations.

@@ -75,6 +75,8 @@ PLURALS = {"token": "tokens", "query": "queries", "request": "requests", "sample
            "node": "nodes", "server": "servers", "core": "cores", "thread": "threads", "frame": "frames"}
 UPPER_UNITS = {"gpu": "GPU", "cpu": "CPU", "megawatt": "MW", "kilowatt": "kW", "gigawatt": "GW", "watt": "W"}
 DEVICES = ("[gpu]", "[cpu]", "[rack]", "[node]", "[server]")
+# What a figure is measured on, never whose it is.
+WORKLOAD_KINDS = ("model", "benchmark")
 
 
 class About(NamedTuple):
@@ -125,12 +127,12 @@ def describe(
     if subject is not None:
         if counted(folded, subject) and not [n for n in names if n is not subject and n.kind in HARDWARE]:
             # "Stratus will deploy 18,432 Kestrel K3 GPUs": the fleet is the deployer's.
-            opener = sentence_subject(text)
+            opener = _opening_subject(text, names)
             subject_text, subject_id = (opener, None) if opener else (_full_name(subject, names), subject.entity.id)
         else:
             subject_text, subject_id = _full_name(subject, names), subject.entity.id
     else:
-        subject_text = sentence_subject(text)
+        subject_text = _opening_subject(text, names)
     condition = fold_condition(text, folded, names, roles.of_name, start, end, clause, metric)
     return About(subject_text, subject_id, metric, condition, roles)
 
@@ -197,6 +199,14 @@ def _full_name(name: Name, names: Sequence[Name]) -> str:
     return full[0] + name.text[len(name.text.split()[0]):] if full else name.text
 
 
+def _opening_subject(text: str, names: Sequence[Name]) -> str | None:
+    """`sentence_subject`, unless a workload opens the sentence: "Stable Diffusion XL reached
+    33 queries/s on 8x B200" is no figure of Stable Diffusion XL's."""
+    if any(name.start == 0 and name.kind in WORKLOAD_KINDS for name in names):
+        return None
+    return sentence_subject(text)
+
+
 @lru_cache(maxsize=64)
 def sentence_subject(sentence: str) -> str | None:
     """A name the entities table does not know, when it opens the sentence as its
@@ -254,6 +264,10 @@ def _metric(
     for metric in metrics:
         if metric.start < end and start < metric.end:
             return metric.concept  # the unit names it: "16,635 tokens per second per GPU"
+    # Another figure's unit is that figure's metric ("~33 queries/s on 8x B200": the GPUs count no
+    # queries); a ratio or percentage beside it compares that measure ("1,000 tokens/s, 2.8x the H200").
+    if not relative:
+        metrics = [m for m in metrics if not any(f.start < m.end and m.start < f.end for f in annotated.figures)]
     for metric in metrics:
         if metric.start >= end and metric.start - end <= METRIC_AFTER_WINDOW and METRIC_AFTER.match(folded[end:metric.start]):
             return metric.concept

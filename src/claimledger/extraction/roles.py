@@ -27,7 +27,7 @@ in tests/test_roles.py:
    hardware name can be the subject, or right after a figure's unit ("48 GB GDDR6"); a hardware name introduced as a part of
    another ("with 72 Rubin GPUs", "搭载 Trainium3 的", "Trainium3-based",
    "built on CDNA 4", "凭借 A100、H100", "配备 HBM2E") or counted ("144
-   Trainium3 chips") while another hardware name is there.
+   Trainium3 chips") while another hardware name is there (not the same one named again).
 7. subject: a product the figure is written as the possession of ("the Kestrel K4's 2
    trillion", "H100 的 80 GB"; not a ratio: "是 H100 的 3 倍"), or a product or organisation
    holding it as a result ("Kestrel's prior record of 650"), even inside a baseline, or a product
@@ -261,7 +261,8 @@ def _role(
         return "component"  # "48 GB GDDR6 memory": the figure's type, not what it is about
     if name.kind not in HARDWARE:
         return None
-    others = [other for other in names if other is not name and other.kind in (*HARDWARE, "model", "organisation")]
+    # Another mention of the same thing is no other ("33 queries/s on 8x B200, ... on 8x B200").
+    others = [other for other in names if other.entity.id != name.entity.id and other.kind in (*HARDWARE, "model", "organisation")]
     if others and (
         _before("part", folded, _with_maker(folded, names, index, roles)) or _after("part_after", folded, name)
         or listed == "component"
@@ -413,11 +414,14 @@ def opens_clause(folded: str, name: Name) -> bool:
 
 def introduced(folded: str, name: Name, end: int) -> bool:
     """A name after the figure tells what it is about only when introduced as the platform
-    ("on a single GB300 NVL72 rack", "using Hopper", "的 NVLink 6"), not as a part
+    ("on a single GB300 NVL72 rack", "using Hopper", "on 8x B200", "的 NVLink 6"), not as a part
     ("260 TB/s of NVLink bandwidth")."""
     if re.fullmatch(r"\s*的\s*(?:[A-Za-z-]+\s+)?|\s*[(（]\s*", folded[end:name.start]):
         return True
-    return _before("platform", folded, name, reach=min(40, name.start - end))
+    # "on 8x B200", "on eight K9 GPUs": a count of the platform may stand between.
+    count = COUNTED_BEFORE.search(lowered(folded), max(end, name.start - 20), name.start)
+    platform = name._replace(start=count.start()) if count and count.start() > end else name
+    return _before("platform", folded, platform, reach=min(40, platform.start - end))
 
 
 def _distance(name: Name, start: int, end: int) -> int:
