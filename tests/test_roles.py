@@ -130,6 +130,10 @@ def test_rule_6_hardware_counted_twice_is_still_the_subject(sentence: str, writt
     [
         # Money and market figures belong to organisations.
         ("Groq, founded by former Google TPU engineers, has raised $640 million.", "$640 million", "Groq"),
+        # A Chinese modifier clause describes the name after its 的, across a list of modifiers.
+        ("星图发布了云岭超节点，昉擎推出搭载 8 万颗芯片、峰值算力达 16 EFLOPS 的天穹超级计算机。", "8 万颗芯片", "天穹"),
+        # ... but not past another name: the 3nm is the chip's, not the server's.
+        ("昉擎推出搭载 4nm 工艺芯片 H100 的天穹服务器。", "4nm", "H100"),
         ("英伟达凭借 H100 占据约 80% 的份额。", "约 80%", "英伟达"),
         # Otherwise the nearest hardware in the clause, before the figure first.
         ("Where H100 measures 814 square millimeters, the WSE-3 covers 46,225 square millimeters.", "46,225 square millimeters", "WSE-3"),

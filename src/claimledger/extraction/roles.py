@@ -383,11 +383,13 @@ def _nearest(
     folded: str, names: Sequence[Name], start: int, end: int, clause: tuple[int, int], anywhere: bool = False
 ) -> Name | None:
     """The name nearest the figure: in its clause (before it first), then before it, then
-    introduced after it in its clause; `anywhere` also takes one after it in the sentence."""
+    introduced after it in its clause with no other name between; `anywhere` also takes one
+    after it in the sentence."""
     in_clause = [
         name for name in names
         if clause[0] <= name.start and name.end <= end
         or name.start >= end and name.end <= clause[1] and introduced(folded, name, end)
+        and not any(end <= other.start and other.end <= name.start for other in names)
     ]
     if in_clause:
         return min(in_clause, key=lambda name: (name.start >= end, _distance(name, start, end)))
@@ -412,12 +414,18 @@ def opens_clause(folded: str, name: Name) -> bool:
     return re.fullmatch(r"\s*(?:(?:the|a|an|its|their|our)\s+)?", folded[clause_start:name.start], re.IGNORECASE) is not None
 
 
+# The rest of a Chinese modifier clause up to the 的 before the name it describes (no clause break between).
+RELATIVE_CLAUSE_TO = re.compile(r"[^，,。；;：:！？!?()（）的]{0,30}的\s*(?:[A-Za-z-]+\s+)?")
+
+
 def introduced(folded: str, name: Name, end: int) -> bool:
     """A name after the figure tells what it is about only when introduced as the platform
     ("on a single GB300 NVL72 rack", "using Hopper", "on 8x B200", "的 NVLink 6"), not as a part
     ("260 TB/s of NVLink bandwidth")."""
     if re.fullmatch(r"\s*的\s*(?:[A-Za-z-]+\s+)?|\s*[(（]\s*", folded[end:name.start]):
         return True
+    if RELATIVE_CLAUSE_TO.fullmatch(folded, end, name.start):
+        return True  # "搭载 80 万个 GPU、峰值性能达 16 ZettaFLOPS 的 Zettascale10": the modifiers of the name
     # "on 8x B200", "on eight K9 GPUs": a count of the platform may stand between.
     count = COUNTED_BEFORE.search(lowered(folded), max(end, name.start - 20), name.start)
     platform = name._replace(start=count.start()) if count and count.start() > end else name
