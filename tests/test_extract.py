@@ -141,6 +141,10 @@ def test_qualifiers(sentence: str, written: str, qualifier: str | None) -> None:
 
 TRENDS = [
     ("Revenue rose 20% in the quarter.", "20%", "up"),
+    # raising money is funding, not a rise
+    ("Orbis Labs raised approximately $640 million in its latest round.", "approximately $640 million", None),
+    ("The chipmaker is raising $2 billion to build a fab.", "$2 billion", None),
+    ("Orbis raised its forecast by 15%.", "15%", "up"),
     ("Throughput increased by 35%.", "35%", "up"),
     ("Shipments grew 3x last year.", "3x", "up"),
     ("Costs fell 12%.", "12%", "down"),

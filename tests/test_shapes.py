@@ -69,12 +69,13 @@ def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -
         "它接近主流70W GPU的两倍。",  # nor a power rating before a kind word
         "公司建成超万卡集群。",  # nor a count of cards
         "The deal is worth $A82,615,680.",  # money, not the A82
+        "From Orbis's 2GW build to Lumen's 5GW cluster and Acme's 500MW campus.",  # a figure after an owner is no name
     ],
 )
 def test_what_is_not_a_name(text: str) -> None:
     found = shapes(text, "zh" if not text.isascii() else "en")
     assert not any(word in found for word in (
-        "Four GB300", "Each GB300", "TFLOPS BF16", "国产", "新一代", "公司建成超万卡", "A82", "今年加速", "加速", "异构", "70W", "70W GPU"))
+        "5GW", "500MW", "Four GB300", "Each GB300", "TFLOPS BF16", "国产", "新一代", "公司建成超万卡", "A82", "今年加速", "加速", "异构", "70W", "70W GPU"))
 
 
 @pytest.mark.parametrize("text", ["预计 2027 年全球加速服务器市场将扩大。", "三季度浪涌服务器出货增长。", "12 月星河服务器交付。"])

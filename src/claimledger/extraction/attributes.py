@@ -150,6 +150,8 @@ def find_trend(sentence: str, start: int, end: int, lang: str, after_previous: i
         for found in before_re.finditer(sentence, window_start, start):
             nearest = found
     if nearest is not None and (lang != "en" or TREND_GAP.match(sentence, nearest.end(), start)):
+        if lang == "en" and _raises_money(fold(nearest.group(0)), sentence[start:end]):
+            return None
         by_noun = lang == "en" and _names_a_change(sentence, nearest.start(), nearest.end())
         return TrendCue(before_labels[fold(nearest.group(0))], by_noun)
     if sentence[start:start + 1] in SIGNS:
@@ -161,6 +163,16 @@ def find_trend(sentence: str, start: int, end: int, lang: str, after_previous: i
     return None
 
 
+def _raises_money(cue: str, figure: str) -> bool:
+    """"raising approximately $140 million": funding, not a rise (cues.toml trend.en_funding)."""
+    return cue in _funding_verbs() and MONEY.search(figure) is not None
+
+
+@lru_cache(maxsize=1)
+def _funding_verbs() -> frozenset[str]:
+    return frozenset(cue_table()["trend"]["en_funding"]["verbs"])
+
+
 def _names_a_change(sentence: str, cue_start: int, cue_end: int) -> bool:
     """Whether the cue before a figure is a noun: an article before it and "of" after it
     ("an increase of 5%", "an overall cut of 800,000")."""
@@ -170,6 +182,7 @@ def _names_a_change(sentence: str, cue_start: int, cue_end: int) -> bool:
 
 
 SIGNS = {"+": "up", "-": "down", "\u2212": "down"}
+MONEY = re.compile(r"[$€£¥]|\b(?:usd|eur|dollars?|euros?|pounds?|yuan|rmb)\b")
 ARTICLE_BEFORE = re.compile(r"\b(?:a|an|the|its|their|this|that)(?:\s+[a-z-]+)?\s+$")
 OF_AFTER = re.compile(r"\s+of\b")
 TREND_GAP = re.compile(

@@ -47,6 +47,7 @@ from typing import NamedTuple
 from claimledger.data_files import data_table
 from claimledger.entities.folding import simplified_table
 from claimledger.extraction.numbers.chinese import ZD
+from claimledger.extraction.units import match_atom
 from claimledger.text.alternation import any_of
 from claimledger.text.scripts import HAN, expand_scripts
 
@@ -58,6 +59,8 @@ HAN_CHARACTER = re.compile(f"[{HAN}]")
 LONGEST_ZH_NAME = 10
 # A brand before a model code is a word or two: "曦云 C600", "云燧 T30".
 LONGEST_ZH_BRAND = 4
+# A number opening a name, and the space or hyphen before its unit ("5GW", "500-MW").
+LEADING_NUMBER = re.compile(r"\d[\d.,]*[ \t-]?")
 
 
 class Shape(NamedTuple):
@@ -254,14 +257,14 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         if match.group("code").split("-")[0] not in _not_brand():
             found.append(Shape(match.start(), match.end(), _kind_after(text, match.end()), "hyphen_code"))
     for match in _free(text, "code_kind", ".-") if codes else ():
-        if match.group("code") not in _not_brand():
+        if match.group("code") not in _not_brand() and not _a_figure(text, match.start("code")):
             found.append(Shape(match.start("code"), match.end("code"), _kind_of(match.group("kind")), "code_kind"))
     for match in _free(text, "family_number", "."):
         if match.group("name").split()[0] not in _not_brand():
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "family_number"))
     for match in _free(text, "possessive", "."):
         name = match.group("name")
-        if name.split()[0] not in _not_brand():
+        if name.split()[0] not in _not_brand() and not _a_figure(text, match.start("name")):
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "possessive", match.group("owner")))
     for match in _free(text, "camel_kind", "."):
         found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "camel_kind"))
@@ -322,6 +325,13 @@ def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shap
         if start is not None:
             found.append(Shape(start, match.end(), "organisation", "org_ending"))
     return found
+
+
+def _a_figure(text: str, start: int) -> bool:
+    """Whether a number and its unit start at `start`: "GridFree's 5GW cluster" names no "5GW",
+    "a 500MW campus" no "500MW"."""
+    number = LEADING_NUMBER.match(text, start)
+    return number is not None and match_atom(text, number.end()) is not None
 
 
 def _brand_word(word: str) -> bool:
