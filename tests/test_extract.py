@@ -286,6 +286,7 @@ def test_a_phrase_holding_a_speech_verb_quotes_no_one(sentence: str) -> None:
     ("Two years later, the cluster drew 150 MW.", "Two years"),
     ("Over the past three years the fleet grew to 40,000 GPUs.", "three years"),
     ("In the next 18 months the vendor will ship 2,000 racks.", "18 months"),
+    ("Measured over a 1-week period, the API served 45 tokens per second.", "1-week"),
     ("过去两个月，我们把推理服务迁到了新机柜，吞吐提升 40%。", "两个月"),
     ("最近两天，新集群的利用率稳定在 90%。", "两天"),
     ("三年前，单卡功耗只有 400W。", "三年"),
