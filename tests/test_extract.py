@@ -189,6 +189,9 @@ PROJECTED = [
     ("该卡将 2 颗芯片封装在一起，功耗 700W。", "700W", False),
     ("可将 432 个超节点级联成 16 万卡的集群。", "16 万卡", False),
     ("新集群将于明年扩容到 16 万卡。", "16 万卡", True),
+    ("星图发布新模型，并将 API 调用价格降至 0.0008 元。", "0.0008 元", False),  # 将 before a measure acts on it
+    ("该方案将训练时间缩短 40%。", "40%", False),
+    ("公司将降低成本 30%。", "30%", True),  # 将 before a verb is a future
 ]
 
 
@@ -291,6 +294,7 @@ def test_a_phrase_holding_a_speech_verb_quotes_no_one(sentence: str) -> None:
     ("最近两天，新集群的利用率稳定在 90%。", "两天"),
     ("三年前，单卡功耗只有 400W。", "三年"),
     ("未来三年，公司将投入至少 500 亿元建设数据中心。", "三年"),
+    ("四个月过去，新模型的日均调用量增长了 10 倍。", "四个月"),
 ])
 def test_a_duration_saying_when_is_no_claim(sentence: str, written: str) -> None:
     claims = extract(sentence)
@@ -861,6 +865,15 @@ def test_a_workload_opening_the_sentence_is_not_the_owner_of_counted_hardware() 
 def test_a_count_of_gpus_takes_no_other_figures_unit_for_metric() -> None:
     claims = extract("Llama 2 70B reached 103,000 tokens/s on 8x B200; Whisper 45,000 samples/s on 8x B200.")
     assert {claim.metric for claim in claims if claim.unit == "gpu"} == {"GPUs"}
+
+
+@pytest.mark.parametrize(("sentence", "written"), [
+    ("截至 9 月底，星图大模型日均 Tokens 调用量已突破 30 万亿。", "30 万亿"),
+    ("星图大模型的日均使用量超过 1.3 万亿。", "超过 1.3 万亿"),
+    ("Orbis Labs now serves more than 3 trillion tokens per day.", "more than 3 trillion tokens per day"),
+])
+def test_the_daily_token_usage_of_a_model_platform_is_one_metric(sentence: str, written: str) -> None:
+    assert only_claim(sentence, written).metric == "daily token usage"
 
 
 @pytest.mark.parametrize(("sentence", "written", "metric"), [

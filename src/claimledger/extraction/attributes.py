@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from claimledger.extraction.cues import (
+    any_phrase,
     cue_table,
     fold,
     lowered,
@@ -39,6 +40,8 @@ STACKED_CUES = 3
 CLAUSE_BREAK = re.compile(r"[，；：;:（）()「」\[\]]|,\s|,(?!\d)|\s[—–-]\s|—|\.\s")
 # A number right after 将: the object 将 acts on ("将 8 张卡互联"), not a future.
 DISPOSAL_OBJECT = re.compile(r"\s*[\d两三四五六七八九十百千万数上]")
+# A Chinese character that opens no verb of change, launch or time ("降", "提", "推", "在", "于").
+NO_VERB = r"(?:(?![降提升增减缩扩达超推实在于会进])[\u4e00-\u9fff])"
 
 
 class Qualifier(NamedTuple):
@@ -208,12 +211,23 @@ def _first_projected_end(sentence: str) -> int | None:
     excluded = not_projected()
     low = lowered(sentence)
     return next((found.end() for found in projected_pattern().finditer(low)
-                 if found.group(0) not in excluded and not _takes_a_number(low, found)), None)
+                 if found.group(0) not in excluded and not _acts_on(low, found)), None)
 
 
-def _takes_a_number(sentence: str, cue: re.Match[str]) -> bool:
-    """将 before a number marks what is acted on, not the future: "将 8 张卡互联"."""
-    return cue.group(0) == "将" and DISPOSAL_OBJECT.match(sentence, cue.end()) is not None
+def _acts_on(sentence: str, cue: re.Match[str]) -> bool:
+    """将 before a number or a measure marks what is acted on, not the future: "将 8 张卡互联",
+    "将 API 调用价格降至 0.0008 元" (but "将降低成本", "将在明年提升至" are futures)."""
+    if cue.group(0) != "将":
+        return False
+    return DISPOSAL_OBJECT.match(sentence, cue.end()) is not None or _measure_acted_on().match(sentence, cue.end()) is not None
+
+
+@lru_cache(maxsize=1)
+def _measure_acted_on() -> re.Pattern[str]:
+    """A measure right after 将 (a Latin word and a few characters that are no verb may open it)."""
+    from claimledger.extraction.metrics import metric_words
+
+    return re.compile(rf"\s*(?:[a-z]+\s*)?{NO_VERB}{{0,4}}?(?:{any_phrase(sorted(metric_words()))})")
 
 
 def has_self_report_cue(sentence: str) -> bool:
