@@ -857,6 +857,20 @@ def test_a_count_per_time_before_the_verb_is_a_rate(sentence: str, written: str,
     assert claim.kind == ("quantity" if unit else "count")
 
 
+@pytest.mark.parametrize(("sentence", "written"), [
+    ("The average annual PUE of the raised-floor hall was 1.73.", "1.73"),
+    ("The Power Usage Effectiveness (PUE) of the new campus is 1.15.", "1.15"),
+    ("Today's average data center PUE is approximately 1.6.", "approximately 1.6"),
+])
+def test_a_plain_number_the_metric_names_is_its_value(sentence: str, written: str) -> None:
+    assert only_claim(sentence, written).metric == "PUE"
+
+
+def test_a_word_hyphenated_to_the_next_is_no_metric() -> None:
+    claim = only_claim("The raised-floor hall draws 4 MW.", "4 MW")
+    assert claim.metric == "power"
+
+
 def test_a_workload_opening_the_sentence_is_not_the_owner_of_counted_hardware() -> None:
     claim = only_claim("Stable Diffusion XL reached about 33 queries/s on 8x B200.", "about 33 queries/s")
     assert (claim.subject, claim.condition) == ("B200", "Stable Diffusion XL")

@@ -27,6 +27,7 @@ from typing import NamedTuple
 
 from claimledger.extraction.annotate import Annotated
 from claimledger.extraction.attributes import clause_bounds
+from claimledger.extraction.candidates import METRIC_LINK
 from claimledger.extraction.conditions import Condition, fold_condition
 from claimledger.extraction.cues import PERIOD_ADVERB, any_phrase, cue_table, lowered
 from claimledger.extraction.metrics import metric_table, metric_words
@@ -271,6 +272,9 @@ def _metric(
     for metric in metrics:
         if metric.start >= end and metric.start - end <= METRIC_AFTER_WINDOW and METRIC_AFTER.match(folded[end:metric.start]):
             return metric.concept
+    for metric in reversed(metrics):
+        if metric.end <= start and METRIC_LINK.fullmatch(lowered(folded[metric.end:start])):
+            return metric.concept  # the metric names it: "PUE (...) of the modular hall was 1.41"
     in_clause_before = [m for m in metrics if clause[0] <= m.start and m.end <= start]
     if not in_clause_before:
         in_clause_before = [m for m in metrics if m.end <= start and METRIC_APPOSITIVE.fullmatch(folded, m.end, start)]

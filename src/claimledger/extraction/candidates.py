@@ -96,8 +96,10 @@ LATIN_WORD = re.compile(r"[A-Za-z0-9][\w.-]*[ \t]*")
 # Chinese predicate ("的带宽为") before the figure.
 CONTAINER_GAP = re.compile(rf"(?:,?[ \t]+[a-z-]+){{0,4}}[ \t]*|[ \t]*[{HAN}]{{0,10}}[ \t]*")
 METRIC_LINK = re.compile(
-    r"\s*(?:(?:is|was|of|at|to|reached|hit|hits|reaches|stands at|below|under|above|about|around|roughly|"
-    r"nearly|just|only|为|是|达|达到|低于|高于|仅|约|近|最高|最低|只有|降至|提升至|提高到|:|：)\s*){0,3}"
+    # "PUE) of the raised-floor environment was 1.73": what the metric is of, then its verb
+    r"[)）]?\s*(?:of\s+(?:the\s+|its\s+|their\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:was|is|were|are)\s*)?"
+    r"(?:(?:is|was|of|at|to|reached|hit|hits|reaches|stands at|stood at|came in at|averaged|below|under|above|about|around|roughly|"
+    r"approximately|nearly|just|only|为|是|达|达到|低于|高于|仅|约|近|最高|最低|只有|降至|提升至|提高到|:|：)\s*){0,3}"
 )
 ACCELERATOR_AFTER = re.compile(r"([ \t]*(?:[张块颗台个][ \t]*)?)")
 HAN_UNIT = re.compile(rf"[{HAN}]")

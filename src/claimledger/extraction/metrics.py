@@ -127,7 +127,8 @@ def spec_metrics() -> frozenset[str]:
 
 def find_metrics(text: str, fold: str, words: Words, names: list[Name]) -> list[Metric]:
     """Metric mentions (a run of the sentence's Doc `words` that spells a name or alias, in
-    lower case), longest first where they overlap, never inside a name ("HBM" in "HBM3E")."""
+    lower case), longest first where they overlap, never inside a name ("HBM" in "HBM3E") nor
+    joined by a hyphen to the word after ("raised-floor")."""
     first = metric_phrases()
     lowered = words.lowered
     last = len(lowered)
@@ -148,7 +149,7 @@ def find_metrics(text: str, fold: str, words: Words, names: list[Name]) -> list[
     found = [
         (start, end, concept)
         for start, end, concept in found
-        if whole(fold, start, end) and not any(_clash(name, start, end) for name in names)
+        if whole(fold, start, end) and not COMPOUND_AFTER.match(text, end) and not any(_clash(name, start, end) for name in names)
     ]
     found.sort(key=lambda item: (item[0], -(item[1] - item[0])))
     kept: list[Metric] = []
@@ -157,6 +158,10 @@ def find_metrics(text: str, fold: str, words: Words, names: list[Name]) -> list[
             continue
         kept.append(Metric(start, end, text[start:end], concept))
     return kept
+
+
+# A word joined by a hyphen to the next one is part of an adjective: "raised-floor", "power-hungry".
+COMPOUND_AFTER = re.compile(r"-[A-Za-z]")
 
 
 def _clash(name: Name, start: int, end: int) -> bool:
