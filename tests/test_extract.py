@@ -871,6 +871,18 @@ def test_a_word_hyphenated_to_the_next_is_no_metric() -> None:
     assert claim.metric == "power"
 
 
+@pytest.mark.parametrize(("sentence", "written", "expected"), [
+    # a fractional multiple before a chip compares with it, in the measure of the figure it follows
+    ("K9: 141GB of HBM3e with 4.8TB/s (1.4x H100).", "1.4x", dict(baseline="H100", metric="bandwidth", unit=None)),
+    ("K9: $5.98/hr (2.2x H100 cost).", "2.2x", dict(baseline="H100", metric="cost", unit=None)),
+    # a whole one counts it
+    ("The workstation holds 4x H100 GPUs.", "4x H100", dict(baseline=None, unit="gpu")),
+])
+def test_a_multiple_before_a_chip(sentence: str, written: str, expected: dict[str, Any]) -> None:
+    claim = only_claim(sentence, written)
+    assert {key: getattr(claim, key) for key in expected} == expected
+
+
 def test_a_workload_opening_the_sentence_is_not_the_owner_of_counted_hardware() -> None:
     claim = only_claim("Stable Diffusion XL reached about 33 queries/s on 8x B200.", "about 33 queries/s")
     assert (claim.subject, claim.condition) == ("B200", "Stable Diffusion XL")

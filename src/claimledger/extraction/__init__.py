@@ -77,6 +77,7 @@ COMPARATIVE_BEFORE = re.compile(r"(?:提升|提高|增长|增加|降低|减少|�
 LEVEL_AFTER_CHANGE = re.compile(
     r"[^.;!?。；！？]{0,40}?[,，]?\s*(?:reaching|to reach|to|达到|达|至|到)\s*(?:US|CNY|RMB)?[$€£¥]?\s*", re.IGNORECASE
 )
+OPENING_BRACKET = re.compile(r"\s*[(（][^()（）]{0,12}")
 LEVEL = re.compile(r"(?:\bto|至|到|达到)\s*(?:US)?[$€£¥]?\s*$", re.IGNORECASE)
 
 
@@ -182,7 +183,9 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
             rule_roles, frame.quantity.counted_noun, frame.quantity.unit_text,
             frame.baseline.wrapper if frame.baseline else None,
         )
-        if about.metric is None and previous is not None and _level_reached(annotated.simple, *previous, frame):
+        if about.metric is None and previous is not None and (
+            _level_reached(annotated.simple, *previous, frame) or _compares_the_figure_before(annotated.simple, previous[0], frame)
+        ):
             about = about._replace(metric=previous[1].metric)
         previous = frame, about
         if index in respective_precision and about.metric not in spec_metrics():
@@ -210,6 +213,12 @@ def _level_reached(text: str, change: Frame, change_about: About, level: Frame) 
         change.trend is not None and change_about.metric is not None
         and LEVEL_AFTER_CHANGE.fullmatch(text, change.end, level.quantity.start) is not None
     )
+
+
+def _compares_the_figure_before(text: str, figure: Frame, ratio: Frame) -> bool:
+    """Whether `ratio` compares the figure right before it, in brackets ("4.8TB/s (1.4x H100)",
+    "141 GB（H100 的 1.76 倍）"): it measures what that figure does."""
+    return ratio.quantity.kind in ("ratio", "percent") and OPENING_BRACKET.fullmatch(text, figure.end, ratio.start) is not None
 
 
 def _attributed(claim: Claim, annotated: Annotated, frame: Frame, about: About, claimant: Claimant | None) -> tuple[Entity, ...]:

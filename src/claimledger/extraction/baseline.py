@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from claimledger.extraction.attributes import clause_bounds
 from claimledger.extraction.cues import alternation, cue_table, lowered, relative_baseline_pattern
-from claimledger.extraction.names import Name
+from claimledger.extraction.names import HARDWARE, Name
 
 PHRASE_STOP = re.compile(
     r"[,，。;；:：()（）!?！？—]|\s(?:in|on|at|for|with|when|while|and|which|that|running|using|across|per|to|from|of|by|during|under|as|if|because|but|while"
@@ -27,6 +27,7 @@ PHRASE_STOP = re.compile(
 )
 # "10x the TPS/MW of GB200 NVL72", "twice the bandwidth of Hopper".
 DIGIT = re.compile(r"\d")
+FRACTIONAL_MULTIPLE = re.compile(r"\d\.\d+\s*[xX×]$")
 DETERMINER = re.compile(r"(?:(?:the|its|their|a|an|[A-Z][A-Za-z]+'s)\s+)?")
 CLAUSE_PUNCTUATION = re.compile(r"[，。；,;：:]")
 # A figure standing between a sentence-level comparison and the figure it would frame.
@@ -185,6 +186,11 @@ def _after_figure(sentence: str, end: int, names: Sequence[Name], relative_kind:
         of = THE_MEASURE_OF.match(window)
         if of:
             return _phrase_at(sentence, end + of.end(), names)
+        adjacent = [name for name in names if name.start == end + 1 and name.kind in HARDWARE]
+        if adjacent and FRACTIONAL_MULTIPLE.search(sentence, max(0, end - 12), end):
+            # "4.8TB/s (1.4x H100)", "(2.2x H100 cost)": the product right after a fractional
+            # multiple ("4x p150c cards" counts the cards, "Stratus's 10x Rubin claim" is no comparison).
+            return Baseline(adjacent[0].text, adjacent[0].start, adjacent[0].end)
         the = THE_NAME.match(window)
         if the:
             # "2.8x the H200 result": a known name right after "the".

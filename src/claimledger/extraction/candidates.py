@@ -306,8 +306,9 @@ def _read_quantity(sentence: str, number: NumberMatch) -> Quantity:
 
 def _multiplier_of_devices(sentence: str, number: NumberMatch) -> Quantity | None:
     """"8× GB300", "4x H100": a multiplication sign before an accelerator's name counts
-    that many of it (a count of GPUs), as "8 GB300s" would."""
-    if not number.text.endswith(("×", "x", "X")) or number.value is None:
+    that many of it (a count of GPUs), as "8 GB300s" would; a fraction never counts
+    ("4.8TB/s (1.4x H100)" compares with the H100)."""
+    if not number.text.endswith(("×", "x", "X")) or number.value is None or not float(number.value).is_integer():
         return None
     model = DEVICE_AFTER_TIMES.match(sentence, number.end)
     if model is None or not accelerator_pattern().match(sentence, model.end()):
