@@ -883,6 +883,14 @@ def test_a_multiple_before_a_chip(sentence: str, written: str, expected: dict[st
     assert {key: getattr(claim, key) for key in expected} == expected
 
 
+def test_the_factors_of_a_product_written_out_are_no_claims() -> None:
+    claims = extract("The K9 switch (51.2 Tb/s, 64 x 800 GbE) totals 144 × 800 Gbps = 115.2 Tbps.")
+    assert [(claim.text, claim.unit) for claim in claims] == [
+        ("51.2 Tb/s", "terabit / second"), ("800 GbE", "gigabit / second"), ("800 Gbps", "gigabit / second"),
+        ("115.2 Tbps", "terabit / second"),
+    ]
+
+
 def test_a_workload_opening_the_sentence_is_not_the_owner_of_counted_hardware() -> None:
     claim = only_claim("Stable Diffusion XL reached about 33 queries/s on 8x B200.", "about 33 queries/s")
     assert (claim.subject, claim.condition) == ("B200", "Stable Diffusion XL")

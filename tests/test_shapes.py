@@ -30,6 +30,7 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("新款 X7 芯片的功耗很低。", "X7", "chip", "code_kind"),
         ("Four q240c cards fit in the box.", "q240c", "chip", "code_kind"),
         ("Lumen launched the Harrier 7 series switch ASICs.", "Harrier 7", "chip", "family_number"),
+        ("It debuted with the Orca-2 supercomputer.", "Orca-2", "system", "family_number"),  # hyphenated
         ("The Atlas 950 超节点 holds 8,192 chips.", "Atlas 950", "system", "family_number"),
         ("Orbis's Falcon rack draws 120 kW.", "Falcon", "system", "possessive"),
         ("A DeskForge workstation costs $9,000.", "DeskForge", "system", "camel_kind"),
@@ -70,12 +71,13 @@ def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -
         "公司建成超万卡集群。",  # nor a count of cards
         "The deal is worth $A82,615,680.",  # money, not the A82
         "From Orbis's 2GW build to Lumen's 5GW cluster and Acme's 500MW campus.",  # a figure after an owner is no name
+        "Orbis's Ethernet platform ships in May.",  # a standard is no one's product
     ],
 )
 def test_what_is_not_a_name(text: str) -> None:
     found = shapes(text, "zh" if not text.isascii() else "en")
     assert not any(word in found for word in (
-        "5GW", "500MW", "Four GB300", "Each GB300", "TFLOPS BF16", "国产", "新一代", "公司建成超万卡", "A82", "今年加速", "加速", "异构", "70W", "70W GPU"))
+        "5GW", "500MW", "Ethernet", "Four GB300", "Each GB300", "TFLOPS BF16", "国产", "新一代", "公司建成超万卡", "A82", "今年加速", "加速", "异构", "70W", "70W GPU"))
 
 
 @pytest.mark.parametrize("text", ["预计 2027 年全球加速服务器市场将扩大。", "三季度浪涌服务器出货增长。", "12 月星河服务器交付。"])

@@ -51,7 +51,7 @@ from claimledger.extraction.held import Held, held_role, link_replacements
 from claimledger.extraction.lists import respective
 from claimledger.extraction.metrics import spec_metrics
 from claimledger.extraction.names import Name, introduced, named_again
-from claimledger.extraction.nonclaims import places_in_time
+from claimledger.extraction.nonclaims import a_factor, places_in_time
 from claimledger.extraction.pipeline import Sentence, split_sentences
 from claimledger.extraction.roles import sentence_roles
 from claimledger.text.lang import LANGUAGES, SUPPORTED
@@ -258,10 +258,13 @@ def _claim_worthy(quantity: Quantity, claim: Claim, text: str, lang: str) -> boo
     with a magnitude ("355 billion", "43兆", "1T"); a count written in digits or
     Chinese numerals ("144 chips", "6名股东", "32核", "四款"), or in English words
     when large ("800 million users") or framed by a qualifier, trend or baseline
-    ("nearly two dozen racks"). Never a duration saying when ("six months ago")."""
+    ("nearly two dozen racks"). Never a duration saying when ("six months ago"), nor a
+    factor of a product written out ("64 x 800 GbE")."""
     if quantity.kind is None:
         return quantity.number.scaled
     if places_in_time(text, quantity.number.start, quantity.end, claim.dimensionality, lang):
+        return False
+    if a_factor(text, quantity.number.end, quantity.number.multiplier):
         return False
     if quantity.counted_noun and quantity.expression is None and _in_digits(quantity):
         return True

@@ -33,6 +33,17 @@ def _time_reference(lang: str, side: str) -> re.Pattern[str]:
     return re.compile(words + r"\s*$")
 
 
+# "64 x 800 GbE", "144 × 800 Gbps = 115.2 Tbps": a factor of a product written out.
+TIMES_A_NUMBER = re.compile(r"\s*[x×*]\s*\d")
+A_NUMBER = re.compile(r"\s*\d")
+
+
+def a_factor(text: str, number_end: int, multiplier: bool) -> bool:
+    """Whether the number ending at `number_end` multiplies the next one ("64 x 800 GbE"; as
+    "144 ×" when the sign is read as its multiplier): the product's figure is the claim."""
+    return (A_NUMBER if multiplier else TIMES_A_NUMBER).match(text, number_end) is not None
+
+
 def places_in_time(text: str, start: int, end: int, dimensionality: str | None, lang: str) -> bool:
     """Whether the duration text[start:end] says when, not how long: "six months ago",
     "two years later", "the past three years", "最近两天", "三年前"; not when a verb of lasting

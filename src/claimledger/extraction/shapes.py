@@ -10,8 +10,8 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
 - hyphen_code: a letters-and-digits code with a hyphenated number ("WSE-3",
   "SN40L-16").
 - code_kind: a code before the kind of thing it is ("K4 rack", "X7 芯片", "p150c cards").
-- family_number: a family word and a number before a kind word ("Tomahawk 6
-  series switch", "Atlas 900 超节点").
+- family_number: a family word and a number, spaced or hyphenated, before a kind word
+  ("Tomahawk 6 series switch", "Atlas 900 超节点", "Israel-1 supercomputer").
 - possessive: what follows "Acme's" up to a kind word ("Acme's Falcon rack"),
   made by Acme.
 - camel_kind: a CamelCase word before a kind word ("QuietBox workstation").
@@ -168,7 +168,7 @@ def _rules() -> dict[str, re.Pattern[str]]:
             rf"(?P<code>[A-Za-z]++\d+[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\d{{2,4}}(?![WV](?![A-Za-z]))[A-FH-Z]{{1,2}})[ \t]*{ahead}(?P<kind>{latin_kind}|(?:{kind_word}))"
         ),
         "family_number": re.compile(
-            rf"(?P<name>[A-Z][a-z]{{3,}}(?:[ \t]+[A-Z][a-z]{{3,}})?[ \t]+\d{{1,4}})(?:[ \t]+series)?[ \t]*{ahead}(?P<kind>{latin_kind}|(?:{kind_word}))"
+            rf"(?P<name>[A-Z][a-z]{{3,}}(?:[ \t]+[A-Z][a-z]{{3,}})?(?:[ \t]+|-)\d{{1,4}})(?:[ \t]+series)?[ \t]*{ahead}(?P<kind>{latin_kind}|(?:{kind_word}))"
         ),
         "possessive": re.compile(
             # an owner opens with a capital, or a small letter before one ("xAI's", "iFlytek's")
