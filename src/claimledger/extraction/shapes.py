@@ -15,6 +15,8 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
 - possessive: what follows "Acme's" up to a kind word ("Acme's Falcon rack"),
   made by Acme.
 - camel_kind: a CamelCase word before a kind word ("QuietBox workstation").
+- latin_in_chinese: in Chinese text, one or two capitalised Latin words before a kind word
+  ("Lushan GPU预计", "Flower Harbor架构"); never a word that starts no name ("The GPU").
 - lower_code: a lower-case model code after "variant" or before a kind word ("p100a").
 - owned_code: a model code after "its", "their", "our", "the new" ("its K5").
 - zh_kind: a Chinese name right before 芯片/加速卡/一体机/服务器/超节点/集群...
@@ -59,6 +61,8 @@ HAN_CHARACTER = re.compile(f"[{HAN}]")
 LONGEST_ZH_NAME = 10
 # A brand before a model code is a word or two: "曦云 C600", "云燧 T30".
 LONGEST_ZH_BRAND = 4
+# Its scale and use between a quoted name and its kind word: "“夸娥”万卡智算集群".
+QUOTED_SCALE = r"(?:[\d万千百十]+卡)?(?:智算|算力|计算|训练|推理)?"
 # A number opening a name, and the space or hyphen before its unit ("5GW", "500-MW").
 LEADING_NUMBER = re.compile(r"\d[\d.,]*[ \t-]?")
 
@@ -176,6 +180,8 @@ def _rules() -> dict[str, re.Pattern[str]]:
             rf"(?P<name>(?:[A-Z0-9][\w.-]*[ \t]+){{0,2}}[A-Z0-9][\w.-]*)[ \t]+{ahead}(?P<kind>{latin_kind})"
         ),
         "camel_kind": re.compile(rf"(?P<name>[A-Z][a-z]+[A-Z][A-Za-z]+)[ \t]+{ahead}(?P<kind>{latin_kind})"),
+        # In Chinese text a capitalised Latin word is a name: "Lushan GPU预计", "Flower Harbor架构".
+        "latin_in_chinese": re.compile(rf"(?P<name>[A-Z][a-z]{{2,}}(?:[ \t]+[A-Z][a-z]{{2,}})?)[ \t]*{ahead}(?P<kind>{latin_kind}|(?:{kind_word}))"),
         "lower_code": re.compile(
             rf"(?:(?<=variant )|(?<=model )|(?<=version )|(?<=edition ))(?P<code>[a-z]\d{{2,4}}[a-z]?)(?![\w-])"
             rf"|(?P<code2>[a-z]\d{{2,4}}[a-z])[ \t]+{ahead}(?P<kind>{latin_kind})"
@@ -192,7 +198,7 @@ def _rules() -> dict[str, re.Pattern[str]]:
         "zh_brand_code": re.compile(
             rf"(?P<code>[A-Z](?:(?<=[{HAN}][A-Z])|(?<=[{HAN}][ \t][A-Z]))[A-Z]{{0,2}}\d{{2,4}}[A-Za-z]?)(?![A-Za-z0-9_.-])"
         ),
-        "quoted": re.compile(rf"[「“\"](?P<name>[{HAN}A-Za-z0-9][{HAN}A-Za-z0-9 .-]{{0,11}}|[A-Z][A-Za-z0-9.-]*(?:[ ][A-Z0-9][A-Za-z0-9.-]*){{1,2}})[」”\"](?P<after>[ \t]*(?:的[ \t]*)?(?:{kind_word}|采用|搭载|支持|提供|实现|拥有|具备|集成|uses|offers|delivers|supports))"),
+        "quoted": re.compile(rf"[「“\"](?P<name>[{HAN}A-Za-z0-9][{HAN}A-Za-z0-9 .-]{{0,11}}|[A-Z][A-Za-z0-9.-]*(?:[ ][A-Z0-9][A-Za-z0-9.-]*){{1,2}})[」”\"](?P<after>[ \t]*(?:的[ \t]*)?{QUOTED_SCALE}(?:{kind_word}|采用|搭载|支持|提供|实现|拥有|具备|集成|uses|offers|delivers|supports))"),
         "org_ending_en": re.compile(
             rf"(?P<name>[A-Z][A-Za-z]+(?:[ \t]+[A-Z][A-Za-z]+)?[ \t]+(?:{_words(shape_table()['words']['org_endings_en'])}))(?![A-Za-z])"
         ),
@@ -273,7 +279,7 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         kind = _kind_of(match.group("kind")) if match.group("kind") else "chip"
         found.append(Shape(match.start(group), match.end(group), kind, "lower_code"))
     for match in _matches(text, "quoted"):
-        after = match.group("after").strip(" \t的")
+        after = re.sub("^" + QUOTED_SCALE, "", match.group("after").strip(" \t的"))
         kind = _kind_of_word().get(after.casefold(), "product_family")
         found.append(Shape(match.start("name"), match.end("name"), kind, "quoted"))
     for match in _matches(text, "owned_code") if codes else ():
@@ -282,6 +288,9 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         if match.group("name").split()[0] not in _not_brand():
             found.append(Shape(match.start("name"), match.end("name"), "organisation", "org_ending"))
     if han:
+        for match in _free(text, "latin_in_chinese", ".-"):
+            if not any(word in _not_brand() for word in match.group("name").split()):
+                found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "latin_in_chinese"))
         found.extend(_chinese_names(text, {shape.start for shape in found if shape.rule == "family"}, codes))
     return found
 
