@@ -61,6 +61,8 @@ HAN_CHARACTER = re.compile(f"[{HAN}]")
 LONGEST_ZH_NAME = 10
 # A brand before a model code is a word or two: "曦云 C600", "云燧 T30".
 LONGEST_ZH_BRAND = 4
+# After a kind word, a line of business, not a thing: "数据中心业务", "服务器营收", "芯片市场".
+BUSINESS_AFTER = re.compile("业务|营收|收入|部门|板块|市场")
 # Its scale and use between a quoted name and its kind word: "“夸娥”万卡智算集群".
 QUOTED_SCALE = r"(?:[\d万千百十]+卡)?(?:智算|算力|计算|训练|推理)?"
 # A number opening a name, and the space or hyphen before its unit ("5GW", "500-MW").
@@ -301,6 +303,8 @@ def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shap
     has a letter and a digit side by side (a brand's model code needs one)."""
     found = []
     for match in _rules()["zh_kind"].finditer(text):
+        if BUSINESS_AFTER.match(text, match.end()):
+            continue  # "数据中心业务营收": a line of business, no facility
         start = _chinese_name_start(text, match.start())
         if start is not None:
             # A facility's name holds its kind word: "西安未来人工智能计算中心".
