@@ -56,6 +56,9 @@ def test_rule_2_the_correction_may_come_in_the_next_sentence():
     ("The team cut the Kite K2's idle power from 90 W, its launch figure.", [("90 W", "previous", None)]),
     ("带宽由 3.2 TB/s 提升至 4 TB/s。", [("3.2 TB/s", "previous", "4 TB/s"), ("4 TB/s", "current", None)]),
     ("功耗较此前公布的 700 W 降至 650 W。", [("700 W", "previous", "650 W"), ("650 W", "current", None)]),
+    # how many periods back ("three months earlier")
+    ("Kite's backlog stood at $55.6 billion, compared with $30.1 billion three months earlier.",
+     [("$55.6 billion", "current", None), ("$30.1 billion", "previous", "$55.6 billion")]),
     ("The pod ran 1.2 EFLOPS this round versus 0.9 EFLOPS in the previous round.",
      [("1.2 EFLOPS", "current", None), ("0.9 EFLOPS", "previous", "1.2 EFLOPS")]),
     # "from" after a level reached, or after a word for an earlier figure

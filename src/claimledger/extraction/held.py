@@ -74,9 +74,14 @@ def _any_ending() -> re.Pattern[str]:
 
 @cache
 def _starting(group: str) -> re.Pattern[str]:
-    """A cue of `group` right after the figure, or after a word for it ("the 40 kW figure was incorrect")."""
+    """A cue of `group` right after the figure, or after a word for it ("the 40 kW figure was incorrect"),
+    a count of the period maybe before it ("$30.1 billion three months earlier")."""
     noun = any_phrase(_table()["figure_words"])
-    return re.compile(rf"^[\s,，的]*(?:{noun}\s*)?{any_phrase(_table()[group])}")
+    return re.compile(rf"^[\s,，的]*(?:{noun}\s*)?{PERIOD_COUNT}{any_phrase(_table()[group])}")
+
+
+# "three months earlier", "18 months ago": how many periods back.
+PERIOD_COUNT = r"(?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen)\s+)?"
 
 
 @cache
