@@ -29,6 +29,10 @@ class Registry:
         self._spellings: dict[str, str] = {}
         for entity in entities:
             self._add(entity)
+        # Each listed entity's ancestors and maker, found when first asked for: framing asks
+        # for the same few products' chains for every name of every sentence.
+        self._ancestors: dict[str, tuple[Entity, ...]] = {}
+        self._makers: dict[str, Entity | None] = {}
 
     def _add(self, entity: Entity) -> None:
         previous = self._by_id.get(entity.id)
@@ -71,14 +75,27 @@ class Registry:
             return known
         return Entity(id=" ".join(text.split()), kind=kind, parent=parent, maker=maker, origin="seen")
 
-    def ancestors(self, entity: Entity) -> list[Entity]:
+    def ancestors(self, entity: Entity) -> tuple[Entity, ...]:
         """Parent, grandparent, ...: nearest first (cycles cut)."""
+        if not self._listed(entity):
+            return self._chain(entity)
+        found = self._ancestors.get(entity.id)
+        if found is None:
+            found = self._ancestors[entity.id] = self._chain(entity)
+        return found
+
+    def _listed(self, entity: Entity) -> bool:
+        """Whether `entity` is this registry's own (not one seen in text under a listed id)."""
+        return self._by_id.get(entity.id) is entity
+
+    def _chain(self, entity: Entity) -> tuple[Entity, ...]:
+        """`entity`'s ancestors, walked up its parents."""
         found: list[Entity] = []
         current = self.get(entity.parent)
         while current is not None and current not in found and current.id != entity.id:
             found.append(current)
             current = self.get(current.parent)
-        return found
+        return tuple(found)
 
     def maker(self, entity: Entity | None) -> Entity | None:
         """The organisation that makes `entity`: its own `maker`, else the nearest organisation up its parents."""
@@ -86,6 +103,14 @@ class Registry:
             return None
         if entity.kind == "organisation":
             return entity
+        if not self._listed(entity):
+            return self._maker_of(entity)
+        if entity.id not in self._makers:
+            self._makers[entity.id] = self._maker_of(entity)
+        return self._makers[entity.id]
+
+    def _maker_of(self, entity: Entity) -> Entity | None:
+        """`entity`'s maker, found from it and its ancestors."""
         if entity.maker:
             return self.get(entity.maker) or Entity(entity.maker, "organisation", origin="seen")
         for ancestor in self.ancestors(entity):
