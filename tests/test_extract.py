@@ -191,6 +191,7 @@ PROJECTED = [
     ("新集群将于明年扩容到 16 万卡。", "16 万卡", True),
     ("星图发布新模型，并将 API 调用价格降至 0.0008 元。", "0.0008 元", False),  # 将 before a measure acts on it
     ("该方案将训练时间缩短 40%。", "40%", False),
+    ("此前已将 Kite-Long 价格直降 97%。", "97%", False),  # a Latin name may open the measure acted on
     ("公司将降低成本 30%。", "30%", True),  # 将 before a verb is a future
 ]
 
@@ -258,6 +259,10 @@ def test_the_organisation_a_self_report_statement_names_claims_the_figures(text:
 ])
 def test_a_figure_from_an_organisations_document_is_its_claim(sentence: str, written: str, claimant: str | None) -> None:
     assert only_claim(sentence, written).claimant == claimant
+
+
+def test_the_agent_after_according_to_ends_at_its_latin_letters() -> None:
+    assert {claim.claimant for claim in extract("据IDC报告，星图的份额为 49.2%。")} == {"IDC"}
 
 
 @pytest.mark.parametrize("sentence", [

@@ -56,6 +56,11 @@ def test_rule_2_the_correction_may_come_in_the_next_sentence():
     ("The team cut the Kite K2's idle power from 90 W, its launch figure.", [("90 W", "previous", None)]),
     ("带宽由 3.2 TB/s 提升至 4 TB/s。", [("3.2 TB/s", "previous", "4 TB/s"), ("4 TB/s", "current", None)]),
     ("功耗较此前公布的 700 W 降至 650 W。", [("700 W", "previous", "650 W"), ("650 W", "current", None)]),
+    # a period ending in 的 after 由, an adverb before the change verb
+    ("日均调用量已由今年五月的 1200 亿次增长至 1.3 万亿次。",
+     [("1200 亿次", "previous", "1.3 万亿次"), ("1.3 万亿次", "current", None)]),
+    ("星图的份额为 49.2%，较 2024 年的 46.4% 进一步提升。",
+     [("49.2%", "current", None), ("46.4%", "previous", "49.2%")]),
     # how many periods back ("three months earlier")
     ("Kite's backlog stood at $55.6 billion, compared with $30.1 billion three months earlier.",
      [("$55.6 billion", "current", None), ("$30.1 billion", "previous", "$55.6 billion")]),

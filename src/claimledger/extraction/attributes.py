@@ -227,7 +227,7 @@ def _measure_acted_on() -> re.Pattern[str]:
     """A measure right after 将 (a Latin word and a few characters that are no verb may open it)."""
     from claimledger.extraction.metrics import metric_words
 
-    return re.compile(rf"\s*(?:[a-z]+\s*)?{NO_VERB}{{0,4}}?(?:{any_phrase(sorted(metric_words()))})")
+    return re.compile(rf"\s*(?:[a-z][\w.-]*\s*)?{NO_VERB}{{0,4}}?(?:{any_phrase(sorted(metric_words()))})")
 
 
 def has_self_report_cue(sentence: str) -> bool:

@@ -18,7 +18,7 @@ from functools import cache
 
 from claimledger.data_files import data_table
 
-from claimledger.extraction.cues import change_from_pattern, lowered
+from claimledger.extraction.cues import change_from_pattern, cue_table, lowered
 from claimledger.extraction.numbers.combine import CHANGE_FROM_REACH
 from claimledger.extraction.numbers import NumberMatch, find_numbers
 from claimledger.extraction.numbers.not_numbers import YEAR_DIGITS
@@ -58,7 +58,12 @@ COUNTING_CLASSIFIERS = "".join(unit_table()["counting_classifiers"])
 NOUN_ENDS = unit_table()["counted_noun_ends"]
 CLASSIFIER_THEN_CUE = re.compile(rf"[ \t]*[{COUNTING_CLASSIFIERS}](?:以上|以下|以内|左右|上下|有余)(?:的)?[ \t]*")
 HAN_NOUN = re.compile(rf"[{HAN}]{{1,4}}")
-NOUN_BREAK = re.compile("|".join(map(re.escape, unit_table()["counted_noun_breaks"])))
+# Words no counted noun holds: the table's, and the change verbs of two or more characters
+# ("由 1200 亿次增长至": the count ends before 增长).
+NOUN_BREAK = re.compile("|".join(map(re.escape, sorted({
+    *unit_table()["counted_noun_breaks"],
+    *(word for words in cue_table()["trend"]["zh"].values() for word in words if len(word) >= 2),
+}, key=len, reverse=True))))
 COUNTED_HAN = re.compile(
     rf"[ \t]*[余多]?(?P<noun>[{COUNTING_CLASSIFIERS}](?:(?![{NOUN_ENDS}]|{NOUN_BREAK.pattern})[{HAN}]){{0,4}})"
 )

@@ -133,7 +133,7 @@ def _agent_after(text: str, folded: str, names: Sequence[Name], position: int) -
     for name in names:
         if name.start == start:
             return Claimant(name.start, name.end, name.text, _owner(name)) if name.kind == "organisation" else None
-    found = re.match(r"(?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*|[A-Z]{2,}", text[start:])
+    found = re.match(r"(?:[A-Z][A-Za-z0-9&.-]*\s+){0,3}[A-Z][A-Za-z0-9&.-]*|[A-Z]{2,}", text[start:])
     if found and not _generic(found.group(0)):
         return Claimant(start, start + found.end(), found.group(0), None)
     return None

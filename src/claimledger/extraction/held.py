@@ -41,6 +41,8 @@ CHANGE_REACH = 40
 # How far after the earlier figure its 至/到 may stand: "由 196 TOPS 提升至".
 ZH_TO_REACH = 12
 SPACES = re.compile(r"\s*")
+# Adverbs before a Chinese change verb: "较 2024 年的 46.4% 进一步提升".
+ZH_ADVERB = re.compile(r"\s*(?:进一步|大幅|明显|显著|持续|继续|再次|小幅|略有|均|也|都)?\s*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +106,8 @@ def _not_negated() -> re.Pattern[str]:
 
 @cache
 def _zh_from() -> re.Pattern[str]:
-    return re.compile(rf"{any_phrase(_table()['zh_from'])}{BETWEEN}$")
+    """由/从 right before a figure, a period ending in 的 maybe between ("由今年五月的 1200 亿次")."""
+    return re.compile(rf"{any_phrase(_table()['zh_from'])}(?:[^，,。；;！？]{{0,12}}的)?{BETWEEN}$")
 
 
 @cache
@@ -143,10 +146,10 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
         change_from_pattern().search(low, reach, start) or TO_FROM.search(low, reach, start)
     ):
         return Held("previous")
-    if _zh_from().search(low, max(0, start - 8), start) and _zh_to().search(low, end, min(len(low), end + ZH_TO_REACH)):
+    if _zh_from().search(low, max(0, start - 24), start) and _zh_to().search(low, end, min(len(low), end + ZH_TO_REACH)):
         return Held("previous")
     if not relative and _zh_compared_from().search(low, max(0, start - 24), start) and (
-        trend_gate("zh").match(low, SPACES.match(low, end).end())  # a change verb right after: "的 381 万元增长"
+        trend_gate("zh").match(low, ZH_ADVERB.match(low, end).end())  # a change verb right after: "的 381 万元增长"
     ):
         return Held("previous", needs_current=True)
     if not relative and _starting("previous_after").match(low[end:clause_end]):
