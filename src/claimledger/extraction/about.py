@@ -48,6 +48,10 @@ METRIC_AFTER = re.compile(
 )
 METRIC_AFTER_WINDOW = 40
 # A metric set off right before the figure: "the scale-out bandwidth, 1.6 Tb/s".
+# The longest link METRIC_LINK can read between a metric and the number it names, and the link
+# read in any case (on the sentence itself: no lowered copy of each stretch).
+METRIC_LINK_REACH = 80
+METRIC_LINK_ANY_CASE = re.compile(METRIC_LINK.pattern, re.IGNORECASE)
 METRIC_APPOSITIVE = re.compile(r"\s*[,:，：]\s*$")
 SENTENCE_SUBJECT = re.compile(
     r"(?P<name>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})(?:'s)?\s+(?:today\s+|now\s+|also\s+)?"
@@ -267,13 +271,13 @@ def _metric(
             return metric.concept  # the unit names it: "16,635 tokens per second per GPU"
     # Another figure's unit is that figure's metric ("~33 queries/s on 8x B200": the GPUs count no
     # queries); a ratio or percentage beside it compares that measure ("1,000 tokens/s, 2.8x the H200").
-    if not relative:
+    if not relative and len(annotated.figures) > 1:
         metrics = [m for m in metrics if not any(f.start < m.end and m.start < f.end for f in annotated.figures)]
     for metric in metrics:
         if metric.start >= end and metric.start - end <= METRIC_AFTER_WINDOW and METRIC_AFTER.match(folded[end:metric.start]):
             return metric.concept
     for metric in reversed(metrics):
-        if metric.end <= start and METRIC_LINK.fullmatch(lowered(folded[metric.end:start])):
+        if metric.end <= start and start - metric.end <= METRIC_LINK_REACH and METRIC_LINK_ANY_CASE.fullmatch(folded, metric.end, start):
             return metric.concept  # the metric names it: "PUE (...) of the modular hall was 1.41"
     in_clause_before = [m for m in metrics if clause[0] <= m.start and m.end <= start]
     if not in_clause_before:

@@ -193,8 +193,9 @@ def _rules() -> dict[str, re.Pattern[str]]:
         "zh_kind": re.compile(rf"(?P<kind>{_words([word for word in _kind_words() if HAN_CHARACTER.match(word)])})"),
         "zh_new_kind": re.compile(rf"(?P<kind>{_words(shape_table()['words']['zh_new_kind'])})[「“]?"),
         "zh_numbered": re.compile(rf"(?P<name>[{HAN}]{{2}}[{HAN_NUMERALS}]号)"),
+        # Opens with the digits, so the search skips to them; the brand before is checked after.
         "zh_brand_number": re.compile(
-            rf"(?<=[{HAN}])[ \t]?(?P<number>\d{{2,5}})[ \t]?(?P<kind>{_words([word for word in _kind_words() if HAN_CHARACTER.match(word)])})"
+            rf"(?P<number>\d{{2,5}})[ \t]?(?P<kind>{_words([word for word in _kind_words() if HAN_CHARACTER.match(word)])})"
         ),
         # The code's first capital opens the rule (a Chinese character, and maybe a space, before it).
         "zh_brand_code": re.compile(
@@ -218,10 +219,10 @@ RULE_HINTS = {
     "code_kind": re.compile(r"\d(?:(?<=[A-Za-z]\d)|[A-FH-Z])"),
     "possessive": re.compile(r"['’]s[ \t]"),
     "camel_kind": re.compile(r"[A-Z](?<=[a-z][A-Z])"),
+    "latin_in_chinese": re.compile(r"[a-z](?<=[A-Z][a-z])"),
     "lower_code": re.compile(r"\d\d(?<=[a-z]\d\d)"),
     "owned_code": re.compile(r"[A-Z]\d"),
     "zh_numbered": re.compile("号"),
-    "zh_brand_number": re.compile(rf"[{HAN}][ \t]?\d"),
     "quoted": re.compile("[「“\"]"),
 }
 
@@ -314,7 +315,9 @@ def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shap
         if not _described(match.group("name")[:2]) and not any(char in shape_table()["words"]["zh_not_name_chars"] for char in match.group("name")[:2]):
             found.append(Shape(match.start(), match.end(), "chip", "zh_numbered"))
     for match in _matches(text, "zh_brand_number"):
-        brand_end = match.start()
+        brand_end = match.start() - 1 if text[match.start() - 1:match.start()] in (" ", "\t") else match.start()
+        if brand_end == 0 or not HAN_CHARACTER.match(text, brand_end - 1):
+            continue  # no Chinese brand word right before the number
         start = _chinese_name_start(text, brand_end)
         introduced = start is not None and text.endswith(_launch_verbs(), 0, start)
         if introduced and brand_end - start <= LONGEST_ZH_BRAND and _brand_word(text[start:brand_end]):
