@@ -23,6 +23,10 @@ CHANGES = [
     ("The rate rose from 5% to 7% this year.", 5.0, 7.0, None),
     ("Engineers trimmed the die from 814 to 750 square millimeters.", 814.0, 750.0, None),
     ("The cluster expanded from 1,024 GPUs to 4,096 GPUs.", 1024.0, 4096.0, "gpu"),
+    # A verb with no direction is a change too, unless it sweeps up from zero (a range below).
+    ("Median latency went from 0.74 s to 1.46 s after the update.", 0.74, 1.46, "second"),
+    ("The fleet has gone from 300 racks to 1,200 racks in a year.", 300.0, 1200.0, "rack"),
+    ("Cloud capacity is going from 175 MW to 450 MW by 2027.", 175.0, 450.0, "megawatt"),
 ]
 
 
@@ -46,6 +50,7 @@ RANGES = [
     ("Each node draws from 10 to 14 kW.", 10.0, 14.0),
     ("Boards come with from 2 to 8 GPUs.", 2.0, 8.0),
     ("The car goes from 0 to 62 mph in 7 seconds.", 0.0, 62.0),
+    ("The sedan went from zero to 60 mph in 3.1 seconds.", 0.0, 60.0),
     ("Fees vary from 1 per cent to 1.5 per cent.", 1.0, 1.5),
     ("Racks are offered from 40 kW to 130 kW.", 40.0, 130.0),
     ("Savings range from $200 to $4 million.", 200.0, 4_000_000.0),

@@ -22,6 +22,10 @@ def roles_of(sentence: str, written: str) -> tuple[str | None, dict[str, str]]:
         ("相比 H200，Tessel T900 的吞吐提升 2 倍。", "2 倍", "H200"),
         ("The Harrier chip, comparable to H100, draws 600 W.", "600 W", "H100"),
         ("作为对标 A100 的产品，青鸾芯片功耗为 300W。", "300W", "A100"),
+        # ... or what something is said to equal.
+        ("The Tessel T900 has the same compute as an H100 GPU, but 60% more memory.", "60%", "H100"),
+        ("The Harrier keeps the same memory as the B300, with 50% more compute.", "50%", "B300"),
+        ("青鸾芯片与 H100 相同的功耗下，算力提升 3 倍。", "3 倍", "H100"),
     ],
 )
 def test_rule_1_a_compared_name_is_a_baseline(sentence: str, written: str, name: str) -> None:

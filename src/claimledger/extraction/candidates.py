@@ -18,7 +18,7 @@ from functools import cache
 
 from claimledger.data_files import data_table
 
-from claimledger.extraction.cues import change_from_pattern, cue_table, lowered
+from claimledger.extraction.cues import changes_from, cue_table, lowered
 from claimledger.extraction.numbers.combine import CHANGE_FROM_REACH
 from claimledger.extraction.numbers import NumberMatch, find_numbers
 from claimledger.extraction.numbers.not_numbers import YEAR_DIGITS
@@ -721,7 +721,7 @@ def _frame_change(sentence: str, first: Quantity, second: Quantity) -> bool:
     if not (FROM_BEFORE.search(sentence, before, first.start) and CHANGE_TO.fullmatch(sentence, first.end, second.start)):
         return False
     # "fell from $2,415 to $2,315": a change verb makes them the values before and after it.
-    return change_from_pattern().search(sentence, max(0, first.start - CHANGE_FROM_REACH), first.start) is None
+    return not changes_from(sentence, max(0, first.start - CHANGE_FROM_REACH), first.start)
 
 
 def _range_of(sentence: str, first: Quantity, second: Quantity) -> Quantity:

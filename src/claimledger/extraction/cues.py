@@ -179,11 +179,24 @@ BETWEEN = r"(?:\s*(?:(?:the|a|an|about|around|roughly|approximately|nearly|some)
 
 
 @cache
-def change_from_pattern() -> re.Pattern[str]:
-    """A change verb, a few words, then "from" right before a figure ("cut the training
-    time from 27"): the figure is the value before the change, not one end of a range."""
-    verbs = alternation([word for words in cue_table()["trend"]["en"].values() for word in words])
-    return re.compile(rf"{verbs}(?:\s+[\w'’-]+){{0,5}}\s+from{BETWEEN}$", re.IGNORECASE)
+def _change_from_pattern(neutral: bool) -> re.Pattern[str]:
+    """A change verb (with a direction, or `neutral`: "went"), a few words, then "from" at the end."""
+    trends = cue_table()["trend"]
+    words = trends["en_neutral"]["verbs"] if neutral else [word for words in trends["en"].values() for word in words]
+    return re.compile(rf"{alternation(words)}(?:\s+[\w'’-]+){{0,5}}\s+from{BETWEEN}$", re.IGNORECASE)
+
+
+# "go from zero to 60 mph": a sweep from nothing is a range, not a value before a change.
+FROM_ZERO = re.compile(r"(?:0(?![\d.,])|zero\b)", re.IGNORECASE)
+
+
+def changes_from(text: str, reach: int, start: int) -> bool:
+    """Whether a change verb, a few words and "from" end right before the figure at `start` (searched
+    from `reach`): "cut the training time from 27", "latency went from 0.74". The figure is then the
+    value before the change, not one end of a range; after a verb with no direction, unless it is zero."""
+    if _change_from_pattern(False).search(text, reach, start):
+        return True
+    return bool(_change_from_pattern(True).search(text, reach, start)) and not FROM_ZERO.match(text, start)
 
 
 @lru_cache(maxsize=1)

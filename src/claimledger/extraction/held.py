@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from claimledger.extraction.cues import BETWEEN, alternation, any_phrase, change_from_pattern, cue_table, lowered, trend_gate
+from claimledger.extraction.cues import BETWEEN, alternation, any_phrase, changes_from, cue_table, lowered, trend_gate
 from claimledger.types import Claim
 
 # How far after "from" a change verb may stand: "cut the training time from".
@@ -142,7 +142,7 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
     reach = max(0, start - CHANGE_REACH - 20)
     # The pattern ends in "from": a look for the word first spares most figures the search.
     if low.find("from", reach, start) >= 0 and (
-        change_from_pattern().search(low, reach, start) or TO_FROM.search(low, reach, start)
+        changes_from(low, reach, start) or TO_FROM.search(low, reach, start)
     ):
         return Held("previous")
     if _zh_from().search(low, max(0, start - 24), start) and _zh_to().search(low, end, min(len(low), end + ZH_TO_REACH)):

@@ -7,7 +7,8 @@ in tests/test_roles.py:
 
 1. baseline: a name inside a baseline of any figure of the sentence, or after
    a word that sets it up for comparison ("对标 A100", "comparable to H100",
-   "媲美 H100", "rivals").
+   "媲美 H100", "rivals"), or what something is said to equal ("the same compute as
+   an H100", "与 H100 相同的功耗").
 2. claimant: the organisation or person that states the figure ("AMD states",
    "according to the IEA", "张建中表示", "据明势创投").
 3. condition: a benchmark; a model introduced as the workload ("running Llama
@@ -69,6 +70,11 @@ MAKER_WORD_BEFORE = re.compile(r"(?<![\w&.-])[A-Z][\w&.-]*\s+$")
 MAKER_GAP = re.compile(r"(?:\s*['’]s)?\s*(?:的\s*)?(?:\([^)]{1,20}\)|（[^）]{1,20}）)?\s*$")
 # Between two names of one list: "A100、H100", "A100/H100", "A and B" (a bare comma may end a clause).
 LIST_GAP = re.compile(r"\s*(?:、|/|和|与|及|以及|or|and|,\s*and|,\s*or)\s*", re.IGNORECASE)
+# The reference of an equality ("the same compute as an H100 GPU", "与 H100 相同的"): what the
+# sentence's figures are held against, never their subject (read on lowered text).
+SAME_AS_BEFORE = re.compile(r"\bsame(?:\s+[\w-]+){0,3}\s+as\s+(?:(?:an?|the)\s+)?$")
+SAME_AS_AFTER = re.compile(r"\s*(?:相同|一样|相当|同等|持平)")
+SAME_AS_OPENER = re.compile(r"(?:与|和|跟|同)\s*$")
 # A name after a preposition is not the clause's subject, but what it is done on
 # ("332 TFLOPS BF16 from 32GB GDDR6": the memory feeds the figure, it is not its subject).
 PREPOSITION_BEFORE = re.compile(
@@ -155,6 +161,14 @@ def _before(group: str, folded: str, name: Name, reach: int = 40, words: int = 0
         if head is not None:
             return _cue_pattern(group, "before").search(low, window_start, window_start + head.start()) is not None
     return False
+
+
+def _held_equal(folded: str, name: Name) -> bool:
+    """Whether `name` is what something is said to equal ("the same memory as the B300", "与 H100 相同")."""
+    low = lowered(folded)
+    if SAME_AS_BEFORE.search(low, max(0, name.start - 40), name.start):
+        return True
+    return bool(SAME_AS_OPENER.search(low, max(0, name.start - 3), name.start) and SAME_AS_AFTER.match(low, name.end))
 
 
 def _after(group: str, folded: str, name: Name) -> bool:
@@ -245,7 +259,7 @@ def _role(
     """The role rules 1-6 give `name`; None when it is left for rule 7 (subject).
     `roles` holds the roles of the names before it (a list after "凭借 A100、H100" shares one)."""
     listed = _listed_after(folded, names, index, roles)
-    if name.entity.id in compared or _before("compared", folded, name) or listed == "baseline":
+    if name.entity.id in compared or _before("compared", folded, name) or listed == "baseline" or _held_equal(folded, name):
         return "baseline"
     if claimant_spans and any(name.start < span_end and span_start < name.end for span_start, span_end in claimant_spans):
         return "claimant"

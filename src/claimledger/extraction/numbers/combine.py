@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from claimledger.extraction.cues import change_from_pattern
+from claimledger.extraction.cues import changes_from
 from claimledger.extraction.numbers.atoms import Atom
 from claimledger.extraction.numbers.english import EN_FRACTIONS, EN_SMALL
 from claimledger.extraction.numbers.not_numbers import WORD_AFTER, counts_something
@@ -129,7 +129,7 @@ def ranges(text: str, atoms: list[Atom]) -> list[tuple[Atom, ...]]:
 def _after_a_change(text: str, first: Atom) -> bool:
     """"cut the training time from 27 to 10 minutes": a change verb before "from" makes the
     two numbers the values before and after the change, not the ends of a range."""
-    return change_from_pattern().search(text, max(0, first.start - CHANGE_FROM_REACH), first.start) is not None
+    return changes_from(text, max(0, first.start - CHANGE_FROM_REACH), first.start)
 
 
 def _joins(text: str, first: Atom, second: Atom) -> bool:
