@@ -26,7 +26,7 @@ CHANGES = [
     # A verb with no direction is a change too, unless it sweeps up from zero (a range below).
     ("Median latency went from 0.74 s to 1.46 s after the update.", 0.74, 1.46, "second"),
     ("The fleet has gone from 300 racks to 1,200 racks in a year.", 300.0, 1200.0, "rack"),
-    ("Cloud capacity is going from 175 MW to 450 MW by 2027.", 175.0, 450.0, "megawatt"),
+    ("Cloud capacity shifted from 175 MW to 450 MW in two years.", 175.0, 450.0, "megawatt"),
 ]
 
 

@@ -93,6 +93,8 @@ ENGLISH = [
     ("between 15kHz and 17kHz", [("15kHz and 17", (15, 17), False, False)]),
     ("dropping from 208 pounds to 193", [("208", 208, False, False), ("193", 193, False, False)]),
     ("going from 208 pounds to 193", [("208 pounds to 193", (193, 208), False, False)]),
+    ("went from 208 pounds to 193", [("208", 208, False, False), ("193", 193, False, False)]),
+    ("went from 0 to 62 mph", [("0 to 62", (0, 62), False, False)]),
     ("increased by $43.6 billion to $419.2 billion", [("43.6 billion", 4.36e10, False, False), ("419.2 billion", 4.192e11, False, False)]),
     ("a third of those screened", [("a third", 1 / 3, False, False)]),
     ("two-thirds of sales", [("two-thirds", 2 / 3, False, False)]),
