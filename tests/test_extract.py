@@ -356,6 +356,10 @@ BASELINES = [
     # What a Chinese generation word names is the baseline, not the word with it.
     ("星河 S3 的算力较上一代星河 S2 提升 60%。", "60%", "星河 S2"),
     ("星河 S3 的算力较前代产品星河 S2 提升 60%。", "60%", "星河 S2"),
+    # A verb of exceeding before the baseline; its maker and an aside in brackets wrap the name.
+    ("星河 S300 的推理性能高于 H100 30%。", "30%", "H100"),
+    ("星河 S300 的算力效率超过同级别英伟达(NVIDIA) A100 GPU 约 1.5 倍。", "约 1.5 倍", "A100"),
+    ("新平台的能效领先上一代产品 2 倍以上。", "2 倍", "previous generation"),
 ]
 
 
@@ -607,6 +611,10 @@ MORE_SUBJECTS = [
      dict(unit="token / gpu / second", metric="tokens per second per GPU")),
     ("在 Llama 3.1 70B 上，B200 的吞吐是 H100 的 3 倍。", "3 倍", dict(subject="B200", baseline="H100", condition="Llama 3.1 70B")),
     ("Mission Control 每秒处理逾 5,000 万个事件。", "逾 5,000 万个事件", dict(subject="Mission Control", qualifier="more_than")),
+    # "超过 X N%" compares with X: the verb hedges nothing ("超过 40%" alone is "more than").
+    ("星河 S300 的吞吐量超过竞品 40%。", "40%", dict(baseline="竞品", qualifier=None)),
+    ("星河 S300 的吞吐量超过 40%。", "超过 40%", dict(qualifier="more_than")),
+    ("星河 S300 的算力效率超过 A100 约 1.5 倍，能耗降低 30%。", "30%", dict(subject="星河 S300", metric="energy", trend="down")),
 ]
 
 

@@ -39,6 +39,8 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("深算五号的性能提升 30%。", "深算五号", "chip", "zh_numbered"),
         ("星图发布了云岭128超节点服务器。", "云岭128", "system", "zh_brand_number"),
         ("昉擎推出天穹 256 服务器，单柜功耗 60 kW。", "天穹 256", "system", "zh_brand_number"),
+        ("以星图的云岭7P智驾芯片为例，其算力为 400 TOPS。", "云岭7P", "chip", "zh_brand_digit_code"),  # 7P is no petaFLOPS
+        ("天河9000S芯片的主频为 2.6GHz。", "天河9000S", "chip", "zh_brand_digit_code"),
         ("「云鹤」采用新一代指令集。", "云鹤", "product_family", "quoted"),
         ("星图推出“云梯”万卡智算集群。", "云梯", "system", "quoted"),  # its scale between the quote and the kind
         ("Tianqiong GPU预计能将训练性能提升 4 倍。", "Tianqiong", "chip", "latin_in_chinese"),
@@ -77,12 +79,15 @@ def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -
         "From Orbis's 2GW build to Lumen's 5GW cluster and Acme's 500MW campus.",  # a figure after an owner is no name
         "Orbis's Ethernet platform ships in May.",  # a standard is no one's product
         "The GPU 的功耗为 700W。",  # a function word before a kind word in Chinese text
+        "新芯片功耗降低了 30%。",  # a metric after a new product's kind word names nothing
+        "该平台算力达到 6P芯片级别。",  # a verb before a code is no brand
     ],
 )
 def test_what_is_not_a_name(text: str) -> None:
     found = shapes(text, "zh" if not text.isascii() else "en")
     assert not any(word in found for word in (
-        "5GW", "500MW", "Ethernet", "The", "本季度数据中心", "数据中心", "Four GB300", "Each GB300", "TFLOPS BF16", "国产", "新一代", "公司建成超万卡", "A82", "今年加速", "加速", "异构", "70W", "70W GPU"))
+        "5GW", "500MW", "Ethernet", "The", "本季度数据中心", "数据中心", "Four GB300", "Each GB300", "TFLOPS BF16", "国产", "新一代", "公司建成超万卡", "A82", "今年加速", "加速", "异构", "70W", "70W GPU",
+        "功耗降低了", "功耗降低", "达到6P", "达到 6P", "该平台算力达到"))
 
 
 @pytest.mark.parametrize("text", ["预计 2027 年全球加速服务器市场将扩大。", "三季度浪涌服务器出货增长。", "12 月星河服务器交付。"])

@@ -41,7 +41,7 @@ from claimledger.extraction.attributes import (
     has_self_report_cue,
     is_projected,
 )
-from claimledger.extraction.baseline import Baseline, find_baseline
+from claimledger.extraction.baseline import Baseline, exceeds_before, find_baseline
 from claimledger.extraction.candidates import Quantity
 from claimledger.extraction.conditions import precision_name, sentence_precisions
 from claimledger.extraction.claimant import Claimant, find_claimant
@@ -330,9 +330,9 @@ def _frame(sentence: Sentence, annotated: Annotated, quantity: Quantity, after_p
     trend = cue.label if cue else None
     relative = quantity.kind in ("ratio", "percent") or trend is not None and not LEVEL.search(folded, 0, start)
     baseline = _as_written(annotated, find_baseline(folded, start, end, lang, annotated.names, relative))
-    qualifier = find_qualifier(
-        folded, start, end, lang, (baseline.start, baseline.end) if baseline else None, quantity.number.end
-    )
+    # "最高达到 X 的 10 倍": the hedge reaches over the baseline; "超过竞品 40%": the verb is no hedge.
+    skip = (baseline.start, baseline.end) if baseline and not (lang == "zh" and exceeds_before(folded, start)) else None
+    qualifier = find_qualifier(folded, start, end, lang, skip, quantity.number.end)
     if qualifier.adjacent_start is not None:
         start = qualifier.adjacent_start
     label = qualifier.label or ("more_than" if MORE_INSIDE.search(simplified(quantity.number.text)) else None)

@@ -43,6 +43,8 @@ LONGEST_ZH_PHRASE = 24
 HAN_COMPARE = re.compile(r"(?=[比较])(?:(?<![相对百好无占同环之类])比(?![例较特赛如重率值])|(?<![比相计])较(?!为))")
 ZH_OF = re.compile(r"的\s*$")
 ZH_BEFORE_OF = re.compile(r"(?:达到|达|是|为|相当于|至|到|比|仅|只有|约|近|超过|超出|高于|低于|超)")
+# "超过同级别 A100 GPU 约 1.5 倍", "高于 H100 30%": a verb of exceeding, the baseline, the figure.
+ZH_EXCEEDS = re.compile(r"(?:超过|超出|超越|高于|低于|优于|胜过|领先)(?P<b>[^，。；,;：:的]{2,32}?)[ \t]*(?:约|近|达|大约)?[ \t]*$")
 ZH_WITH = re.compile(r"(?:与|和|跟|同)\s*(?P<b>[^，。；,;：:]{1,24}?)\s*(?:相比|相较|比较|对比)")
 ZH_SINCE = re.compile(r"(?:相比于?|相较于?|相对于?|对比|较之?)\s*(?P<b>[^，。；,;：:的]{1,24}?)\s*(?=[，,]|$|的|则|是|为|[高快低慢多少大小强好长短提降增减改优领])")
 # "2 倍于 H200 的吞吐量": the baseline right after the figure.
@@ -99,9 +101,7 @@ def normalised(baseline: Baseline | None, names: Sequence[Name] = ()) -> Baselin
     if baseline is None:
         return None
     inside = [name for name in names if baseline.start <= name.start and name.end <= baseline.end]
-    if inside and inside[-1].text != baseline.text and WRAPPER.fullmatch(
-        lowered(baseline.text[: inside[-1].start - baseline.start] + " " + baseline.text[inside[-1].end - baseline.start:])
-    ):
+    if inside and inside[-1].text != baseline.text and WRAPPER.fullmatch(_around(baseline, inside)):
         return Baseline(inside[-1].text, inside[-1].start, inside[-1].end)
     pattern, labels = relative_baseline_pattern()
     text = lowered(baseline.text)
@@ -135,8 +135,24 @@ NAME_ENDS_PHRASE = re.compile(
 # "the same number of H100 GPUs", "前代产品Trillium", "the previous standard, the X".
 WRAPPER = re.compile(
     r"(?:\s|[,，、]|\b(?:the|its|their|our|a|an|same|number|of|previous|prior|last|older|earlier|current|standard"
-    r"|generation|platform|platforms|gpus?|chips?|systems?|racks?|accelerators?|parts?)\b|前代|上一代|前一代|上代|产品|平台|芯片|的|同等数量|相同数量)*"
+    r"|generation|platform|platforms|gpus?|chips?|systems?|racks?|accelerators?|parts?)\b|前代|上一代|前一代|上代|产品|平台|芯片|的|同等数量|相同数量"
+    r"|同级别|同级|同类|同档次|同代)*"
 )
+# An aside in brackets: "英伟达(NVIDIA) A100".
+ASIDE = re.compile(r"\([^()]*\)|（[^（）]*）")
+
+
+def _around(baseline: Baseline, inside: Sequence[Name]) -> str:
+    """The baseline's words other than its last name, its makers and its asides ("同级别英伟达(NVIDIA)
+    A100 GPU" leaves "同级别 gpu"), lowered."""
+    kept, position = [], baseline.start
+    for name in [*(name for name in inside[:-1] if name.kind == "organisation"), inside[-1]]:
+        kept.append(baseline.text[position - baseline.start:name.start - baseline.start])
+        position = name.end
+    kept.append(baseline.text[position - baseline.start:])
+    return lowered(ASIDE.sub(" ", " ".join(kept)))
+
+
 # Words after a relative baseline that add nothing to it: "前一代设计", "the previous generation of chips".
 # A generation word before the product it names: "上一代云燧 T20", "前代产品 X".
 CHINESE_GENERATION_BEFORE = re.compile(r"(?:上一代|前一代|上代|前代)(?:的)?(?:产品|芯片|平台|型号)?\s*")
@@ -257,7 +273,7 @@ def _phrase_at(sentence: str, position: int, names: Sequence[Name]) -> Baseline 
 
 
 def _chinese_before(sentence: str, start: int, names: Sequence[Name], relative_kind: bool) -> Baseline | None:
-    """"比 X 快约 N 倍" and "(达到) X 的 N 倍" before the figure at `start`; "X 的" before a
+    """"比 X 快约 N 倍", "(达到) X 的 N 倍" and "超过 X 约 N 倍" before the figure at `start`; "X 的" before a
     figure that is no ratio, percentage or change is its owner ("Kimi-K2 的 384 个专家")."""
     clause_start = max(clause_bounds(sentence, start, start)[0], start - 48)
     prefix = sentence[clause_start:start]
@@ -273,6 +289,11 @@ def _chinese_before(sentence: str, start: int, names: Sequence[Name], relative_k
         text = sentence[cut:of_position].strip()
         if text and len(text) <= LONGEST_ZH_PHRASE and not CLAUSE_PUNCTUATION.search(text):
             return Baseline(text, cut, of_position + 1)
+    exceeds = _exceeding(sentence, start) if relative_kind else None
+    if exceeds:
+        trimmed = _trimmed(sentence, exceeds.start("b"), exceeds.end("b"))
+        if trimmed and len(trimmed.text) >= 2:
+            return trimmed
     compares = list(HAN_COMPARE.finditer(prefix))
     if compares:
         after_compare = clause_start + compares[-1].end()
@@ -289,6 +310,18 @@ def _chinese_before(sentence: str, start: int, names: Sequence[Name], relative_k
 # Adverbs, copulas and hedges that stand between a Chinese baseline and its figure
 # ("相比去年 12 月则是超 10 倍"): never part of the baseline.
 ZH_TRAILING = re.compile(r"(?:\s|则是|则|是|为|更|还|也|都|均|约|超过|超|高出|达到|达|仅|只|要|将|可|能|的|了|足足|整整|大约)+$")
+
+
+def exceeds_before(sentence: str, start: int) -> bool:
+    """Whether a verb of exceeding and its baseline stand right before the figure at `start`
+    ("超过竞品 40%"): the verb compares, it does not hedge the figure as "超过 40%" does."""
+    return _exceeding(sentence, start) is not None
+
+
+def _exceeding(sentence: str, start: int) -> re.Match[str] | None:
+    # Not cut at the clause: a bracket inside the baseline ("英伟达(NVIDIA)A100") ends none.
+    found = ZH_EXCEEDS.search(sentence, max(0, start - 48), start)
+    return found if found and not FIGURE_MARK.search(found.group("b")) else None
 
 
 def _trimmed(sentence: str, start: int, end: int) -> Baseline | None:

@@ -22,12 +22,16 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
 - zh_kind: a Chinese name right before 芯片/加速卡/一体机/服务器/超节点/集群...
   ("深算芯片"), never a description ("国产芯片", "新一代芯片").
 - zh_new_kind: a Chinese name right after a new product's kind word ("新架构花港"),
-  never a description.
+  never a description or a metric ("新芯片功耗降低").
 - zh_numbered: a Chinese product name numbered with 号 ("深算二号").
 - zh_brand_number: a Chinese brand word and a number right before a Chinese kind word
   right after a launch verb ("发布了磐久128超节点", "推出天穹 256 服务器"): with no classifier
   between, the number is the model's, not a count ("128 台服务器" counts); never a
   description. Without the launch verb the number may count ("Ironwood提供256芯片和9216芯片配置").
+- zh_brand_digit_code: a Chinese brand word, a model code of digits then capitals, and at most
+  three Chinese characters of description before a Chinese kind word ("征程6P智驾芯片",
+  "麒麟9000S芯片"): the capitals make it a code, never a count or an amount ("6P" is no
+  petaFLOPS there); never a description or a verb before the code.
 - zh_brand_code: a Chinese brand word before a Latin model code, spaced or not
   ("曦云 C600", "云燧T30"); never a verb, a kind word or a description before a
   code ("搭载 Q700", "芯片 Q700", "国产 Q700"), nor before a listed family's name
@@ -197,6 +201,10 @@ def _rules() -> dict[str, re.Pattern[str]]:
         "zh_brand_number": re.compile(
             rf"(?P<number>\d{{2,5}})[ \t]?(?P<kind>{_words([word for word in _kind_words() if HAN_CHARACTER.match(word)])})"
         ),
+        # Opens with the digits; the brand before is checked after, as for zh_brand_number.
+        "zh_brand_digit_code": re.compile(
+            rf"(?P<code>\d{{1,5}}[A-Z]{{1,2}})(?![A-Za-z0-9_.-])[ \t]?[{HAN}]{{0,3}}?(?P<kind>{_words([word for word in _kind_words() if HAN_CHARACTER.match(word)])})"
+        ),
         # The code's first capital opens the rule (a Chinese character, and maybe a space, before it).
         "zh_brand_code": re.compile(
             rf"(?P<code>[A-Z](?:(?<=[{HAN}][A-Z])|(?<=[{HAN}][ \t][A-Z]))[A-Z]{{0,2}}\d{{2,4}}[A-Za-z]?)(?![A-Za-z0-9_.-])"
@@ -303,11 +311,17 @@ def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shap
     (a Chinese word before one is not its brand: "公布 H100"), `codes` whether the sentence
     has a letter and a digit side by side (a brand's model code needs one)."""
     found = []
+    for match in _matches(text, "zh_brand_digit_code") if codes else ():
+        start = _chinese_name_start(text, match.start()) if HAN_CHARACTER.match(text, match.start() - 1) else None
+        if start is not None and match.start() - start <= LONGEST_ZH_BRAND and _brand_word(text[start:match.start()]):
+            found.append(Shape(start, match.end("code"), _kind_of(match.group("kind")), "zh_brand_digit_code"))
+    # "征程6P智驾芯片": the words between a code and its kind word describe it, they name nothing.
+    code_ends = {shape.end for shape in found}
     for match in _rules()["zh_kind"].finditer(text):
         if BUSINESS_AFTER.match(text, match.end()):
             continue  # "数据中心业务营收": a line of business, no facility
         start = _chinese_name_start(text, match.start())
-        if start is not None:
+        if start is not None and start not in code_ends:
             # A facility's name holds its kind word: "西安未来人工智能计算中心".
             end = match.end() if match.group("kind").endswith("中心") else match.start()
             found.append(Shape(start, end, _kind_of(match.group("kind")), "zh_kind"))
@@ -333,7 +347,7 @@ def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shap
         end = match.end("kind")
         run = _name_run().match(text, end)
         length = run.end() - end if run else 0
-        if 2 <= length <= 4 and not _described(text[end:end + length]):
+        if 2 <= length <= 4 and not _described(text[end:end + length]) and not text.startswith(_chinese_metric_words(), end):
             kind = _kind_of(match.group("kind")[-2:])
             found.append(Shape(end, end + length, kind, "zh_new_kind"))
     for match in _matches(text, "org_ending_zh"):
@@ -341,6 +355,13 @@ def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shap
         if start is not None:
             found.append(Shape(start, match.end(), "organisation", "org_ending"))
     return found
+
+
+@cache
+def _chinese_metric_words() -> tuple[str, ...]:
+    """The Chinese names of metrics (data/metrics.toml): "新芯片功耗降低" names no chip "功耗降低"."""
+    aliases = (alias for concept in data_table("metrics.toml")["concept"] for alias in concept.get("aliases", ()))
+    return tuple(alias for alias in aliases if HAN_CHARACTER.match(alias))
 
 
 def _a_figure(text: str, start: int) -> bool:
