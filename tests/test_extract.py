@@ -357,6 +357,9 @@ BASELINES = [
     ("星河 S3 的算力较上一代星河 S2 提升 60%。", "60%", "星河 S2"),
     ("星河 S3 的算力较前代产品星河 S2 提升 60%。", "60%", "星河 S2"),
     # A verb of exceeding before the baseline; its maker and an aside in brackets wrap the name.
+    # A sentence-level comparison after a colon; a maker and a ranking word before the product.
+    ("The claim is bold: against Nvidia's flagship GB300 NVL72 rack, Halcyon delivers 13x the throughput.", "13x", "GB300 NVL72"),
+    ("Versus AMD's latest MI355X, the K9 offers 2x the bandwidth.", "2x", "MI355X"),
     ("星河 S300 的推理性能高于 H100 30%。", "30%", "H100"),
     ("星河 S300 的算力效率超过同级别英伟达(NVIDIA) A100 GPU 约 1.5 倍。", "约 1.5 倍", "A100"),
     ("新平台的能效领先上一代产品 2 倍以上。", "2 倍", "previous generation"),

@@ -58,6 +58,8 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("昉擎发布了Orion X9超节点。", "Orion X9", "system", "brand_code"),
         ('Kestrel said its "Emerald Harbor" chip ships next year.', "Emerald Harbor", "chip", "quoted"),
         ("zAI's Tempest complex now targets 2GW.", "Tempest", "system", "possessive"),  # an owner opening in lower case
+        ("Orbis said its Halcyon chip has taped out.", "Halcyon", "chip", "owned_name"),
+        ("The startup ships their Storm Harbor racks in May.", "Storm Harbor", "system", "owned_name"),
     ],
 )
 def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -> None:

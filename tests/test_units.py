@@ -60,8 +60,8 @@ from claimledger.extraction.units import match_per_units_before, match_unit, si_
         ("5306 台币", "new_taiwan_dollar", "[twd]", 5306, 5306),
         ("3 mm", "millimeter", "[length]", 3, 0.003),
         # a unit raised to a power: a superscript, a caret or two stars
-        ("814 mm²", "millimeter ** 2", "[length] ** 2", 814, 814e-6),
-        ("3.8 mm^2", "millimeter ** 2", "[length] ** 2", 3.8, 3.8e-6),
+        ("814 mm²", "square_millimeter", "[length] ** 2", 814, 814e-6),
+        ("3.8 mm^2", "square_millimeter", "[length] ** 2", 3.8, 3.8e-6),
         ("5 cm³", "centimeter ** 3", "[length] ** 3", 5, 5e-6),
         ("2 cm**3", "centimeter ** 3", "[length] ** 3", 2, 2e-6),
         ("2 kWh", "kilowatt_hour", "[length] ** 2 * [mass] / [time] ** 2", 2, 7.2e6),

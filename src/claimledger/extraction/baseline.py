@@ -84,7 +84,8 @@ def _english_after() -> re.Pattern[str]:
 @lru_cache(maxsize=1)
 def _english_sentence() -> re.Pattern[str]:
     connectors = alternation(cue_table()["baseline"]["en_sentence"])
-    return re.compile(rf"(?:^|[,;]\s*)(?P<connector>{connectors})\s+(?P<rest>[^,;]+)", re.IGNORECASE)
+    # After a colon or a dash too: "... a cautionary tale: against the GB300 NVL72 rack, X delivers 13x".
+    return re.compile(rf"(?:^|[,;:—–]\s*)(?P<connector>{connectors})\s+(?P<rest>[^,;]+)", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)
@@ -124,7 +125,8 @@ WRAPPED_NAME = re.compile(
 )
 # Between an organisation and the product of its that is the baseline: "Nvidia's Blackwell",
 # "the Nvidia H200 NVL8".
-OWNED_BY = re.compile(r"(?:['’]s)?\s+")
+# Between a maker and its product, with the words that rank it: "Nvidia's flagship GB300 NVL72".
+OWNED_BY = re.compile(r"(?:['’]s)?\s+(?:(?:flagship|latest|newest|current|top|fastest|best|own|previous|prior)\s+)*")
 # After a wrapped name only its kind word, then the phrase ends ("... H100 GPUs on ...", not "NVIDIA GPU-based").
 NAME_ENDS_PHRASE = re.compile(
     r"(?:\s+(?:GPUs?|chips?|platforms?|systems?|racks?|accelerators?|parts?|servers?|nodes?))?\s*"

@@ -19,6 +19,8 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
   ("Lushan GPU预计", "Flower Harbor架构"); never a word that starts no name ("The GPU").
 - lower_code: a lower-case model code after "variant" or before a kind word ("p100a").
 - owned_code: a model code after "its", "their", "our", "the new" ("its K5").
+- owned_name: one or two capitalised words after "its", "their", "our", "the new", before a kind
+  word ("its Napier chip", "their Storm Peak racks"); never a word that starts no name.
 - zh_kind: a Chinese name right before 芯片/加速卡/一体机/服务器/超节点/集群...
   ("深算芯片"), never a description ("国产芯片", "新一代芯片").
 - zh_new_kind: a Chinese name right after a new product's kind word ("新架构花港"),
@@ -193,6 +195,9 @@ def _rules() -> dict[str, re.Pattern[str]]:
             rf"|(?P<code2>[a-z]\d{{2,4}}[a-z])[ \t]+{ahead}(?P<kind>{latin_kind})"
         ),
         "owned_code": re.compile(r"\b(?:its|their|our|the new)[ \t]+(?P<code>[A-Z]{1,3}\d{1,4}[A-Za-z]?)(?![\w-])"),
+        "owned_name": re.compile(
+            rf"\b(?:its|their|our|the new)[ \t]+(?P<name>[A-Z][a-z]{{2,}}(?:[ \t]+[A-Z][a-z]{{2,}})?)[ \t]+{ahead}(?P<kind>{latin_kind})"
+        ),
         # Only the kind words written in Chinese: a Latin one is never a Chinese name's kind.
         "zh_kind": re.compile(rf"(?P<kind>{_words([word for word in _kind_words() if HAN_CHARACTER.match(word)])})"),
         "zh_new_kind": re.compile(rf"(?P<kind>{_words(shape_table()['words']['zh_new_kind'])})[「“]?"),
@@ -230,6 +235,7 @@ RULE_HINTS = {
     "latin_in_chinese": re.compile(r"[a-z](?<=[A-Z][a-z])"),
     "lower_code": re.compile(r"\d\d(?<=[a-z]\d\d)"),
     "owned_code": re.compile(r"[A-Z]\d"),
+    "owned_name": re.compile(r"[A-Z](?<=(?:its|eir|our|new)[ \t][A-Z])"),
     "zh_numbered": re.compile("号"),
     "quoted": re.compile("[「“\"]"),
 }
@@ -295,6 +301,9 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         found.append(Shape(match.start("name"), match.end("name"), kind, "quoted"))
     for match in _matches(text, "owned_code") if codes else ():
         found.append(Shape(match.start("code"), match.end("code"), _kind_after(text, match.end()), "owned_code"))
+    for match in _free(text, "owned_name", "."):
+        if not any(word in _not_brand() for word in match.group("name").split()):
+            found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "owned_name"))
     for match in _free(text, "org_ending_en", "."):
         if match.group("name").split()[0] not in _not_brand():
             found.append(Shape(match.start("name"), match.end("name"), "organisation", "org_ending"))
