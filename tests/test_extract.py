@@ -614,6 +614,12 @@ MORE_SUBJECTS = [
      dict(unit="token / gpu / second", metric="tokens per second per GPU")),
     ("在 Llama 3.1 70B 上，B200 的吞吐是 H100 的 3 倍。", "3 倍", dict(subject="B200", baseline="H100", condition="Llama 3.1 70B")),
     ("Mission Control 每秒处理逾 5,000 万个事件。", "逾 5,000 万个事件", dict(subject="Mission Control", qualifier="more_than")),
+    # "据公司介绍" cites the publisher itself: no claimant, but self-reported.
+    ("据公司介绍，星河 S300 的能效提升 2 倍。", "2 倍", dict(claimant=None, self_reported=True)),
+    ("据张建中介绍，星河 S300 的能效提升 2 倍。", "2 倍", dict(claimant="张建中")),
+    # A price "for the X" is X's; a figure compared with is no baseline phrase.
+    ("The H100 rents for $4.00 per hour versus $2.00 for the A100.", "$2.00", dict(subject="A100")),
+    ("The H100 rents for $4.00 per hour versus $2.00 for the A100.", "$4.00 per hour", dict(subject="H100", baseline=None)),
     # "超过 X N%" compares with X: the verb hedges nothing ("超过 40%" alone is "more than").
     ("星河 S300 的吞吐量超过竞品 40%。", "40%", dict(baseline="竞品", qualifier=None)),
     ("星河 S300 的吞吐量超过 40%。", "超过 40%", dict(qualifier="more_than")),

@@ -269,7 +269,8 @@ def _phrase_at(sentence: str, position: int, names: Sequence[Name]) -> Baseline 
     phrase_end = stop.start() if stop else len(sentence)
     words = sentence[position:phrase_end].split()[:LONGEST_PHRASE_WORDS]
     text = " ".join(words).rstrip(".")
-    if not text or text[0].isdigit() or words[0].lower() in NOT_A_BASELINE_START:
+    # "$4.00 per hour versus $2.00 for the A100": a figure compared with is no baseline phrase.
+    if not text or text[0].isdigit() or text[0] in "$€£¥" or words[0].lower() in NOT_A_BASELINE_START:
         return None
     return Baseline(text, position, position + len(text))
 

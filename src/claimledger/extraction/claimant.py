@@ -30,6 +30,7 @@ ZH_GAP = re.compile(rf"(?:在[{HAN}A-Za-z0-9 ]{{1,12}}?上|今天|今日|也|已
 INVERTED = re.compile(r"\s+(?:[\w&.'’-]+\s+){0,4}[\w&.'’-]+\s*[.!?]?\s*$")
 WEEKDAYS = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
 EN_AGENT = re.compile(r"(?P<agent>(?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)\s*$")
+CITATION_OPENING = re.compile(r"\s*(?:根据|依据|援引|据)?")
 ZH_BOOK_TITLE = re.compile(r"《(?P<agent>[^《》]{1,20})》\s*$")
 
 
@@ -176,6 +177,8 @@ def _chinese_person(text: str, folded: str, end: int) -> Claimant | None:
                 return Claimant(start, end, text[start:end], None)
     clause_start = max(folded.rfind(mark, 0, end) for mark in "，,。；;：:")
     start = clause_start + 1
+    # "据公司介绍": the phrase that opens a citation is not the agent's ("公司", generic).
+    start += len(CITATION_OPENING.match(folded, start).group(0))
     agent = folded[start:end].strip()
     if 2 <= len(agent) <= 3 and re.fullmatch(f"[{HAN}]+", agent) and not _generic(agent):
         offset = start + folded[start:end].index(agent)

@@ -84,10 +84,10 @@ PREPOSITION_BEFORE = re.compile(
 FIGURE_BEFORE = re.compile(r"\d\s*[A-Za-z]{1,4}\s*(?:of\s+|的\s*)?$")
 # Between a product and a measure it owns: "the WSE-2's 2.6 trillion", "H100 的 80 GB".
 POSSESSED = re.compile(r"\s*(?:['’]s|的)\s*")
-# Between a measure and the product it describes ("2.85GHz 的 A715") or is measured in or on
-# ("80 GB in the previous H100").
+# Between a measure and the product it describes ("2.85GHz 的 A715"), is measured in or on
+# ("80 GB in the previous H100") or is the price of ("$2.00 for the A100").
 MEASURED_PRODUCT_GAP = re.compile(
-    r"\s*的\s*|[ \t]+(?:in|on)[ \t]+(?:(?:the|its|their|our|each|every|a|an|one)[ \t]+)?"
+    r"\s*的\s*|[ \t]+(?:in|on|for)[ \t]+(?:(?:the|its|their|our|each|every|a|an|one)[ \t]+)?"
     r"(?:(?:previous|prior|older|earlier|predecessor|last-generation|current|new|latest)[ \t]+)?"
 )
 # A result an organisation or product is written as holding: "SambaNova's prior record of 792",
