@@ -85,6 +85,8 @@ class Shape(NamedTuple):
     maker: str | None = None
 
 
+# The number of zh_brand_number, ending right before a Chinese kind word: "磐久128超节点", "天穹 256 服务器".
+NUMBER_BEFORE_KIND = re.compile(r"(?P<number>\d{2,5})[ \t]?\Z")
 # A number (and a space) right before a word.
 AFTER_NUMBER = re.compile(r"\d\s?$")
 # A date or period unit after a number: "2026 年", "3 月", "二季度".
@@ -202,11 +204,7 @@ def _rules() -> dict[str, re.Pattern[str]]:
         "zh_kind": re.compile(rf"(?P<kind>{_words([word for word in _kind_words() if HAN_CHARACTER.match(word)])})"),
         "zh_new_kind": re.compile(rf"(?P<kind>{_words(shape_table()['words']['zh_new_kind'])})[「“]?"),
         "zh_numbered": re.compile(rf"(?P<name>[{HAN}]{{2}}[{HAN_NUMERALS}]号)"),
-        # Opens with the digits, so the search skips to them; the brand before is checked after.
-        "zh_brand_number": re.compile(
-            rf"(?P<number>\d{{2,5}})[ \t]?(?P<kind>{_words([word for word in _kind_words() if HAN_CHARACTER.match(word)])})"
-        ),
-        # Opens with the digits; the brand before is checked after, as for zh_brand_number.
+        # Opens with the digits; the brand before is checked after.
         "zh_brand_digit_code": re.compile(
             rf"(?P<code>\d{{1,5}}[A-Z]{{1,2}})(?![A-Za-z0-9_.-])[ \t]?[{HAN}]{{0,3}}?(?P<kind>{_words([word for word in _kind_words() if HAN_CHARACTER.match(word)])})"
         ),
@@ -326,7 +324,8 @@ def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shap
             found.append(Shape(start, match.end("code"), _kind_of(match.group("kind")), "zh_brand_digit_code"))
     # "征程6P智驾芯片": the words between a code and its kind word describe it, they name nothing.
     code_ends = {shape.end for shape in found}
-    for match in _rules()["zh_kind"].finditer(text):
+    kinds = list(_rules()["zh_kind"].finditer(text))
+    for match in kinds:
         if BUSINESS_AFTER.match(text, match.end()):
             continue  # "数据中心业务营收": a line of business, no facility
         start = _chinese_name_start(text, match.start())
@@ -337,14 +336,19 @@ def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shap
     for match in _matches(text, "zh_numbered"):
         if not _described(match.group("name")[:2]) and not any(char in shape_table()["words"]["zh_not_name_chars"] for char in match.group("name")[:2]):
             found.append(Shape(match.start(), match.end(), "chip", "zh_numbered"))
-    for match in _matches(text, "zh_brand_number"):
-        brand_end = match.start() - 1 if text[match.start() - 1:match.start()] in (" ", "\t") else match.start()
+    for kind in kinds:
+        # zh_brand_number: digits right before a Chinese kind word (a kind word is all Han, so
+        # every such word is one of the kind words found above).
+        number = NUMBER_BEFORE_KIND.search(text, max(0, kind.start() - 6), kind.start())
+        if number is None:
+            continue
+        brand_end = number.start() - 1 if text[number.start() - 1:number.start()] in (" ", "\t") else number.start()
         if brand_end == 0 or not HAN_CHARACTER.match(text, brand_end - 1):
             continue  # no Chinese brand word right before the number
         start = _chinese_name_start(text, brand_end)
         introduced = start is not None and text.endswith(_launch_verbs(), 0, start)
         if introduced and brand_end - start <= LONGEST_ZH_BRAND and _brand_word(text[start:brand_end]):
-            found.append(Shape(start, match.end("number"), _kind_of(match.group("kind")), "zh_brand_number"))
+            found.append(Shape(start, number.end("number"), _kind_of(kind.group("kind")), "zh_brand_number"))
     for match in _matches(text, "zh_brand_code") if codes else ():
         if match.start("code") in family_starts or PRECISION.fullmatch(match.group("code")):
             continue  # "公布 H100": a listed family's name; "单卡 FP16": a precision
