@@ -38,6 +38,8 @@ WORKLOAD_AFTER = re.compile(r"\s*(?:on|with|running|using|serving)\s+(?:the\s+)?
 ROUND = re.compile(r"\s*(?:v|version\s*|round\s*)?(\d+(?:\.\d+)*)(?![\w.])", re.IGNORECASE)
 # Benchmarks published in numbered rounds: a version after their name is the round.
 ROUND_BENCHMARKS = ("MLPerf", "InferenceMAX", "TOP500", "Green500")
+# A suite's name in a benchmark's spelling, in the order a later one wins.
+SUITES = tuple((word, re.compile(rf"\b{word}\b", re.IGNORECASE)) for word in ("Inference", "Training", "Storage", "Client"))
 # Only a precision this close to the figure is its own ("at INT8", "362 FP8 PFLOPs").
 PRECISION_REACH = 16
 
@@ -148,8 +150,8 @@ def _benchmark(text: str, folded: str, name: Name, metric: str | None) -> str:
         return entity
     base = entity.split(" v")[0] if name.entity.origin == "seen" else entity
     suite = None
-    for word in ("Inference", "Training", "Storage", "Client"):
-        if re.search(rf"\b{word}\b", written, re.IGNORECASE):
+    for word, pattern in SUITES:
+        if pattern.search(written):
             suite = word
     if base.startswith("MLPerf"):
         base = "MLPerf"
@@ -162,8 +164,8 @@ def _benchmark(text: str, folded: str, name: Name, metric: str | None) -> str:
         parts.append(suite)
     if round_match:
         parts.append("v" + round_match.group(1))
-    for category in _table()["suite_categories"]:
-        if re.search(rf"\b{re.escape(category)}\b", written, re.IGNORECASE) and category.replace(" ", "") not in parts:
+    for category, pattern in _suite_categories():
+        if pattern.search(written) and category.replace(" ", "") not in parts:
             parts.append(category.replace("Data Center", "Datacenter"))
     return " ".join(parts)
 
@@ -171,10 +173,26 @@ def _benchmark(text: str, folded: str, name: Name, metric: str | None) -> str:
 def _suite(folded: str, metric: str | None) -> str | None:
     """The suite an unnamed round belongs to, by the sentence's words or its metric."""
     lowered_text = lowered(folded)
-    for suite, words in _table()["suite_words"].items():
-        if metric in words or any(re.search(rf"(?<![a-z]){re.escape(word)}(?![a-z])", lowered_text) for word in words):
+    for suite, words, pattern in _suite_words():
+        if metric in words or pattern.search(lowered_text):
             return suite
     return None
+
+
+@cache
+def _suite_categories() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Each category and division a benchmark's spelling may keep, with its whole-word pattern."""
+    return tuple((category, re.compile(rf"\b{re.escape(category)}\b", re.IGNORECASE)) for category in _table()["suite_categories"])
+
+
+@cache
+def _suite_words() -> tuple[tuple[str, list[str], re.Pattern[str]], ...]:
+    """Each suite, its words, and one pattern for any of them as a whole word (compiled once,
+    not a pattern per word per figure)."""
+    return tuple(
+        (suite, words, re.compile("|".join(rf"(?<![a-z]){re.escape(word)}(?![a-z])" for word in words)))
+        for suite, words in _table()["suite_words"].items()
+    )
 
 
 def _scenario(folded: str, workload: Name | None, clause: tuple[int, int], end: int) -> str | None:
