@@ -30,7 +30,7 @@ from claimledger.extraction.attributes import clause_bounds
 from claimledger.extraction.candidates import METRIC_LINK
 from claimledger.extraction.conditions import Condition, fold_condition
 from claimledger.extraction.cues import PERIOD_ADVERB, any_phrase, cue_table, lowered
-from claimledger.extraction.metrics import metric_table, metric_words
+from claimledger.extraction.metrics import Metric, metric_table, metric_words
 from claimledger.extraction.names import HARDWARE, Name
 from claimledger.extraction.roles import Roles, assign_roles, counted
 from claimledger.extraction.units import ordered_dimensionality, unit_info, unit_table
@@ -257,14 +257,14 @@ def _metric(
     if not annotated.metrics:
         return None
     low, high = baseline_wrapper or (0, 0)
-    metrics = [
-        metric for metric in annotated.metrics
-        if not _held(annotated.simple, metric.start)
-        and not (_describes_a_name(annotated.simple, metric.end) and not (metric.start < end and start < metric.end))
+    marked = [
+        (metric, on_figure) for metric, describes, on_figure in _marked_metrics(annotated)
+        if not (describes and not (metric.start < end and start < metric.end))
         and not (low <= metric.start and metric.end <= high)
     ]
-    if not metrics:
+    if not marked:
         return None
+    metrics = [metric for metric, _ in marked]
     folded = annotated.simple
     for metric in metrics:
         if metric.start < end and start < metric.end:
@@ -272,7 +272,7 @@ def _metric(
     # Another figure's unit is that figure's metric ("~33 queries/s on 8x B200": the GPUs count no
     # queries); a ratio or percentage beside it compares that measure ("1,000 tokens/s, 2.8x the H200").
     if not relative and len(annotated.figures) > 1:
-        metrics = [m for m in metrics if not any(f.start < m.end and m.start < f.end for f in annotated.figures)]
+        metrics = [metric for metric, on_figure in marked if not on_figure]
     for metric in metrics:
         if metric.start >= end and metric.start - end <= METRIC_AFTER_WINDOW and METRIC_AFTER.match(folded[end:metric.start]):
             return metric.concept
@@ -291,17 +291,28 @@ def _metric(
     return in_clause_after[0].concept if in_clause_after and relative else None
 
 
-@lru_cache(maxsize=256)
+def _marked_metrics(annotated: Annotated) -> list[tuple[Metric, bool, bool]]:
+    """The sentence's metrics that are not held equal, each with whether it describes a name and
+    whether a figure's unit holds it: found once for all the sentence's figures."""
+    if annotated.marked_metrics is None:
+        folded = annotated.simple
+        annotated.marked_metrics = [
+            (metric, _describes_a_name(folded, metric.end), any(f.start < metric.end and metric.start < f.end for f in annotated.figures))
+            for metric in annotated.metrics
+            if not _held(folded, metric.start)
+        ]
+    return annotated.marked_metrics
+
+
 def _describes_a_name(folded: str, metric_end: int) -> bool:
     """Whether the metric ending at `metric_end` describes a name by a superlative ("能源效率最高的第七代
-    TPU"): then it measures no figure away from it. Cached: every figure of the sentence asks."""
+    TPU"): then it measures no figure away from it."""
     return _described().match(folded, metric_end) is not None
 
 
-@lru_cache(maxsize=256)
 def _held(folded: str, metric_start: int) -> bool:
     """Whether the metric starting at `metric_start` is held equal in the comparison ("at the
-    same interactivity"); cached: every figure of the sentence asks."""
+    same interactivity")."""
     return _held_equal().search(lowered(folded), max(0, metric_start - 12), metric_start) is not None
 
 

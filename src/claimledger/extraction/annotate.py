@@ -105,6 +105,8 @@ class Annotated:
     # The post's sentences whose known names are matched at once, until their names are first read.
     _post: list[Annotated] | None = None
     _spans_put: bool = False
+    # The metrics framing may give the figures, marked once for all of them (extraction/about.py).
+    marked_metrics: list[tuple[Metric, bool, bool]] | None = None
 
     @property
     def names(self) -> list[Name]:
