@@ -190,7 +190,7 @@ def find_quantities(sentence: str, lang: str) -> list[Quantity]:
     if simple != sentence:
         restore = restorer(sentence, simple)
         for quantity in quantities:
-            quantity.number = replace(quantity.number, text=sentence[quantity.number.start:quantity.number.end])
+            quantity.number = quantity.number._replace(text=sentence[quantity.number.start:quantity.number.end])
             if quantity.unit_text:
                 quantity.unit_text = _as_written(sentence, simple, quantity, restore)
     return quantities
@@ -264,7 +264,7 @@ def _unsigned(sentence: str, quantity: Quantity) -> Quantity:
     start = number.start + 1
     low, high = sorted(abs(end) for end in (number.low, number.high))
     value = abs(number.value) if number.value is not None else None
-    number = replace(number, start=start, text=sentence[start:number.end], value=value, low=low, high=high)
+    number = number._replace(start=start, text=sentence[start:number.end], value=value, low=low, high=high)
     return replace(quantity, number=number, start=max(quantity.start, start))
 
 
@@ -320,7 +320,7 @@ def _multiplier_of_devices(sentence: str, number: NumberMatch) -> Quantity | Non
         return None
     name = accelerator_pattern().match(sentence, model.end())
     digits = number.start + len(number.text.rstrip("×xX "))
-    counted = replace(number, end=digits, text=sentence[number.start:digits], multiplier=False)
+    counted = number._replace(end=digits, text=sentence[number.start:digits], multiplier=False)
     return Quantity(counted, number.start, name.end(), "count", "gpu", sentence[model.end():name.end()])
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from claimledger.data_files import data_table
 from claimledger.dimensions import ordered_dimensionality
@@ -50,9 +50,9 @@ class UnitInfo:
     base_unit: str
 
 
-@dataclass(frozen=True, slots=True)
-class UnitMatch:
-    """A unit written in text: [start, end) and the pint expression it stands for."""
+class UnitMatch(NamedTuple):
+    """A unit written in text: [start, end) and the pint expression it stands for (a named
+    tuple: the unit rules make several per figure)."""
 
     start: int
     end: int

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Context, Decimal
+from typing import NamedTuple
 
 from claimledger.data_files import data_table
 
@@ -15,9 +16,9 @@ ZH = _DATA["chinese"]
 ARITHMETIC = Context(prec=34, Emax=999_999, Emin=-999_999, traps=[])
 
 
-@dataclass(frozen=True, slots=True)
-class NumberMatch:
-    """One number expression found in a text."""
+class NumberMatch(NamedTuple):
+    """One number expression found in a text (a named tuple: one is made for every number, and
+    a frozen dataclass costs four times as much to make)."""
 
     start: int
     end: int
