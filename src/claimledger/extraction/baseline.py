@@ -168,7 +168,7 @@ def find_baseline(
     percentages and changes, which sentence-level references also frame."""
     found = _after_figure(sentence, end, names, relative_kind)
     if found is None and lang == "zh":
-        found = _chinese_times_of(sentence, end, names) or _chinese_before(sentence, start, names, relative_kind)
+        found = _chinese_times_of(sentence, end, names) or _chinese_before(sentence, start, end, names, relative_kind)
     if found is None and relative_kind:
         found = _beaten_by(sentence, start, names) or _relative_phrase(sentence, start, end)
         found = found or _sentence_reference(sentence, start, names)
@@ -275,10 +275,12 @@ def _phrase_at(sentence: str, position: int, names: Sequence[Name]) -> Baseline 
     return Baseline(text, position, position + len(text))
 
 
-def _chinese_before(sentence: str, start: int, names: Sequence[Name], relative_kind: bool) -> Baseline | None:
-    """"比 X 快约 N 倍", "(达到) X 的 N 倍" and "超过 X 约 N 倍" before the figure at `start`; "X 的" before a
+def _chinese_before(sentence: str, start: int, end: int, names: Sequence[Name], relative_kind: bool) -> Baseline | None:
+    """"比 X 快约 N 倍", "(达到) X 的 N 倍" and "超过 X 约 N 倍" before the figure at [start, end); "X 的" before a
     figure that is no ratio, percentage or change is its owner ("Kimi-K2 的 384 个专家")."""
-    clause_start = max(clause_bounds(sentence, start, start)[0], start - 48)
+    # The clause's start depends on `start` alone: the figure's own bounds, which the trend rule
+    # has already asked for (cached), not a key of their own.
+    clause_start = max(clause_bounds(sentence, start, end)[0], start - 48)
     prefix = sentence[clause_start:start]
     of = ZH_OF.search(prefix.rstrip(" 约近超逾达")) if relative_kind else None
     if of:

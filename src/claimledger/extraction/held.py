@@ -129,13 +129,17 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
     """
     low = lowered(folded)
     window = max(0, start - 60)
+    after = low[end:clause_end]
     cued = _any_ending().search(low, window, start) is not None
     negation = _ending("negated_before").search(low, window, start) if cued else None
     if negation is not None and not _not_negated().match(low, negation.start()):
         return Held("negated")
-    if cued and _ending("corrected_before").search(low, window, start) or _starting("corrected_after").match(low[end:clause_end]):
+    if cued and _ending("corrected_before").search(low, window, start) or _starting("corrected_after").match(after):
         return Held("corrected")
-    if cued and _ending("previous_before").search(low, window, start) or _from_earlier().search(low, window, start):
+    # The earlier-figure pattern opens with "from": a look for the word spares most figures its search.
+    if cued and _ending("previous_before").search(low, window, start) or (
+        low.find("from", window, start) >= 0 and _from_earlier().search(low, window, start)
+    ):
         return Held("previous")
     if is_range:
         return CURRENT
@@ -151,7 +155,7 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
         trend_gate("zh").match(low, ZH_ADVERB.match(low, end).end())  # a change verb right after: "的 381 万元增长"
     ):
         return Held("previous", needs_current=True)
-    if not relative and _starting("previous_after").match(low[end:clause_end]):
+    if not relative and _starting("previous_after").match(after):
         return Held("previous", needs_current=True)
     return CURRENT
 
