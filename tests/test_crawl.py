@@ -504,14 +504,14 @@ def test_an_exception_anywhere_in_one_feed_ends_that_feed_and_every_other_feed_i
     tmp_path, http_server, monkeypatch
 ):
     """Fault injection at the round level: whatever goes wrong inside one feed's handling stays in that feed."""
-    import claimledger.crawl.documents as documents_module
+    import claimledger.crawl.store as store_module
     from claimledger.crawl.fetch import Fetcher
 
     names = ["first", "fetch-raises", "store-raises", "last"]
     for number, name in enumerate(names):
         http_server.route(f"/{name}.xml", reply(rss_feed([{**OTHER, "guid": f"urn:{name}",
                                                            "content": f"<p>{name} has {number + 2} GB.</p>"}])))
-    real_fetch, real_store = Fetcher.fetch, documents_module.store_document
+    real_fetch, real_store = Fetcher.fetch, store_module.store_document
 
     async def fetch(self, url, **options):
         if url.endswith("/fetch-raises.xml"):
@@ -524,7 +524,7 @@ def test_an_exception_anywhere_in_one_feed_ends_that_feed_and_every_other_feed_i
         return real_store(db, feed_row, prepared, now)
 
     monkeypatch.setattr(Fetcher, "fetch", fetch)
-    monkeypatch.setattr(documents_module, "store_document", store_document)
+    monkeypatch.setattr(store_module, "store_document", store_document)
     report = run(tmp_path, *(feed(http_server, f"/{name}.xml", name) for name in names))
     statuses = {feed_report.name: (feed_report.status, feed_report.reason) for feed_report in report.feeds}
     assert statuses["first"] == ("ok", None) and statuses["last"] == ("ok", None)

@@ -1,6 +1,9 @@
 """One feed's new and edited entries to stored documents, in feed order, within the feed's deadline.
 
-Article pages of summary-only entries are fetched ahead, a few at a time
+A worker prepares the entries that need no article page one after another
+(crawl.preparation) while the documents it has sent are written, a batch at
+a time: the documents that came while the last batch was being written, each
+in a savepoint of its own, in feed order (DocumentWrites). Article pages of summary-only entries are fetched ahead, a few at a time
 (PAGES_AT_ONCE, and the host's politeness on top), and each page goes to a
 worker as soon as its turn comes, so memory holds a few pages, never all of
 them. A feed fetches at most PAGES_PER_FEED pages per round; the entries whose
@@ -19,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from claimledger.crawl.deadline import Deadline
 from claimledger.crawl.schedule import utc_now
-from claimledger.crawl.store import ArticlePage, FeedOutcome, PreparedDocument, previous_title, store_document
+from claimledger.crawl.store import ArticlePage, FeedOutcome, PreparedDocument, previous_title, store_documents
 from claimledger.crawl.tasks import prepare_document
 from claimledger.crawl.workers import TaskFailed, TaskTimeout, WorkerLost
 from claimledger.errors import FetchError
@@ -28,9 +31,12 @@ from claimledger.text.english import counted
 from claimledger.text.lang import SUPPORTED
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
     from claimledger.crawl.config import FeedConfig
+    from claimledger.crawl.entries import Entry, FeedPlan
     from claimledger.crawl.fetch import Fetcher
-    from claimledger.crawl.entries import Entry
+    from claimledger.crawl.preparation import FeedPreparation
     from claimledger.crawl.round import Crawler
 
 PAGES_PER_FEED = 50
@@ -46,9 +52,11 @@ class FeedDocuments:
 
     def __init__(
         self, crawler: Crawler, fetcher: Fetcher, row: dict, config: FeedConfig, deadline: Deadline,
-        outcome: FeedOutcome,
+        outcome: FeedOutcome, preparation: FeedPreparation,
     ) -> None:
         self.crawler = crawler
+        self.preparation = preparation
+        self.writes = DocumentWrites(crawler, row, outcome)
         self.fetcher = fetcher
         self.row = row
         self.private_at = row["url"] if config.allow_private else None
@@ -58,61 +66,74 @@ class FeedDocuments:
         # What was cut to keep documents within their caps, with the entries it was cut from.
         self.cuts: dict[str, list[str]] = {}
 
-    async def store(self, entries: list[Entry], lang_hint: str | None, known: dict[str, str]) -> bool:
-        """Prepare and store `entries` (the new and edited ones) in order; True when every one was stored."""
-        pages = PagesAhead(self, [entry for entry in entries if entry.summary_only and entry.url])
-        complete = True
+    async def store(self, plan: FeedPlan, lang_hint: str | None, known: dict[str, str]) -> bool:
+        """Prepare and store the plan's entries (the new and edited ones) in order; True when every one was stored."""
+        pages = PagesAhead(self, [plan.page_entries[position] for position in sorted(plan.page_entries)])
         try:
-            for position, entry in enumerate(entries):
-                if self.crawler.stop.is_set():
-                    self.note("stopped before every entry was stored")
-                    return False
-                if pages.over_budget(entry):
-                    complete = False
-                    continue
-                article = await pages.page(entry)
-                stored = not self.deadline.expired and await self.store_entry(
-                    entry, article, lang_hint, entry.entry_id in known)
-                left = len(entries) - position - stored
-                if self.deadline.expired and left:
-                    self.note(f"deadline of {self.deadline.seconds:g} s reached: {left} of {len(entries)} new or "
-                              "edited entries left for the next round")
-                    return False
-                complete &= stored
+            complete = await self.store_entries(plan, pages, lang_hint, known)
         finally:
             pages.cancel()
             self.note_cuts()
+        await self.writes.flush()
+        await self.writes.wait()
         skipped = pages.over_budget_count
         if skipped:
             self.note(f"page budget: {self.page_budget} article pages fetched; {skipped} more entries that need one "
                       "are left for the next round")
         return complete
 
-    async def store_entry(self, entry: Entry, article: ArticlePage | None, lang_hint: str | None, edit: bool) -> bool:
-        """Prepare one entry in a worker and store it; False when it could not be."""
+    async def store_entries(self, plan: FeedPlan, pages: PagesAhead, lang_hint: str | None, known: dict[str, str]) -> bool:
+        complete = True
+        entry_ids = plan.entry_ids
+        for position, entry_id in enumerate(entry_ids):
+            if self.crawler.stop.is_set():
+                self.note("stopped before every entry was stored")
+                return False
+            entry = plan.page_entries.get(position)
+            if entry is not None and pages.over_budget(entry):
+                complete = False
+                continue
+            if not self.preparation.ready:
+                await self.writes.flush()
+            article = await pages.page(entry) if entry is not None else None
+            stored = not self.deadline.expired and await self.store_entry(
+                position, entry_id, entry, article, lang_hint, entry_id in known)
+            left = len(entry_ids) - position - stored
+            if self.deadline.expired and left:
+                self.note(f"deadline of {self.deadline.seconds:g} s reached: {left} of {len(entry_ids)} new or "
+                          "edited entries left for the next round")
+                return False
+            complete &= stored
+        return complete
+
+    async def store_entry(
+        self, position: int, entry_id: str, entry: Entry | None, article: ArticlePage | None, lang_hint: str | None,
+        edit: bool,
+    ) -> bool:
+        """Have one entry prepared in a worker (its page's, if it has one) and queue it for writing; False when it
+        could not be prepared."""
         limit = ENTRY_SHARE * self.deadline.seconds
-        entry_deadline = self.deadline.within(limit)
         try:
-            document = await self.crawler.workers.run(entry_deadline, prepare_document, entry, article, lang_hint)
+            if entry is None:
+                document = await self.preparation.document(position, limit)
+            else:
+                document = await self.crawler.workers.run(
+                    self.deadline.within(limit), prepare_document, entry, article, lang_hint)
         except TaskTimeout:
             if not self.deadline.expired:
-                self.note(f"entry {entry.entry_id}: not prepared within {limit:g} s (half the feed's deadline); "
+                self.note(f"entry {entry_id}: not prepared within {limit:g} s (half the feed's deadline); "
                           "left for the next round")
             return False
         except (TaskFailed, WorkerLost) as error:
-            self.note(f"entry {entry.entry_id}: extraction failed: {error}")
+            self.note(f"entry {entry_id}: extraction failed: {error}")
             return False
         if document is None:
             return True
         for note in document.notes:
-            self.cuts.setdefault(note, []).append(entry.entry_id)
+            self.cuts.setdefault(note, []).append(entry_id)
         if edit:
             await self.flag_reused_id(document)
-        new_documents, new_claims = await self.crawler.write(store_document, self.row, document, utc_now())
-        self.outcome.new_documents += new_documents
-        self.outcome.new_claims += new_claims
-        if new_documents and document.lang not in SUPPORTED:
-            self.outcome.unread_languages[document.lang] = self.outcome.unread_languages.get(document.lang, 0) + 1
+        self.writes.add(document)
         return True
 
     def note_cuts(self) -> None:
@@ -152,6 +173,42 @@ class FeedDocuments:
         # Cut to what a worker will read before it waits its turn: a few pages held ahead cost little memory.
         trimmed = trim_page(result.body)
         return ArticlePage(url, 200, trimmed.value, charset.group(1) if charset else None, None, trimmed.note)
+
+
+class DocumentWrites:
+    """A feed's prepared documents on their way to the ledger: one batch written while the next one gathers."""
+
+    def __init__(self, crawler: Crawler, row: dict, outcome: FeedOutcome) -> None:
+        self.crawler = crawler
+        self.row = row
+        self.outcome = outcome
+        self.gathered: list[PreparedDocument] = []
+        self.writing: tuple[Future, list[PreparedDocument]] | None = None
+
+    def add(self, document: PreparedDocument) -> None:
+        self.gathered.append(document)
+
+    async def flush(self) -> None:
+        """Send the documents gathered so far to the writer, once the batch before them is written."""
+        if not self.gathered:
+            return
+        await self.wait()
+        batch, self.gathered = self.gathered, []
+        self.writing = (self.crawler.writer.submit(store_documents, self.row, batch, utc_now()), batch)
+
+    async def wait(self) -> None:
+        """Wait for the batch being written to be committed, and count what it stored."""
+        if self.writing is None:
+            return
+        future, batch = self.writing
+        self.writing = None
+        stored = await asyncio.wrap_future(future)
+        outcome = self.outcome
+        for document, (new_documents, new_claims) in zip(batch, stored):
+            outcome.new_documents += new_documents
+            outcome.new_claims += new_claims
+            if new_documents and document.lang not in SUPPORTED:
+                outcome.unread_languages[document.lang] = outcome.unread_languages.get(document.lang, 0) + 1
 
 
 class PagesAhead:

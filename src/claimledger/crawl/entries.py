@@ -1,4 +1,4 @@
-"""What a feed yields, as plain data: its entries and its problems.
+"""What a feed yields, as plain data: its entries and its problems, and the plan the crawl works from.
 
 Kept apart from parse.py so the crawl's own process can receive a parsed feed
 from a worker (and name an Entry) without loading feedparser.
@@ -41,4 +41,17 @@ class ParsedFeed:
     # Set when the body is not a usable feed at all (nothing is stored).
     error: str | None = None
     # Problems that still left entries to use (malformed XML, a charset decoded again).
+    problems: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class FeedPlan:
+    """A parsed feed as the crawl's process needs it while a worker prepares its entries."""
+
+    # The new and edited entries, in feed order.
+    entry_ids: list[str] = field(default_factory=list)
+    # The summary-only entries with an article page, by position: their pages are the crawl's to fetch.
+    page_entries: dict[int, Entry] = field(default_factory=dict)
+    lang: str | None = None
+    error: str | None = None
     problems: list[str] = field(default_factory=list)

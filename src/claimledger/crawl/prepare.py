@@ -14,13 +14,15 @@ import os
 import signal
 import threading
 import time
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from claimledger.crawl.entries import Entry, ParsedFeed
+from claimledger.crawl.entries import Entry, FeedPlan, ParsedFeed
 from claimledger.crawl.parse import parse_feed
 from claimledger.crawl.store import ArticleFetch, ArticlePage, PreparedDocument
 from claimledger.text.article import PageText, page_text
 from claimledger.text.budget import PAGE_CAP, cap_text, trim_page
+from claimledger.errors import describe
 from claimledger.text.clean import document_lang, document_text, html_to_text, normalize_whitespace
 from claimledger.types import Claim
 
@@ -80,6 +82,29 @@ def parse_changed(body: bytes, headers: dict[str, str], url: str, known: dict[st
     parsed = parse_feed(body, headers, url)
     parsed.entries = [entry for entry in parsed.entries if known.get(entry.entry_id) != entry.source_hash]
     return parsed
+
+
+def prepare_feed(
+    body: bytes, headers: dict[str, str], url: str, known: dict[str, str], lang: str | None, start: int = 0
+) -> Iterator[FeedPlan | PreparedDocument | str | None]:
+    """The feed `body` parsed, then its new and edited entries from position `start` on prepared, one item each.
+
+    The feed's plan comes first. An entry whose article
+    page must be fetched is left to the crawl and yields nothing; one whose
+    preparation raises yields the error's text, and the entries after it are
+    still prepared. `lang` is the feed's configured language, if any.
+    """
+    parsed = parse_changed(body, headers, url, known)
+    pages = {position: entry for position, entry in enumerate(parsed.entries) if entry.summary_only and entry.url}
+    yield FeedPlan([entry.entry_id for entry in parsed.entries], pages, parsed.lang, parsed.error, parsed.problems)
+    lang_hint = lang or parsed.lang
+    for position in range(start, len(parsed.entries)):
+        if position in pages:
+            continue
+        try:
+            yield prepare_document(parsed.entries[position], None, lang_hint)
+        except Exception as error:  # noqa: BLE001 - one entry's failure is its own, noted by the crawl
+            yield describe(error)
 
 
 def prepare_document(entry: Entry, article: ArticlePage | None, lang_hint: str | None) -> PreparedDocument | None:

@@ -29,9 +29,9 @@ from claimledger.crawl.config import FeedConfig
 from claimledger.crawl.deadline import Deadline
 from claimledger.crawl.documents import PAGES_PER_FEED, FeedDocuments
 from claimledger.crawl.fetch import Fetcher, FetchLimits, FetchResult
+from claimledger.crawl.preparation import FeedPreparation
 from claimledger.crawl.schedule import freshness, parse_retry_after, skip_reason, utc_now
 from claimledger.crawl.store import FeedOutcome, known_entries, record_outcome, sync_feeds
-from claimledger.crawl.tasks import parse_changed
 from claimledger.crawl.workers import TaskFailed, TaskTimeout, WorkerLost, WorkerPool
 from claimledger.errors import FetchError, RefusedAddressError
 from claimledger.ledger.entities import record_stated, refresh_package_entities
@@ -261,24 +261,28 @@ class Crawler:
         self, fetcher: Fetcher, row: dict, config: FeedConfig, result: FetchResult, outcome: FeedOutcome,
         deadline: Deadline,
     ) -> None:
-        """Parse the feed in a worker and store its new and edited entries."""
+        """Parse the feed in a worker and store its new and edited entries as the worker prepares them."""
         known = self.known.get(row["id"], {})
+        preparation = FeedPreparation(self.workers, deadline, result, known, config.lang)
         try:
-            parsed = await self.workers.run(deadline, parse_changed, result.body, result.headers, result.url, known)
-        except TaskTimeout:
-            outcome.error = f"parsing did not finish within the feed's deadline of {deadline.seconds:g} s"
-            return
-        except (TaskFailed, WorkerLost) as error:
-            outcome.error = f"parsing failed: {error}"
-            return
-        if parsed.error:
-            outcome.error = parsed.error
-            return
-        outcome.status = "partial" if parsed.problems else "ok"
-        outcome.notes.extend(parsed.problems)
-        outcome.etag, outcome.last_modified = result.etag, result.last_modified
-        documents = FeedDocuments(self, fetcher, row, config, deadline, outcome)
-        outcome.save_validators = await documents.store(parsed.entries, config.lang or parsed.lang, known)
+            try:
+                plan = await preparation.start()
+            except TaskTimeout:
+                outcome.error = f"parsing did not finish within the feed's deadline of {deadline.seconds:g} s"
+                return
+            except (TaskFailed, WorkerLost) as error:
+                outcome.error = f"parsing failed: {error}"
+                return
+            if plan.error:
+                outcome.error = plan.error
+                return
+            outcome.status = "partial" if plan.problems else "ok"
+            outcome.notes.extend(plan.problems)
+            outcome.etag, outcome.last_modified = result.etag, result.last_modified
+            documents = FeedDocuments(self, fetcher, row, config, deadline, outcome, preparation)
+            outcome.save_validators = await documents.store(plan, config.lang or plan.lang, known)
+        finally:
+            await preparation.close()
 
 
 def explain_refusal(error: FetchError, feed_url: str, config: FeedConfig) -> str:

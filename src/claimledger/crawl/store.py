@@ -224,6 +224,11 @@ def store_document(
     return new_documents, new_claims
 
 
+def store_documents(db: Ledger, feed: dict, documents: list[PreparedDocument], now: datetime) -> list[tuple[int, int]]:
+    """store_document for each of a feed's `documents`, in order, each atomic on its own."""
+    return [store_document(db, feed, prepared, now) for prepared in documents]
+
+
 def link_entry(db: Ledger, feed_id: int, entry: Entry, document_id: int, stamp: str) -> None:
     """Point the feed's entry at the document it is now; `stamp` is the time (ISO) it was seen."""
     db.execute(

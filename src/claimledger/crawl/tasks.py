@@ -11,15 +11,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from claimledger.crawl.entries import Entry, ParsedFeed
+    from collections.abc import Iterator
+
+    from claimledger.crawl.entries import Entry, FeedPlan
     from claimledger.crawl.store import ArticlePage, PreparedDocument
 
 
-def parse_changed(body: bytes, headers: dict[str, str], url: str, known: dict[str, str]) -> ParsedFeed:
-    """crawl.prepare.parse_changed, in the worker."""
-    from claimledger.crawl.prepare import parse_changed
+def prepare_feed(
+    body: bytes, headers: dict[str, str], url: str, known: dict[str, str], lang: str | None, start: int = 0
+) -> Iterator[FeedPlan | PreparedDocument | str | None]:
+    """crawl.prepare.prepare_feed, in the worker."""
+    from claimledger.crawl.prepare import prepare_feed
 
-    return parse_changed(body, headers, url, known)
+    return prepare_feed(body, headers, url, known, lang, start)
 
 
 def prepare_document(entry: Entry, article: ArticlePage | None, lang_hint: str | None) -> PreparedDocument | None:
