@@ -3,7 +3,8 @@
 A worker prepares the entries that need no article page one after another
 (crawl.preparation) while the documents it has sent are written, a batch at
 a time: the documents that came while the last batch was being written, each
-in a savepoint of its own, in feed order (DocumentWrites). Article pages of summary-only entries are fetched ahead, a few at a time
+in a savepoint of its own, in feed order (DocumentWrites). Article pages of
+summary-only entries are fetched ahead, a few at a time
 (PAGES_AT_ONCE, and the host's politeness on top), and each page goes to a
 worker as soon as its turn comes, so memory holds a few pages, never all of
 them. A feed fetches at most PAGES_PER_FEED pages per round; the entries whose

@@ -20,7 +20,7 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
 - lower_code: a lower-case model code after "variant" or before a kind word ("p100a").
 - owned_code: a model code after "its", "their", "our", "the new" ("its K5").
 - owned_name: one or two capitalised words after "its", "their", "our", "the new", before a kind
-  word ("its Napier chip", "their Storm Peak racks"); never a word that starts no name.
+  word ("its Napier chip", "their Storm Harbor racks"); never a word that starts no name.
 - zh_kind: a Chinese name right before 芯片/加速卡/一体机/服务器/超节点/集群...
   ("深算芯片"), never a description ("国产芯片", "新一代芯片").
 - zh_new_kind: a Chinese name right after a new product's kind word ("新架构花港"),
@@ -87,6 +87,8 @@ class Shape(NamedTuple):
 
 # The number of zh_brand_number, ending right before a Chinese kind word: "磐久128超节点", "天穹 256 服务器".
 NUMBER_BEFORE_KIND = re.compile(r"(?P<number>\d{2,5})[ \t]?\Z")
+# The code of zh_brand_digit_code and its description, ending right before a Chinese kind word: "征程6P智驾".
+CODE_BEFORE_KIND = re.compile(rf"(?P<code>\d{{1,5}}[A-Z]{{1,2}})[ \t]?[{HAN}]{{0,3}}\Z")
 # A number (and a space) right before a word.
 AFTER_NUMBER = re.compile(r"\d\s?$")
 # A date or period unit after a number: "2026 年", "3 月", "二季度".
@@ -204,10 +206,6 @@ def _rules() -> dict[str, re.Pattern[str]]:
         "zh_kind": re.compile(rf"(?P<kind>{_words([word for word in _kind_words() if HAN_CHARACTER.match(word)])})"),
         "zh_new_kind": re.compile(rf"(?P<kind>{_words(shape_table()['words']['zh_new_kind'])})[「“]?"),
         "zh_numbered": re.compile(rf"(?P<name>[{HAN}]{{2}}[{HAN_NUMERALS}]号)"),
-        # Opens with the digits; the brand before is checked after.
-        "zh_brand_digit_code": re.compile(
-            rf"(?P<code>\d{{1,5}}[A-Z]{{1,2}})(?![A-Za-z0-9_.-])[ \t]?[{HAN}]{{0,3}}?(?P<kind>{_words([word for word in _kind_words() if HAN_CHARACTER.match(word)])})"
-        ),
         # The code's first capital opens the rule (a Chinese character, and maybe a space, before it).
         "zh_brand_code": re.compile(
             rf"(?P<code>[A-Z](?:(?<=[{HAN}][A-Z])|(?<=[{HAN}][ \t][A-Z]))[A-Z]{{0,2}}\d{{2,4}}[A-Za-z]?)(?![A-Za-z0-9_.-])"
@@ -317,14 +315,10 @@ def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shap
     """Chinese names by shape; `family_starts` are where names of a listed family start
     (a Chinese word before one is not its brand: "公布 H100"), `codes` whether the sentence
     has a letter and a digit side by side (a brand's model code needs one)."""
-    found = []
-    for match in _matches(text, "zh_brand_digit_code") if codes else ():
-        start = _chinese_name_start(text, match.start()) if HAN_CHARACTER.match(text, match.start() - 1) else None
-        if start is not None and match.start() - start <= LONGEST_ZH_BRAND and _brand_word(text[start:match.start()]):
-            found.append(Shape(start, match.end("code"), _kind_of(match.group("kind")), "zh_brand_digit_code"))
+    kinds = list(_rules()["zh_kind"].finditer(text))
+    found = _brand_digit_codes(text, kinds) if codes else []
     # "征程6P智驾芯片": the words between a code and its kind word describe it, they name nothing.
     code_ends = {shape.end for shape in found}
-    kinds = list(_rules()["zh_kind"].finditer(text))
     for match in kinds:
         if BUSINESS_AFTER.match(text, match.end()):
             continue  # "数据中心业务营收": a line of business, no facility
@@ -367,6 +361,20 @@ def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shap
         start = _chinese_name_start(text, match.start())
         if start is not None:
             found.append(Shape(start, match.end(), "organisation", "org_ending"))
+    return found
+
+
+def _brand_digit_codes(text: str, kinds: list[re.Match[str]]) -> list[Shape]:
+    """zh_brand_digit_code: a code of digits and capitals, and at most three characters of
+    description, before one of the sentence's Chinese kind words (the nearest after the code)."""
+    found: list[Shape] = []
+    for kind in kinds:
+        code = CODE_BEFORE_KIND.search(text, max(0, kind.start() - 12), kind.start())
+        if code is None or found and found[-1].end == code.end("code"):
+            continue  # none, or the code of a kind word before this one
+        start = _chinese_name_start(text, code.start()) if HAN_CHARACTER.match(text, code.start() - 1) else None
+        if start is not None and code.start() - start <= LONGEST_ZH_BRAND and _brand_word(text[start:code.start()]):
+            found.append(Shape(start, code.end("code"), _kind_of(kind.group("kind")), "zh_brand_digit_code"))
     return found
 
 
