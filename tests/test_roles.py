@@ -22,6 +22,9 @@ def roles_of(sentence: str, written: str) -> tuple[str | None, dict[str, str]]:
         ("相比 H200，Tessel T900 的吞吐提升 2 倍。", "2 倍", "H200"),
         ("The Harrier chip, comparable to H100, draws 600 W.", "600 W", "H100"),
         ("作为对标 A100 的产品，青鸾芯片功耗为 300W。", "300W", "A100"),
+        ("The Harrier X2 brings more memory compared to the Harrier X1, a 40% gain in capacity.", "40%", "Harrier X1"),
+        ("Kestrel K4 delivers higher throughput relative to the Kestrel K3, with 2,400 tokens per second.", "2,400 tokens per second", "Kestrel K3"),
+        ("The Tessel T900 offers far more bandwidth than the H200 (9.6 TB/s).", "9.6 TB/s", "H200"),
         # ... or what something is said to equal.
         ("The Tessel T900 has the same compute as an H100 GPU, but 60% more memory.", "60%", "H100"),
         ("The Harrier keeps the same memory as the B300, with 50% more compute.", "50%", "B300"),
