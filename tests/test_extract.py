@@ -115,6 +115,10 @@ QUALIFIERS = [
     ("Clusters of 10,000 GPUs or more are supported.", "10,000 GPUs", "more_than"),
     ("吞吐最高 3 倍。", "最高 3 倍", "up_to"),
     ("带宽最高达 900 GB/s。", "最高达 900 GB/s", "up_to"),
+    # A verb of providing between the cue and the figure keeps the hedge.
+    ("单卡最高可实现 2,400 TPS 的吞吐。", "2,400 TPS", "up_to"),
+    ("该集群最多支持 8,192 张加速卡互联。", "8,192 张加速卡", "up_to"),
+    ("新平台最高提供 5 倍的训练速度。", "5 倍", "up_to"),
     ("集群规模高达 10 万卡。", "高达 10 万卡", "up_to"),
     ("单芯片功耗约 1,200 瓦。", "约 1,200 瓦", "approximately"),
     ("训练时间大约 3 天。", "大约 3 天", "approximately"),
@@ -937,6 +941,10 @@ def test_a_count_of_gpus_takes_no_other_figures_unit_for_metric() -> None:
     ("Kite's backlog stood at $55.6 billion.", "$55.6 billion", "backlog"),
     ("Kite's remaining performance obligations reached $12 billion.", "$12 billion", "backlog"),
     ("星图的在手订单达到 300 亿元。", "300 亿元", "backlog"),
+    # efficiency of its own, never the metric of the clause before it
+    ("新方案把单卡内存占用降至原来的 1/2，效率提升 60%。", "60%", "efficiency"),
+    ("Module efficiency rose from 19% to 23% over the decade.", "23%", "efficiency"),
+    ("预计该芯片的推理效率将提升 150%。", "150%", "inference efficiency"),
 ])
 def test_metric_concepts_of_the_domain(sentence: str, written: str, metric: str) -> None:
     assert only_claim(sentence, written).metric == metric
