@@ -948,6 +948,9 @@ def test_a_count_of_gpus_takes_no_other_figures_unit_for_metric() -> None:
     # a chip's process node, never a length
     ("青鸾芯片采用 5nm 工艺制程。", "5nm", "process node"),
     ("The Harrier die is built on a 3 nm process node.", "3 nm", "process node"),
+    # cores of any kind are counted cores, not the compute they do
+    ("The Harrier die integrates 64 compute cores.", "64 compute cores", "core count"),
+    ("该芯片集成48个AI核心。", "48个", "core count"),
 ])
 def test_metric_concepts_of_the_domain(sentence: str, written: str, metric: str) -> None:
     assert only_claim(sentence, written).metric == metric
