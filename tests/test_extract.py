@@ -948,6 +948,12 @@ def test_a_count_of_gpus_takes_no_other_figures_unit_for_metric() -> None:
     # a chip's process node, never a length
     ("青鸾芯片采用 5nm 工艺制程。", "5nm", "process node"),
     ("The Harrier die is built on a 3 nm process node.", "3 nm", "process node"),
+    # a ratio's comparative names what it compares, unless a nearer word does
+    ("The Harrier X2 is 3 times faster than the A100 and has 40% higher energy efficiency.", "3 times", "speed"),
+    ("青鸾芯片比 A100 快 3 倍。", "3 倍", "speed"),
+    ("The Harrier X2 is 40% cheaper than the A100.", "40%", "cost"),
+    ("Inference throughput is 3x faster on the Harrier X2.", "3x", "throughput"),
+    ("The Harrier X2 is up to 10x faster than the A100 in tokens per second per MW.", "up to 10x", "tokens per second per MW"),
     # cores of any kind are counted cores, not the compute they do
     ("The Harrier die integrates 64 compute cores.", "64 compute cores", "core count"),
     ("该芯片集成48个AI核心。", "48个", "core count"),

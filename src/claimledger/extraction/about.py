@@ -4,8 +4,9 @@
 Metric, nearest first: a metric the figure's own unit names ("16,635 tokens per
 second per GPU"); one written right after it ("1.6 Tb/s of scale-out bandwidth",
 "10x the TPS/MW of"); one in its clause before it, or set off right before it
-("the bandwidth, 1.6 Tb/s"); for ratios and percentages, one earlier in the
-sentence or after it in its clause. A metric held equal in a comparison ("at the
+("the bandwidth, 1.6 Tb/s"); for ratios and percentages, the one a comparative right
+after names (`[from_comparative]`: "3 times faster" is speed, "比 A100 快 3 倍" too),
+else one earlier in the sentence or after it in its clause. A metric held equal in a comparison ("at the
 same interactivity", "锁定相同交互性") is never the one measured. With no word for
 it, the unit's dimensionality names it (`[from_unit]`: "8 TB/s" is bandwidth, "TB/s
 per GPU" bandwidth per GPU); never a model or benchmark name, never raw dimensions.
@@ -29,7 +30,7 @@ from claimledger.extraction.annotate import Annotated
 from claimledger.extraction.attributes import clause_bounds
 from claimledger.extraction.candidates import METRIC_LINK
 from claimledger.extraction.conditions import Condition, fold_condition
-from claimledger.extraction.cues import PERIOD_ADVERB, any_phrase, cue_table, lowered
+from claimledger.extraction.cues import PERIOD_ADVERB, any_phrase, cue_table, fold, labelled_alternation, lowered
 from claimledger.extraction.metrics import Metric, metric_table, metric_words
 from claimledger.extraction.names import HARDWARE, Name
 from claimledger.extraction.roles import Roles, assign_roles, counted
@@ -140,6 +141,27 @@ def describe(
         subject_text = _opening_subject(text, names)
     condition = fold_condition(text, folded, names, roles.of_name, start, end, clause, metric)
     return About(subject_text, subject_id, metric, condition, roles)
+
+
+def comparative_metric(folded: str, start: int, end: int) -> str | None:
+    """The metric a comparative right after a ratio or percentage names ("3 times faster",
+    "40% cheaper"), or in Chinese right before it ("快 3 倍"): data/metrics.toml [from_comparative]."""
+    after, before, metrics = _comparatives()
+    found = after.match(lowered(folded), end) or before.search(folded, max(0, start - 6), start)
+    return metrics[fold(found.group("word"))] if found else None
+
+
+@cache
+def _comparatives() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str]]:
+    """(comparative right after a figure, Chinese comparative right before one, {folded word: metric})."""
+    table = metric_table()["from_comparative"]
+    after, metrics = labelled_alternation({metric: words["after"] for metric, words in table.items()})
+    before, before_metrics = labelled_alternation({metric: words["before"] for metric, words in table.items()})
+    return (
+        re.compile(rf"\s*(?P<word>{after})\b"),
+        re.compile(rf"(?P<word>{before})\s*(?:了|约|近)?\s*$"),
+        metrics | before_metrics,
+    )
 
 
 def _unit_named(unit_text: str | None) -> str | None:
@@ -254,8 +276,10 @@ def _described() -> re.Pattern[str]:
 def _metric(
     annotated: Annotated, start: int, end: int, clause: tuple[int, int], relative: bool, baseline_wrapper: tuple[int, int] | None
 ) -> str | None:
+    # "3 times faster", "40% cheaper": what a ratio's comparative names, when no word nearer does.
+    comparative = comparative_metric(annotated.simple, start, end) if relative else None
     if not annotated.metrics:
-        return None
+        return comparative
     low, high = baseline_wrapper or (0, 0)
     marked = [
         (metric, on_figure) for metric, describes, on_figure in _marked_metrics(annotated)
@@ -263,7 +287,7 @@ def _metric(
         and not (low <= metric.start and metric.end <= high)
     ]
     if not marked:
-        return None
+        return comparative
     metrics = [metric for metric, _ in marked]
     folded = annotated.simple
     for metric in metrics:
@@ -284,6 +308,11 @@ def _metric(
         in_clause_before = [m for m in metrics if m.end <= start and METRIC_APPOSITIVE.fullmatch(folded, m.end, start)]
     if in_clause_before:
         return in_clause_before[-1].concept
+    if comparative:
+        # "10x faster than X in tokens per second per MW": a metric after it, before the next figure, says in what.
+        next_figure = min((figure.start for figure in annotated.figures if figure.start >= end), default=clause[1])
+        said_after = [m for m in metrics if m.start >= end and m.end <= min(clause[1], next_figure)]
+        return said_after[0].concept if said_after else comparative
     before = [m for m in metrics if m.end <= start]
     if before and relative:
         return before[-1].concept
