@@ -60,6 +60,8 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("zAI's Tempest complex now targets 2GW.", "Tempest", "system", "possessive"),  # an owner opening in lower case
         ("Orbis said its Halcyon chip has taped out.", "Halcyon", "chip", "owned_name"),
         ("The startup ships their Storm Harbor racks in May.", "Storm Harbor", "system", "owned_name"),
+        ("The Tarn system links 512 accelerators.", "Tarn", "system", "owned_name"),
+        ("Benchmarks on the Kittiwake chip came in May.", "Kittiwake", "chip", "owned_name"),
     ],
 )
 def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -> None:
@@ -83,13 +85,14 @@ def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -
         "The GPU 的功耗为 700W。",  # a function word before a kind word in Chinese text
         "新芯片功耗降低了 30%。",  # a metric after a new product's kind word names nothing
         "该平台算力达到 6P芯片级别。",  # a verb before a code is no brand
+        "The Chinese chip draws 300 W, the Fastest GPU 700 W.",  # where a thing is from, a title's capitals
     ],
 )
 def test_what_is_not_a_name(text: str) -> None:
     found = shapes(text, "zh" if not text.isascii() else "en")
     assert not any(word in found for word in (
         "5GW", "500MW", "Ethernet", "The", "本季度数据中心", "数据中心", "Four GB300", "Each GB300", "TFLOPS BF16", "国产", "新一代", "公司建成超万卡", "A82", "今年加速", "加速", "异构", "70W", "70W GPU",
-        "功耗降低了", "功耗降低", "达到6P", "达到 6P", "该平台算力达到"))
+        "功耗降低了", "功耗降低", "达到6P", "达到 6P", "该平台算力达到", "Chinese", "Fastest"))
 
 
 @pytest.mark.parametrize("text", ["预计 2027 年全球加速服务器市场将扩大。", "三季度浪涌服务器出货增长。", "12 月星河服务器交付。"])
