@@ -468,6 +468,15 @@ def test_not_claims(sentence: str) -> None:
     assert extract(sentence) == []
 
 
+@pytest.mark.parametrize(("sentence", "figures"), [
+    ("星图预计下季度营收为 120 亿元（±2%）。", ["120 亿元"]),
+    ("Kite guides revenue to $4.2 billion, plus or minus 3%.", ["$4.2 billion"]),
+    ("The sensor reads 450 W (+/- 1.5%).", ["450 W"]),
+])
+def test_a_margin_written_with_plus_minus_is_no_claim(sentence: str, figures: list[str]) -> None:
+    assert [claim.text for claim in extract(sentence)] == figures
+
+
 ALL_QUANTITIES = [
     ("He scored 22 goals this season.", "22 goals", dict(kind="count", unit=None, unit_text="goals", value=22.0)),
     ("Tickets cost $6 each.", "$6", dict(unit="dollar", value=6.0)),

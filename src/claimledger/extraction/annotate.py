@@ -43,7 +43,7 @@ from claimledger.entities.folding import simplified
 from claimledger.extraction.candidates import Quantity, find_quantities, is_label, is_score, is_year, name_by_metric
 from claimledger.extraction.metrics import Metric, find_metrics
 from claimledger.extraction.names import Name, find_names, name_matcher, name_openers
-from claimledger.extraction.nonclaims import glued_into_name, inside_any, non_claim_spans
+from claimledger.extraction.nonclaims import a_tolerance, glued_into_name, inside_any, non_claim_spans
 from claimledger.extraction.pipeline import Sentence
 from claimledger.text.lang import SUPPORTED
 
@@ -312,7 +312,7 @@ def _match_known(sentences: list[Annotated], registry: Registry) -> None:
 
 def _find_figures(annotated: Annotated) -> None:
     """The sentence's numbers that may be claims: none inside a non-claim span or a name,
-    no year, label or score."""
+    no margin (±2%), year, label or score."""
     text, lang = annotated.text, annotated.lang
     quantities = find_quantities(text, lang)
     if not quantities:
@@ -323,6 +323,7 @@ def _find_figures(annotated: Annotated) -> None:
         for quantity in quantities
         if not inside_any(quantity.number.start, quantity.number.end, annotated.nonclaims)
         and not glued_into_name(text, quantity.number.start, quantity.number.end)
+        and not a_tolerance(text, quantity.number.start)
         and not is_year(quantity)
         and not is_label(text, quantity)
         and not is_score(quantity)

@@ -1,8 +1,8 @@
 """Spans whose digits are never claims: names, and what the number finder already knows is not a
 number (dates, times, URLs, versions, years naming a generation, citation marks, phone and
 registration numbers: numbers.not_numbers, the one place for those rules, read here from the
-same per-sentence cache); digits glued into names (GB200, ConnectX-9); and durations that place
-the sentence in time ("six months ago", "过去三年").
+same per-sentence cache); digits glued into names (GB200, ConnectX-9); durations that place
+the sentence in time ("six months ago", "过去三年"); and margins written with ± ("（±2%）").
 """
 
 from __future__ import annotations
@@ -42,6 +42,20 @@ def a_factor(text: str, number_end: int, multiplier: bool) -> bool:
     """Whether the number ending at `number_end` multiplies the next one ("64 x 800 GbE"; as
     "144 ×" when the sign is read as its multiplier): the product's figure is the claim."""
     return (A_NUMBER if multiplier else TIMES_A_NUMBER).match(text, number_end) is not None
+
+
+# "650 亿美元（±2%）", "$65 billion, plus or minus 2%": the margin of the figure before, no claim.
+# (The number finder reads "minus 3%" as a signed number: its "plus or" is before it.)
+TOLERANCE_BEFORE = re.compile(r"(?:±|\+/-|\+-|\bplus or minus)\s*$", re.IGNORECASE)
+PLUS_OR_BEFORE = re.compile(r"\bplus or\s+$", re.IGNORECASE)
+
+
+def a_tolerance(text: str, number_start: int) -> bool:
+    """Whether the number starting at `number_start` is a margin written with ± ("±2%")."""
+    window = max(0, number_start - 16)
+    if TOLERANCE_BEFORE.search(text, window, number_start):
+        return True
+    return text.startswith("minus", number_start) and PLUS_OR_BEFORE.search(text, window, number_start) is not None
 
 
 def places_in_time(text: str, start: int, end: int, dimensionality: str | None, lang: str) -> bool:
