@@ -81,6 +81,9 @@ UNITS_AND_KINDS = [
     ("互联带宽为 800 Gb/s。", "800 Gb/s", dict(si_value=8e11)),
     ("每 GPU 每秒 1,500 个 token。", "1,500 个 token", dict(unit="token / gpu / second", kind="quantity")),
     ("The full-width figure is １２０ GB.", "１２０ GB", dict(value=120.0)),
+    # devices spelled out are the devices
+    ("The campus will run on 100,000 graphics processing units.", "100,000 graphics processing units", dict(unit="gpu", kind="count")),
+    ("The workstation holds 4 graphics cards and 2 central processing units.", "4 graphics cards", dict(unit="gpu")),
 ]
 
 
