@@ -165,6 +165,12 @@ TRENDS = [
     ("故障率减少 50%。", "50%", "down"),
     ("训练时间缩短了 3 倍。", "3 倍", "down"),
     ("推理成本降低 60%。", "60%", "down"),
+    # a noun of change right after the figure, not a verb on to a level
+    ("新架构的能效实现 10 倍提升。", "10 倍", "up"),
+    ("这一方案带来了 30% 的增长。", "30%", "up"),
+    ("改用液冷后能耗实现 15% 的下降。", "15%", "down"),
+    ("吞吐从 1,000 tokens/s 提升至 2,000 tokens/s。", "1,000 tokens/s", None),
+    ("营收较去年同期的 381 万元增长约 4%。", "381 万元", None),
     ("The chip runs at 2 GHz.", "2 GHz", None),
     ("Shares gave back gains after plummeting 65% last year.", "65%", "down"),
     ("Power draw kept falling by about 8% a year.", "about 8%", "down"),

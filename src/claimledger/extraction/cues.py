@@ -164,7 +164,8 @@ def trend_patterns(lang: str) -> tuple[re.Pattern[str], dict[str, str], re.Patte
     if not after_table:
         return before_re, before_labels, None, {}
     after, after_labels = labelled_alternation(after_table)
-    after_re = re.compile(rf"^\s*(?:{PERIOD_ADVERB})?(?:[a-z-]+\s+)?{after}")
+    # Not a verb on to a level or to its own figure: "由 1,000 提升至 2,000", "较 381 万元增长约 3.57%".
+    after_re = re.compile(rf"^\s*(?:{PERIOD_ADVERB})?(?:[a-z-]+\s+)?{after}(?![至到])(?!\s*(?:了|约|近|超过|达)?\s*\d)")
     return before_re, before_labels, after_re, after_labels
 
 
