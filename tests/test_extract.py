@@ -963,6 +963,9 @@ def test_a_count_of_gpus_takes_no_other_figures_unit_for_metric() -> None:
     ("新方案把单卡内存占用降至原来的 1/2，效率提升 60%。", "60%", "efficiency"),
     ("Module efficiency rose from 19% to 23% over the decade.", "23%", "efficiency"),
     ("预计该芯片的推理效率将提升 150%。", "150%", "inference efficiency"),
+    ("星图万卡集群的训练线性扩展效率为 93%。", "93%", "scaling efficiency"),
+    ("Scaling efficiency held at 91% across 4,096 GPUs.", "91%", "scaling efficiency"),
+    ("集合通信库的通信效率达 96%。", "96%", "communication efficiency"),
     # a chip's process node, never a length
     ("青鸾芯片采用 5nm 工艺制程。", "5nm", "process node"),
     ("The Harrier die is built on a 3 nm process node.", "3 nm", "process node"),
