@@ -975,6 +975,10 @@ def test_a_count_of_gpus_takes_no_other_figures_unit_for_metric() -> None:
     ("The Harrier X2 is 40% cheaper than the A100.", "40%", "cost"),
     ("Inference throughput is 3x faster on the Harrier X2.", "3x", "throughput"),
     ("The Harrier X2 is up to 10x faster than the A100 in tokens per second per MW.", "up to 10x", "tokens per second per MW"),
+    # an amount in another currency, in brackets, measures what the amount does; a sale is a price
+    ("星图笔记本售价为人民币 9,999 元（约 1,420 美元）。", "约 1,420 美元", "price"),
+    ("Kite raised $300 million (about €280 million) in its latest round of funding.", "about €280 million", "funding"),
+    ("The Harrier card sells for $799.", "$799", "price"),
     # cores of any kind are counted cores, not the compute they do
     ("The Harrier die integrates 64 compute cores.", "64 compute cores", "core count"),
     ("该芯片集成48个AI核心。", "48个", "core count"),

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from claimledger.entities import Entity, Registry, package_registry
-from claimledger.extraction.about import About, describe
+from claimledger.extraction.about import About, describe, is_money
 from claimledger.extraction.annotate import Annotated, annotate_sentences
 from claimledger.extraction.attributes import (
     clause_bounds,
@@ -78,6 +78,8 @@ LEVEL_AFTER_CHANGE = re.compile(
     r"[^.;!?。；！？]{0,40}?[,，]?\s*(?:reaching|to reach|to|达到|达|至|到)\s*(?:US|CNY|RMB)?[$€£¥]?\s*", re.IGNORECASE
 )
 OPENING_BRACKET = re.compile(r"\s*[(（][^()（）]{0,12}")
+# "人民币 9,999 元（约 1,420 美元）", "$799 (about €740)": the same amount in another currency.
+CONVERSION_GAP = re.compile(r"\s*[(（]\s*(?:about|roughly|around|approximately|approx\.|约合|约|合|折合)?\s*(?:US|CNY|RMB|人民币)?\s*", re.IGNORECASE)
 LEVEL = re.compile(r"(?:\bto|至|到|达到)\s*(?:US)?[$€£¥]?\s*$", re.IGNORECASE)
 
 
@@ -184,7 +186,9 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
             frame.baseline.wrapper if frame.baseline else None,
         )
         if about.metric is None and previous is not None and (
-            _level_reached(annotated.simple, *previous, frame) or _compares_the_figure_before(annotated.simple, previous[0], frame)
+            _level_reached(annotated.simple, *previous, frame)
+            or _compares_the_figure_before(annotated.simple, previous[0], frame)
+            or _converts_the_figure_before(annotated.simple, previous[0], frame)
         ):
             about = about._replace(metric=previous[1].metric)
         previous = frame, about
@@ -219,6 +223,15 @@ def _compares_the_figure_before(text: str, figure: Frame, ratio: Frame) -> bool:
     """Whether `ratio` compares the figure right before it, in brackets ("4.8TB/s (1.4x H100)",
     "141 GB（H100 的 1.76 倍）"): it measures what that figure does."""
     return ratio.quantity.kind in ("ratio", "percent") and OPENING_BRACKET.fullmatch(text, figure.end, ratio.start) is not None
+
+
+def _converts_the_figure_before(text: str, amount: Frame, converted: Frame) -> bool:
+    """Whether `converted` is the amount right before it in another currency, in brackets
+    ("9,999 元（约 1,420 美元）"): it measures what that amount does."""
+    return (
+        is_money(amount.quantity.expression) and is_money(converted.quantity.expression)
+        and CONVERSION_GAP.fullmatch(text, amount.end, converted.quantity.start) is not None
+    )
 
 
 def _attributed(claim: Claim, annotated: Annotated, frame: Frame, about: About, claimant: Claimant | None) -> tuple[Entity, ...]:

@@ -123,7 +123,7 @@ def describe(
     )
     if metric in _generic_metrics() and not counted_noun:
         metric = unit_metric(kind, expression) or metric  # "performance of 4.6 PFLOPS" measures compute
-    money = _is_money(expression)
+    money = is_money(expression)
     if money and metric not in _money_metrics():
         metric = None  # "24 GB of memory for $799": the amount is no memory
     organisation_metric = metric in _organisation_metrics() or money
@@ -205,7 +205,8 @@ def organisation_figure(metric: str | None, dimensionality: str | None) -> bool:
 
 
 @lru_cache(maxsize=256)
-def _is_money(expression: str | None) -> bool:
+def is_money(expression: str | None) -> bool:
+    """Whether a unit expression is an amount of money (a currency, not a price per thing)."""
     return bool(expression) and "/" not in expression and _is_currency(unit_info(expression).dimensionality)
 
 
