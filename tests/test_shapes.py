@@ -59,6 +59,8 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("昉擎发布了Orion X9超节点。", "Orion X9", "system", "brand_code"),
         ('Kestrel said its "Emerald Harbor" chip ships next year.', "Emerald Harbor", "chip", "quoted"),
         ("zAI's Tempest complex now targets 2GW.", "Tempest", "system", "possessive"),  # an owner opening in lower case
+        ("该超节点由 384 颗青鸾芯片组成。", "青鸾", "chip", "zh_kind"),  # the classifier of a count in digits is no part
+        ("机房里新装了 16 台天穹服务器。", "天穹", "system", "zh_kind"),
         ("Orbis said its Halcyon chip has taped out.", "Halcyon", "chip", "owned_name"),
         ("The startup ships their Storm Harbor racks in May.", "Storm Harbor", "system", "owned_name"),
         ("The Tarn system links 512 accelerators.", "Tarn", "system", "owned_name"),

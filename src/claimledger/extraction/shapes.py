@@ -407,6 +407,8 @@ def _chinese_name_start(text: str, end: int) -> int | None:
     if run is None:
         return None
     first = end - run.end()
+    if _counted_words().search(text, max(0, first - 3), first + 1):
+        first += 1  # "384 颗青鸾芯片": the classifier of a count in digits opens no name
     # A count, a date or a launch verb is never inside a name: "两台昇腾服务器", "三季度海光服务器",
     # "沐曦发布曦云 C600" (names 曦云 C600).
     inside = _last_not_in_name().match(text, first, end)
@@ -446,9 +448,10 @@ def _description() -> re.Pattern[str]:
 
 @cache
 def _counted_words() -> re.Pattern[str]:
-    """A Chinese numeral and a counting classifier ("三款", "两颗"): a count, never a name."""
+    """A number and a counting classifier right before a position ("三款", "两颗", "384 颗"): a
+    count, never a name."""
     classifiers = "".join(data_table("units.toml")["counting_classifiers"])
-    return re.compile(rf"[{ZD}十百千万]+[{classifiers}]")
+    return re.compile(rf"(?:[{ZD}十百千万]|\d[ \t]*)[{classifiers}]$")
 
 
 def _chinese_boundary(text: str, start: int) -> bool:
@@ -458,7 +461,7 @@ def _chinese_boundary(text: str, start: int) -> bool:
         return False  # "2026 年中国...": the 年 ends a date, no name starts there
     if start == 0 or not HAN_CHARACTER.match(text[start - 1]):
         return True
-    return text.endswith(_words_tuple("zh_before_name"), 0, start) or _counted_words().search(text, max(0, start - 2), start) is not None
+    return text.endswith(_words_tuple("zh_before_name"), 0, start) or _counted_words().search(text, max(0, start - 3), start) is not None
 
 
 @cache
