@@ -936,6 +936,19 @@ def test_the_factors_of_a_product_written_out_are_no_claims() -> None:
     ]
 
 
+@pytest.mark.parametrize(("sentence", "written", "subject"), [
+    # a count of a product is no figure of that product: every fleet of it would be one
+    ("The facility will house 20,000 H200 GPUs by the end of the year.", "20,000 H200 GPUs", None),
+    ("该集群部署了 1 万张 H100。", "1 万张 H100", None),
+    # the deployer opening the sentence owns the fleet
+    ("Stratus will deploy 18,432 Kestrel K3 GPUs.", "18,432 Kestrel K3 GPUs", "Stratus"),
+    # another figure of the sentence is still the counted product's
+    ("Four GB300 NVL72 racks draw about 530 kW.", "about 530 kW", "GB300 NVL72"),
+])
+def test_a_count_of_a_product_is_not_its_figure(sentence: str, written: str, subject: str | None) -> None:
+    assert only_claim(sentence, written).subject == subject
+
+
 def test_a_workload_opening_the_sentence_is_not_the_owner_of_counted_hardware() -> None:
     claim = only_claim("Stable Diffusion XL reached about 33 queries/s on 8x B200.", "about 33 queries/s")
     assert (claim.subject, claim.condition) == ("B200", "Stable Diffusion XL")

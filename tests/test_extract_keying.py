@@ -80,9 +80,9 @@ def test_long_metric_ratio_keys_the_same_in_both_languages():
         ("The new Orion Z2 cluster has 4,032 Blackwell GPUs across 56 racks.", "56 racks", "Orion Z2 cluster"),
         ("Each Falcon X7 pod holds 144 Rubin GPUs.", "144 Rubin GPUs", "Falcon X7 pod"),
         ("Orion Z2 集群共有 4,032 颗 Blackwell GPU。", "4,032 颗 Blackwell GPU", "Orion Z2 集群"),
-        # ... and is the subject when nothing else is named.
-        ("Only 512 Rubin GPUs were installed this quarter.", "512 Rubin GPUs", "Rubin"),
-        ("机房里有 512 颗 Hopper GPU。", "512 颗 Hopper GPU", "Hopper"),
+        # ... nor when nothing else is named: the count is no figure of the chip (every fleet of it would be one).
+        ("Only 512 Rubin GPUs were installed this quarter.", "512 Rubin GPUs", None),
+        ("机房里有 512 颗 Hopper GPU。", "512 颗 Hopper GPU", None),
         # A group of machines stays with its name: a cluster's goodput is not a chip's.
         ("Across the hall, the Blackwell fleet reached 91% goodput.", "91%", "Blackwell fleet"),
         ("该 Blackwell 集群的 goodput 为 91%。", "91%", "Blackwell 集群"),

@@ -14,7 +14,9 @@ per GPU" bandwidth per GPU); never a model or benchmark name, never raw dimensio
 Subject text: a bare model code takes the full name the sentence gives it elsewhere
 ("Each Kestrel K4 ..., and a K4 rack draws 140 kW" -> Kestrel K4). A counted name
 ("Stratus will deploy 18,432 Kestrel K3 GPUs") with nothing else to be the subject
-gives the fleet to the organisation opening the sentence. With no name at all, an
+gives the fleet to the organisation opening the sentence; with no one there, the count
+has no subject (it is no figure of the K3: every fleet of them would be one), while the
+sentence's other figures stay the counted product's ("Four GB300 NVL72 racks draw 530 kW"). With no name at all, an
 unknown name opening the sentence before a verb is the subject ("Kestrel Silicon
 today announced ...", "火山引擎公布了 ...").
 """
@@ -132,9 +134,13 @@ def describe(
     subject_text = subject_id = None
     if subject is not None:
         if counted(folded, subject) and not [n for n in names if n is not subject and n.kind in HARDWARE]:
-            # "Stratus will deploy 18,432 Kestrel K3 GPUs": the fleet is the deployer's.
+            # "Stratus will deploy 18,432 Kestrel K3 GPUs": the fleet is the deployer's; the count
+            # itself is no figure of the K3 ("the cluster has 16,000 H200 GPUs": every fleet of them would be one).
             opener = _opening_subject(text, names)
-            subject_text, subject_id = (opener, None) if opener else (_full_name(subject, names), subject.entity.id)
+            if opener or start <= subject.start < end:
+                subject_text = opener
+            else:
+                subject_text, subject_id = _full_name(subject, names), subject.entity.id
         else:
             subject_text, subject_id = _full_name(subject, names), subject.entity.id
     else:
