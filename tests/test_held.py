@@ -37,6 +37,10 @@ def test_rule_1_a_hedge_with_not_is_no_denial(text):
     ("此前误报的 64 GB 应为 72 GB。", [("64 GB", "corrected", "72 GB"), ("72 GB", "current", None)]),
     ("The 40 kW figure was incorrect, the Kite rack draws 44 kW.",
      [("40 kW", "corrected", "44 kW"), ("44 kW", "current", None)]),
+    # the post's earlier text, a few words before the figure it got wrong
+    ("An earlier version of this article said the Kite rack drew 40 kW; it draws 44 kW.",
+     [("40 kW", "corrected", "44 kW"), ("44 kW", "current", None)]),
+    ("本文此前版本称该机柜功耗为 40 kW，实际为 44 kW。", [("40 kW", "corrected", "44 kW"), ("44 kW", "current", None)]),
 ])
 def test_rule_2_a_figure_the_post_had_wrong_is_corrected(text, expected):
     assert roles(text) == expected

@@ -7,7 +7,8 @@ first rule that applies wins:
    "not only", "not more than" and the like are hedges, not denials.
 2. corrected: a cue saying the post had it wrong, before it ("we earlier reported
    8,064", "此前误报的", "更正：此前的") or after it in its clause ("... 有误",
-   "... was incorrect").
+   "... was incorrect"), or the post's earlier text a few words before it ("an earlier
+   version of this article said the chip had 192 GB").
 3. previous: a cue of an earlier value right before it ("down from 27 minutes",
    "up from 2,907", "较此前公布的 196 TOPS", "原为"); a change verb with "from"
    ("cut the training time from 27 to 10 minutes"), "from" after a level reached ("to $68
@@ -64,6 +65,14 @@ def _table() -> dict:
 def _ending(group: str) -> re.Pattern[str]:
     """A cue of `group` ending right before the figure (hedges between)."""
     return re.compile(rf"(?:{alternation(_table()[group])}){BETWEEN}$")
+
+
+@cache
+def _earlier_text() -> re.Pattern[str]:
+    """The post's earlier text, up to eight words (16 characters in Chinese) then the figure: "an earlier
+    version of this article said the chip had", "本文此前版本称该芯片显存为"."""
+    gap = r"(?:(?:\s+[\w'’-]+){0,8}|[^，,。；;！？]{0,16})"
+    return re.compile(rf"{any_phrase(_table()['corrected_earlier_text'])}{gap}{BETWEEN}$")
 
 
 @cache
@@ -135,6 +144,8 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
     if negation is not None and not _not_negated().match(low, negation.start()):
         return Held("negated")
     if cued and _ending("corrected_before").search(low, window, start) or _starting("corrected_after").match(after):
+        return Held("corrected")
+    if _earlier_text().search(low, max(0, start - 100), start):
         return Held("corrected")
     # The earlier-figure pattern opens with "from": a look for the word spares most figures its search.
     if cued and _ending("previous_before").search(low, window, start) or (
