@@ -60,6 +60,10 @@ def test_rule_2_the_correction_may_come_in_the_next_sentence():
     ("The team cut the Kite K2's idle power from 90 W, its launch figure.", [("90 W", "previous", None)]),
     ("带宽由 3.2 TB/s 提升至 4 TB/s。", [("3.2 TB/s", "previous", "4 TB/s"), ("4 TB/s", "current", None)]),
     ("功耗较此前公布的 700 W 降至 650 W。", [("700 W", "previous", "650 W"), ("650 W", "current", None)]),
+    # what the new figure replaces
+    ("The Kite rack now draws 44 kW, which replaces the 40 kW quoted at launch.",
+     [("44 kW", "current", None), ("40 kW", "previous", "44 kW")]),
+    ("新的 650 W 取代此前的 700 W。", [("650 W", "current", None), ("700 W", "previous", "650 W")]),
     # a period ending in 的 after 由, an adverb before the change verb
     ("日均调用量已由今年五月的 1200 亿次增长至 1.3 万亿次。",
      [("1200 亿次", "previous", "1.3 万亿次"), ("1.3 万亿次", "current", None)]),
