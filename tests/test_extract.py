@@ -936,6 +936,17 @@ def test_the_factors_of_a_product_written_out_are_no_claims() -> None:
     ]
 
 
+@pytest.mark.parametrize(("sentence", "subjects"), [
+    # a list of products paired with a list of figures, item by item
+    ("H100 和 H200 的显存分别为 80 GB 和 141 GB。", ["H100", "H200"]),
+    ("青鸾 Q700 和 Q800 的功耗分别为 350 W 和 450 W。", ["青鸾 Q700", "青鸾 Q800"]),
+    ("The Kite K2 and K3 deliver 1.2 and 2.4 PFLOPS, respectively.", ["Kite K2", "Kite K3"]),
+    ("The Tessel T900 and T950 draw 700 W and 900 W respectively.", ["Tessel T900", "Tessel T950"]),
+])
+def test_respective_figures_go_to_their_products(sentence: str, subjects: list[str]) -> None:
+    assert [claim.subject for claim in extract(sentence)] == subjects
+
+
 @pytest.mark.parametrize(("sentence", "written", "subject"), [
     # a count of a product is no figure of that product: every fleet of it would be one
     ("The facility will house 20,000 H200 GPUs by the end of the year.", "20,000 H200 GPUs", None),

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from claimledger.entities import Entity, Registry, package_registry
-from claimledger.extraction.about import About, describe, is_money
+from claimledger.extraction.about import About, describe, full_name, is_money
 from claimledger.extraction.annotate import Annotated, annotate_sentences
 from claimledger.extraction.attributes import (
     clause_bounds,
@@ -50,7 +50,7 @@ from claimledger.extraction.found import Found
 from claimledger.extraction.held import Held, held_role, link_replacements
 from claimledger.extraction.lists import respective
 from claimledger.extraction.metrics import spec_metrics
-from claimledger.extraction.names import Name, introduced, named_again
+from claimledger.extraction.names import HARDWARE, Name, introduced, named_again
 from claimledger.extraction.nonclaims import a_factor, places_in_time
 from claimledger.extraction.pipeline import Sentence, split_sentences
 from claimledger.extraction.roles import sentence_roles
@@ -177,6 +177,11 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
     respective_precision = respective(
         annotated.simple, [match.span() for match in precisions], [(frame.quantity.start, frame.end) for frame in framed]
     )
+    # "A 和 B 的显存分别为 X 和 Y", "X and Y for A and B, respectively": each figure its own product.
+    products = [name for name in annotated.names if name.kind in HARDWARE]
+    respective_product = respective(
+        annotated.simple, [(name.start, name.end) for name in products], [(frame.quantity.start, frame.end) for frame in framed]
+    ) if len(products) > 1 else {}
     found = []
     previous: tuple[Frame, About] | None = None
     for index, frame in enumerate(framed):
@@ -192,6 +197,11 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
         ):
             about = about._replace(metric=previous[1].metric)
         previous = frame, about
+        if index in respective_product:
+            product = products[respective_product[index]]
+            about = about._replace(
+                subject=full_name(product, annotated.names), subject_id=product.entity.id, roles=about.roles._replace(subject=product)
+            )
         if index in respective_precision and about.metric not in spec_metrics():
             # "在 FP32、TF32 精度下的算力分别为 25、49 TFLOPS": each figure its own precision.
             precision = precision_name(precisions[respective_precision[index]].group(0))

@@ -34,7 +34,7 @@ from claimledger.extraction.candidates import METRIC_LINK
 from claimledger.extraction.conditions import Condition, fold_condition
 from claimledger.extraction.cues import PERIOD_ADVERB, any_phrase, cue_table, fold, labelled_alternation, lowered
 from claimledger.extraction.metrics import Metric, metric_table, metric_words
-from claimledger.extraction.names import HARDWARE, Name
+from claimledger.extraction.names import HARDWARE, SIBLING_RULE, Name
 from claimledger.extraction.roles import Roles, assign_roles, counted
 from claimledger.extraction.units import ordered_dimensionality, unit_info, unit_table
 from claimledger.text.scripts import HAN
@@ -140,9 +140,9 @@ def describe(
             if opener or start <= subject.start < end:
                 subject_text = opener
             else:
-                subject_text, subject_id = _full_name(subject, names), subject.entity.id
+                subject_text, subject_id = full_name(subject, names), subject.entity.id
         else:
-            subject_text, subject_id = _full_name(subject, names), subject.entity.id
+            subject_text, subject_id = full_name(subject, names), subject.entity.id
     else:
         subject_text = _opening_subject(text, names)
     condition = fold_condition(text, folded, names, roles.of_name, start, end, clause, metric)
@@ -227,8 +227,11 @@ def _currency_dimensionalities() -> frozenset[str]:
     return frozenset(unit_info(name).dimensionality for name in unit_table()["currencies"])
 
 
-def _full_name(name: Name, names: Sequence[Name]) -> str:
-    """A bare model code takes the full name the sentence gives it ("K4" -> "Kestrel K4")."""
+def full_name(name: Name, names: Sequence[Name]) -> str:
+    """A bare model code takes the full name the sentence gives it ("K4" -> "Kestrel K4"; a code
+    listed after a brand's model, its brand: "青鸾 Q700 和 Q800" -> 青鸾 Q800)."""
+    if name.rule == SIBLING_RULE:
+        return name.entity.id
     full = [other.text for other in names if other.text != name.text and other.text.endswith(" " + name.text.split()[0])]
     return full[0] + name.text[len(name.text.split()[0]):] if full else name.text
 

@@ -96,8 +96,9 @@ def find_names(
     text: str, simple: str, fold: str, words: Words, matches: list[tuple[int, int, int]], registry: Registry, lang: str
 ) -> list[Name]:
     """Known names (`matches` of the name matcher in `words`: key, first word, end word) and
-    names found by shape, longest first where they overlap, then joined where two stand for
-    one ("Ironwood TPU") or a group word makes a system of a chip ("Hopper 集群")."""
+    names found by shape, longest first where they overlap, a bare code listed after a brand's
+    model taken as the brand's ("青鸾 Q700 和 Q800"), then joined where two stand for one
+    ("Ironwood TPU") or a group word makes a system of a chip ("Hopper 集群")."""
     known = []
     if matches:
         entities = name_matcher(registry)[1]
@@ -109,7 +110,7 @@ def find_names(
     # Shapes read hyphens (WSE-3, SN40L-16): the simplified text, not the folded one.
     shapes = shaped_names(simple, lang)
     merged = _merged(text, known, shapes, registry)
-    return _grouped(text, fold, _joined(text, _with_codes(text, merged, registry)), registry)
+    return _grouped(text, fold, _joined(text, _with_siblings(text, _with_codes(text, merged, registry), registry)), registry)
 
 
 # A Latin letter or digit: a name holding one has a model code or a Latin spelling.
@@ -165,6 +166,30 @@ def _with_codes(text: str, names: list[Name], registry: Registry) -> list[Name]:
         entity = _entity_for(registry, written, "chip", name.entity.id, None)
         extended.append(Name(name.start, found.end(), written, entity.kind, entity, "family_code", name.maker))
     return extended
+
+
+# A bare model code listed right after a branded one: "青鸾 Q700 和 Q800", "the Kite K2 and K3".
+SIBLING_CODE = re.compile(r"(?:\s*(?:和|与|及|、|/)\s*|,\s*|\s+(?:and|or)\s+)(?P<code>[A-Z]{1,4}\d{1,5}[A-Za-z]?)(?![\w-])")
+# The model code ending a brand's model: "Kite K2", "青鸾 Q700".
+ENDING_CODE = re.compile(r"(?<![A-Za-z0-9-])[A-Z]{1,4}\d{1,5}[A-Za-z]?$")
+SIBLING_RULE = "sibling_code"
+
+
+def _with_siblings(text: str, names: list[Name], registry: Registry) -> list[Name]:
+    """A bare model code listed right after a brand's model is the brand's model too
+    ("青鸾 Q700 和 Q800": 青鸾 Q800, of the same kind), where no other name stands."""
+    found = []
+    for index, name in enumerate(names):
+        found.append(name)
+        code = ENDING_CODE.search(name.text) if name.kind in HARDWARE else None
+        sibling = SIBLING_CODE.match(text, name.end) if code and code.start() > 0 else None
+        following = names[index + 1].start if index + 1 < len(names) else len(text)
+        if sibling is None or sibling.end() > following:
+            continue
+        written = name.text[:code.start()] + sibling.group("code")
+        entity = _entity_for(registry, written, name.kind, None, name.maker)
+        found.append(Name(sibling.start("code"), sibling.end(), sibling.group("code"), name.kind, entity, SIBLING_RULE, name.maker))
+    return found
 
 
 def _merged(text: str, known: list[Name], shapes: list[Shape], registry: Registry) -> list[Name]:
