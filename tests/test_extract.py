@@ -1003,6 +1003,7 @@ def test_a_count_of_gpus_takes_no_other_figures_unit_for_metric() -> None:
     ("星图笔记本售价为人民币 9,999 元（约 1,420 美元）。", "约 1,420 美元", "price"),
     ("Kite raised $300 million (about €280 million) in its latest round of funding.", "about €280 million", "funding"),
     ("The Harrier card sells for $799.", "$799", "price"),
+    ("Prices for the Harrier instance start at $2.49/hr.", "$2.49/hr", "price"),
     ("Kite says its Harrier X2 delivers 30% better performance per dollar than its fleet.", "30%", "performance per dollar"),
     ("星图表示，新实例的性价比提升 40%。", "40%", "performance per dollar"),
     # cores of any kind are counted cores, not the compute they do

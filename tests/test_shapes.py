@@ -66,6 +66,7 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("Orbis said its Halcyon chip has taped out.", "Halcyon", "chip", "owned_name"),
         ("The startup ships their Storm Harbor racks in May.", "Storm Harbor", "system", "owned_name"),
         ("The Tarn system links 512 accelerators.", "Tarn", "system", "owned_name"),
+        ("Each Kittiwake rack draws up to 190 kW.", "Kittiwake", "system", "owned_name"),
         ("Benchmarks on the Kittiwake chip came in May.", "Kittiwake", "chip", "owned_name"),
     ],
 )

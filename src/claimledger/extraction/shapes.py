@@ -21,9 +21,9 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
   ("Lushan GPU预计", "Flower Harbor架构"); never a word that starts no name ("The GPU").
 - lower_code: a lower-case model code after "variant" or before a kind word ("p100a").
 - owned_code: a model code after "its", "their", "our", "the new" ("its K5").
-- owned_name: one or two capitalised words after "its", "their", "our", "the", before a kind
-  word ("its Napier chip", "their Storm Harbor racks", "the Spectra system"); never a word that
-  starts no name ("the Chinese chip").
+- owned_name: one or two capitalised words after "its", "their", "our", "the", "each", "every",
+  before a kind word ("its Napier chip", "their Storm Harbor racks", "the Spectra system", "each
+  Kite rack"); never a word that starts no name ("the Chinese chip").
 - zh_kind: a Chinese name right before 芯片/加速卡/一体机/服务器/超节点/集群...
   ("深算芯片"), never a description ("国产芯片", "新一代芯片").
 - zh_new_kind: a Chinese name right after a new product's kind word ("新架构花港"),
@@ -205,7 +205,7 @@ def _rules() -> dict[str, re.Pattern[str]]:
         ),
         "owned_code": re.compile(r"\b(?:its|their|our|the new)[ \t]+(?P<code>[A-Z]{1,3}\d{1,4}[A-Za-z]?)(?![\w-])"),
         "owned_name": re.compile(
-            rf"\b(?:its|their|our|the new|[Tt]he)[ \t]+(?P<name>[A-Z][a-z]{{2,}}(?:[ \t]+[A-Z][a-z]{{2,}})?)[ \t]+{ahead}(?P<kind>{latin_kind})"
+            rf"\b(?:its|their|our|the new|[Tt]he|[Ee]ach|[Ee]very)[ \t]+(?P<name>[A-Z][a-z]{{2,}}(?:[ \t]+[A-Z][a-z]{{2,}})?)[ \t]+{ahead}(?P<kind>{latin_kind})"
         ),
         # Only the kind words written in Chinese: a Latin one is never a Chinese name's kind.
         "zh_kind": re.compile(rf"(?P<kind>{_words([word for word in _kind_words() if HAN_CHARACTER.match(word)])})"),
@@ -237,7 +237,7 @@ RULE_HINTS = {
     "latin_in_chinese": re.compile(r"[a-z](?<=[A-Z][a-z])"),
     "lower_code": re.compile(r"\d\d(?<=[a-z]\d\d)"),
     "owned_code": re.compile(r"[A-Z]\d"),
-    "owned_name": re.compile(r"[A-Z](?<=(?:its|eir|our|new|the|The)[ \t][A-Z])"),
+    "owned_name": re.compile(r"[A-Z](?<=(?:its|eir|our|new|the|The|ach|ery)[ \t][A-Z])"),
     "zh_numbered": re.compile("号"),
     "quoted": re.compile("[「“\"]"),
 }
