@@ -246,6 +246,10 @@ RULE_HINTS = {
 # A letter and a digit side by side ("H100", "X-7", "64K"): every code rule's hint above needs
 # one, so a sentence without it runs none of them (most Chinese sentences: one search, not five).
 CODE_HINT = re.compile(r"\d(?:(?<=[A-Za-z]\d)|(?<=[A-Za-z]-\d)|[A-FH-Z])")
+# A capital and a small letter ("Tomahawk", "Inc"): the rules of capitalised words (family_number,
+# camel_kind, owned_name, org_ending_en, latin_in_chinese) each need one, so a sentence without
+# it (most Chinese sentences) runs none of them.
+WORD_HINT = re.compile(r"[a-z](?<=[A-Z][a-z])")
 
 
 @cache
@@ -257,6 +261,7 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
     """Every name in `text` found by shape (overlaps allowed; the caller keeps the longest)."""
     han = HAN_CHARACTER.search(text) is not None
     codes = CODE_HINT.search(text) is not None
+    words = WORD_HINT.search(text) is not None
     with_chinese, latin, hints, groups = _family_patterns()
     family = with_chinese if han and hints.search(text) else latin
     found = [
@@ -287,14 +292,14 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
     for match in _free(text, "code_kind", ".-") if codes else ():
         if match.group("code") not in _not_brand() and not _a_figure(text, match.start("code")):
             found.append(Shape(match.start("code"), match.end("code"), _kind_of(match.group("kind")), "code_kind"))
-    for match in _free(text, "family_number", "."):
+    for match in _free(text, "family_number", ".") if words else ():
         if match.group("name").split()[0] not in _not_brand():
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "family_number"))
     for match in _free(text, "possessive", "."):
         name = match.group("name")
         if name.split()[0] not in _not_brand() and not _a_figure(text, match.start("name")):
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "possessive", match.group("owner")))
-    for match in _free(text, "camel_kind", "."):
+    for match in _free(text, "camel_kind", ".") if words else ():
         found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "camel_kind"))
     for match in _free(text, "lower_code", ".-") if codes else ():
         group = "code" if match.group("code") else "code2"
@@ -306,14 +311,14 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         found.append(Shape(match.start("name"), match.end("name"), kind, "quoted"))
     for match in _matches(text, "owned_code") if codes else ():
         found.append(Shape(match.start("code"), match.end("code"), _kind_after(text, match.end()), "owned_code"))
-    for match in _free(text, "owned_name", "."):
+    for match in _free(text, "owned_name", ".") if words else ():
         if not any(word in _not_brand() for word in match.group("name").split()):
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "owned_name"))
-    for match in _free(text, "org_ending_en", "."):
+    for match in _free(text, "org_ending_en", ".") if words else ():
         if match.group("name").split()[0] not in _not_brand():
             found.append(Shape(match.start("name"), match.end("name"), "organisation", "org_ending"))
     if han:
-        for match in _free(text, "latin_in_chinese", ".-"):
+        for match in _free(text, "latin_in_chinese", ".-") if words else ():
             if not any(word in _not_brand() for word in match.group("name").split()):
                 found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "latin_in_chinese"))
         found.extend(_chinese_names(text, {shape.start for shape in found if shape.rule == "family"}, codes))
