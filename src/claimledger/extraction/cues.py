@@ -42,26 +42,30 @@ def phrase_pattern(phrase: str) -> str:
 
 
 def alternation(phrases: list[str], group: str | None = None) -> str:
-    """Longest-first alternation of cue phrases, optionally as a named group.
+    """Longest-first alternation of cue phrases (Latin ones first), optionally as a named group.
 
-    Phrases that start with a Latin letter share one leading word boundary:
-    one per alternative would stop Python's re from skipping ahead by first
-    character, which makes the search many times slower. A look-ahead for the
-    phrases' first characters lets a search reject most positions with one test.
+    Every branch opens with a plain character, so a search skips straight to the
+    places one of them stands (a leading word boundary, or a look-ahead, would
+    make Python's re try the whole pattern at every character): a Latin phrase's
+    leading word boundary is a look-behind after its first letter, as in `any_phrase`.
     """
     ordered = sorted(set(phrases), key=len, reverse=True)
-    words = [phrase_pattern(p) for p in ordered if LATIN_WORD_CHAR.match(p)]
+    words = [_bounded_after_first(phrase_pattern(p)) for p in ordered if LATIN_WORD_CHAR.match(p)]
     others = [phrase_pattern(p) for p in ordered if not LATIN_WORD_CHAR.match(p)]
-    parts = ([rf"\b(?:{'|'.join(words)})"] if words else []) + others
-    firsts = "".join(sorted({re.escape(lowered(p).lstrip()[:1]) for p in ordered}))
-    body = f"(?=[{firsts}])(?:{'|'.join(parts)})" if parts else "(?!)"
+    body = "|".join(words + others) or "(?!)"
     return f"(?P<{group}>{body})" if group else f"(?:{body})"
+
+
+def _bounded_after_first(pattern: str) -> str:
+    """A Latin phrase's pattern with its leading word boundary read after its first letter:
+    no word character before that letter (what `\\b` before it says)."""
+    return pattern[0] + r"(?<!\w.)" + pattern[1:]
 
 
 def any_phrase(phrases: list[str]) -> str:
     """What `alternation(phrases)` matches, written as a trie of the phrases' characters and
     word gaps: a search reads each character once instead of trying every phrase at each
-    place the look-ahead lets through. Every branch opens with a plain character, so the
+    place one of them starts. Every branch opens with a plain character, so the
     search skips to the next place one of them stands (a Latin phrase's leading word
     boundary is a look-behind after its first letter). Where two phrases match at one
     place it may find another one than `alternation`, so it only answers whether any is there."""
