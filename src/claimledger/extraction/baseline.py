@@ -39,8 +39,8 @@ THE_NAME = re.compile(r"^\s+(?:the|that\s+of|those\s+of)\s+", re.IGNORECASE)
 LONGEST_PHRASE_WORDS = 5
 NOT_A_BASELINE_START = frozenset("and or but which that to in on at for with as by if when while so".split())
 LONGEST_ZH_PHRASE = 24
-# The look-ahead first: a search skips the positions holding neither character at once.
-HAN_COMPARE = re.compile(r"(?=[比较])(?:(?<![相对百好无占同环之类])比(?![例较特赛如重率值])|(?<![比相计])较(?!为))")
+# Each character first and what may not stand before it read after it: a search skips to 比 or 较.
+HAN_COMPARE = re.compile(r"比(?<![相对百好无占同环之类]比)(?![例较特赛如重率值])|较(?<![比相计]较)(?!为)")
 ZH_OF = re.compile(r"的\s*$")
 ZH_BEFORE_OF = re.compile(r"(?:达到|达|是|为|相当于|至|到|比|仅|只有|约|近|超过|超出|高于|低于|超)")
 # "超过同级别 A100 GPU 约 1.5 倍", "高于 H100 30%": a verb of exceeding, the baseline, the figure.

@@ -29,8 +29,9 @@ _ZH_TOKEN = re.compile(
     rf"[ \t]*(?:(?P<arabic>{PLAIN_DIGITS})(?P<thousands>[ \t]*[kK](?![A-Za-z]))?|(?P<fraction>分[ \t]*之(?:[ \t]*(?P<negative>[负負]))?)|(?P<char>.))",
     re.S,
 )
-# A run is Chinese when it has a numeral character, a fraction or a minus word.
-_ZH_QUALIFIES = re.compile(rf"[{ZD}{_ZU}{_ZB}负負]|分[ \t]*之")
+# A run is Chinese when it has a numeral character, a fraction or a minus word (分 only as 分之:
+# one character class first, so the regex engine skips to the next place one stands).
+_ZH_QUALIFIES = re.compile(rf"[{ZD}{_ZU}{_ZB}负負分](?:(?<=分)[ \t]*之|(?<!分))")
 # 千 and 兆 right before these unit characters are SI prefixes (千米 km, 兆字节 MB).
 _ZH_UNIT_PREFIXES = ZH["si_prefix_numerals"]
 _ZH_PREFIXED_UNIT = re.compile(rf"[ \t]*(?:{'|'.join(ZH['si_prefixed_units'])})")
