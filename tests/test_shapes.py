@@ -61,6 +61,8 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("zAI's Tempest complex now targets 2GW.", "Tempest", "system", "possessive"),  # an owner opening in lower case
         ("该超节点由 384 颗青鸾芯片组成。", "青鸾", "chip", "zh_kind"),  # the classifier of a count in digits is no part
         ("机房里新装了 16 台天穹服务器。", "天穹", "system", "zh_kind"),
+        ("The lab will build a supercomputer called Tamarisk with 80,000 GPUs.", "Tamarisk", "system", "called"),
+        ("The cluster, dubbed Heron 2, holds 200,000 GPUs.", "Heron 2", "system", "called"),
         ("Orbis says its Zettascale12 will link 400,000 GPUs.", "Zettascale12", "chip", "glued_code"),
         ("The Stormfront4 rack draws 120 kW.", "Stormfront4", "system", "glued_code"),
         ("Orbis said its Halcyon chip has taped out.", "Halcyon", "chip", "owned_name"),
@@ -93,13 +95,14 @@ def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -
         "该平台算力达到 6P芯片级别。",  # a verb before a code is no brand
         "The Chinese chip draws 300 W, the Fastest GPU 700 W.",  # where a thing is from, a title's capitals
         "In March2026 the Web3 crowd met; Kestrel10月发布新品。",  # a date, a word no product, a date glued in Chinese
+        "The cluster called The Best Deal is a joke.",  # a word that starts no name
     ],
 )
 def test_what_is_not_a_name(text: str) -> None:
     found = shapes(text, "zh" if not text.isascii() else "en")
     assert not any(word in found for word in (
         "5GW", "500MW", "Ethernet", "The", "本季度数据中心", "数据中心", "Four GB300", "Each GB300", "TFLOPS BF16", "国产", "新一代", "公司建成超万卡", "A82", "今年加速", "加速", "异构", "70W", "70W GPU",
-        "功耗降低了", "功耗降低", "达到6P", "达到 6P", "该平台算力达到", "Chinese", "Fastest", "March2026", "Web3", "Kestrel10"))
+        "功耗降低了", "功耗降低", "达到6P", "达到 6P", "该平台算力达到", "Chinese", "Fastest", "March2026", "Web3", "Kestrel10", "The Best"))
 
 
 @pytest.mark.parametrize("text", ["预计 2027 年全球加速服务器市场将扩大。", "三季度浪涌服务器出货增长。", "12 月星河服务器交付。"])

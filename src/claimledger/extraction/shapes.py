@@ -9,6 +9,8 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
   ("Each GB300", "Four GB300 NVL72").
 - hyphen_code: a letters-and-digits code with a hyphenated number ("WSE-3",
   "SN40L-16").
+- called: the capitalised name a kind word is given ("a supercomputer called Solstice", "the
+  cluster, dubbed Colossus 2"); never a word that starts no name.
 - glued_code: a capitalised word with a number glued to it ("Zettascale10", "Stormfront4");
   never a word that starts no name ("March2026", "Web3").
 - code_kind: a code before the kind of thing it is ("K4 rack", "X7 芯片", "p150c cards").
@@ -182,6 +184,11 @@ def _rules() -> dict[str, re.Pattern[str]]:
         "hyphen_code": re.compile(
             r"(?P<code>[A-Z](?:[A-Z]{1,4}-\d+[A-Za-z]*|[A-Z]{0,3}\d+[A-Z]*-[A-Z]*\d+[A-Za-z]*))(?![A-Za-z0-9_-])"
         ),
+        # "a new supercomputer called Solstice", "the cluster, dubbed Colossus 2,": a kind word, then the name it is given.
+        "called": re.compile(
+            rf"(?P<kind>{latin_kind})s?,?[ \t]+(?:(?:now|also|internally|simply)[ \t]+)?(?:called|named|dubbed|code-?named|known[ \t]+as)[ \t]+[\"“]?"
+            r"(?P<name>[A-Z][\w-]+(?:[ \t]+(?:[A-Z][\w-]*|\d{1,4}))?)"
+        ),
         # Never a word glued to a date in Chinese text: "Google10月" is Google, then 10 月.
         "glued_code": re.compile(r"(?P<word>[A-Z][a-z]{3,})\d{1,4}[A-Za-z]?(?![A-Za-z0-9_.年月日号-])"),
         # "[A-Za-z]++": a letter given back could never be the digit after the letters.
@@ -231,6 +238,7 @@ RULE_HINTS = {
     "brand_code": re.compile(r"[A-Z]\d"),
     "hyphen_code": re.compile(r"[A-Z]-?\d"),
     "glued_code": re.compile(r"\d(?<=[a-z]\d)"),
+    "called": re.compile(r"(?:call|nam|dubb)ed[ \t]|known[ \t]+as[ \t]"),
     "code_kind": re.compile(r"\d(?:(?<=[A-Za-z]\d)|[A-FH-Z])"),
     "possessive": re.compile(r"['’]s[ \t]"),
     "camel_kind": re.compile(r"[A-Z](?<=[a-z][A-Z])"),
@@ -286,6 +294,9 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
     for match in _free(text, "hyphen_code", ".-") if codes else ():
         if match.group("code").split("-")[0] not in _not_brand():
             found.append(Shape(match.start(), match.end(), _kind_after(text, match.end()), "hyphen_code"))
+    for match in _matches(text, "called"):
+        if match.group("name").split()[0] not in _not_brand():
+            found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "called"))
     for match in _free(text, "glued_code", ".-") if codes else ():
         if match.group("word") not in _not_brand():
             found.append(Shape(match.start(), match.end(), _kind_after(text, match.end()), "glued_code"))
