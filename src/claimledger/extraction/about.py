@@ -6,8 +6,8 @@ second per GPU"); one written right after it ("1.6 Tb/s of scale-out bandwidth",
 "10x the TPS/MW of"); one in its clause before it, or set off right before it
 ("the bandwidth, 1.6 Tb/s"); for ratios and percentages, the one a comparative right
 after names (`[from_comparative]`: "3 times faster" is speed, "比 A100 快 3 倍" too),
-else one earlier in the sentence or after it in its clause. A metric held equal in a comparison ("at the
-same interactivity", "锁定相同交互性") is never the one measured. With no word for
+else one earlier in the sentence or after it in its clause. A metric held equal in a
+comparison ("at the same interactivity", "锁定相同交互性") is never the one measured. With no word for
 it, the unit's dimensionality names it (`[from_unit]`: "8 TB/s" is bandwidth, "TB/s
 per GPU" bandwidth per GPU); never a model or benchmark name, never raw dimensions.
 
@@ -16,9 +16,9 @@ Subject text: a bare model code takes the full name the sentence gives it elsewh
 ("Stratus will deploy 18,432 Kestrel K3 GPUs") with nothing else to be the subject
 gives the fleet to the organisation opening the sentence; with no one there, the count
 has no subject (it is no figure of the K3: every fleet of them would be one), while the
-sentence's other figures stay the counted product's ("Four GB300 NVL72 racks draw 530 kW"). With no name at all, an
-unknown name opening the sentence before a verb is the subject ("Kestrel Silicon
-today announced ...", "火山引擎公布了 ...").
+sentence's other figures stay the counted product's ("Four GB300 NVL72 racks draw 530
+kW"). With no name at all, an unknown name opening the sentence before a verb is the
+subject ("Kestrel Silicon today announced ...", "火山引擎公布了 ...").
 """
 
 from __future__ import annotations

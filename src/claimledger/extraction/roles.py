@@ -7,8 +7,9 @@ in tests/test_roles.py:
 
 1. baseline: a name inside a baseline of any figure of the sentence, or after
    a word that sets it up for comparison ("对标 A100", "comparable to H100",
-   "媲美 H100", "rivals", "compared to the X1", "more bandwidth than the H200"), or what something is said to equal ("the same compute as
-   an H100", "与 H100 相同的功耗").
+   "媲美 H100", "rivals", "compared to the X1", "more bandwidth than the H200"),
+   or what something is said to equal ("the same compute as an H100", "与 H100
+   相同的功耗").
 2. claimant: the organisation or person that states the figure ("AMD states",
    "according to the IEA", "张建中表示", "据明势创投").
 3. condition: a benchmark; a model introduced as the workload ("running Llama

@@ -186,7 +186,7 @@ def _rules() -> dict[str, re.Pattern[str]]:
         ),
         # "a new supercomputer called Solstice", "the cluster, dubbed Colossus 2,": a kind word, then the name it is given.
         "called": re.compile(
-            rf"(?P<kind>{latin_kind})s?,?[ \t]+(?:(?:now|also|internally|simply)[ \t]+)?(?:called|named|dubbed|code-?named|known[ \t]+as)[ \t]+[\"“]?"
+            rf"(?P<kind>{latin_kind}),?[ \t]+(?:(?:now|also|internally|simply)[ \t]+)?(?:called|named|dubbed|code-?named|known[ \t]+as)[ \t]+[\"“]?"
             r"(?P<name>[A-Z][\w-]+(?:[ \t]+(?:[A-Z][\w-]*|\d{1,4}))?)"
         ),
         # Never a word glued to a date in Chinese text: "Google10月" is Google, then 10 月.
