@@ -1009,8 +1009,15 @@ def test_a_count_of_gpus_takes_no_other_figures_unit_for_metric() -> None:
     # cores of any kind are counted cores, not the compute they do
     ("The Harrier die integrates 64 compute cores.", "64 compute cores", "core count"),
     ("该芯片集成48个AI核心。", "48个", "core count"),
+    # a count of devices measures how many there are, never the rate a word beside it names
+    ("星图超节点的算力规模为 8192 卡，预计明年上市。", "8192 卡", "GPUs"),
+    ("青鸾集群算力规模将达到 15,488 卡。", "15,488 卡", "GPUs"),
+    ("The Harrier pod's compute scales to 4,096 GPUs.", "4,096 GPUs", "GPUs"),
+    ("Throughput of the Kite cluster comes from 512 nodes.", "512 nodes", "nodes"),
+    ("星图超节点的算力来自 384 颗芯片。", "384 颗芯片", None),
+    ("The Harrier pod delivers its compute from 144 chips.", "144 chips", None),
 ])
-def test_metric_concepts_of_the_domain(sentence: str, written: str, metric: str) -> None:
+def test_metric_concepts_of_the_domain(sentence: str, written: str, metric: str | None) -> None:
     assert only_claim(sentence, written).metric == metric
 
 

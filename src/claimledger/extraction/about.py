@@ -125,6 +125,8 @@ def describe(
     )
     if metric in _generic_metrics() and not counted_noun:
         metric = unit_metric(kind, expression) or metric  # "performance of 4.6 PFLOPS" measures compute
+    elif metric in _rate_metrics() and kind == "count":
+        metric = unit_metric(kind, expression)  # "算力规模 8192 卡": a count of cards is no rate
     money = is_money(expression)
     if money and metric not in _money_metrics():
         metric = None  # "24 GB of memory for $799": the amount is no memory
@@ -190,6 +192,12 @@ def _money_metrics() -> frozenset[str]:
     return _organisation_metrics() | {
         concept["name"] for concept in metric_table()["concept"] if concept["name"].startswith(("cost", "price", "inference cost", "discount"))
     }
+
+
+@cache
+def _rate_metrics() -> frozenset[str]:
+    """Concepts measured per unit of time ("compute", "throughput"): no count of devices measures one."""
+    return frozenset(concept["name"] for concept in metric_table()["concept"] if concept.get("rate"))
 
 
 @cache
