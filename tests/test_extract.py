@@ -135,6 +135,11 @@ QUALIFIERS = [
     ("集群规模在 1 万卡以上。", "1 万卡", "more_than"),
     ("延迟在 5 毫秒左右。", "5 毫秒", "approximately"),
     ("推理吞吐最高达到 H100 的 4 倍。", "4 倍", "up_to"),
+    # comparison signs before a figure in Chinese text hedge it as they do in English
+    ("节点间通信延迟压缩至<2μs。", "<2μs", "less_than"),
+    ("星图芯片的功耗≤300W。", "≤300W", "at_most"),
+    ("星图芯片的显存带宽≥1.2TB/s。", "≥1.2TB/s", "at_least"),
+    ("青鸾集群的训练吞吐>400 PFLOPS。", ">400 PFLOPS", "more_than"),
     ("Throughput is 5 GB/s.", "5 GB/s", None),
     ("The card boasts 200 TOPS on INT8 performance.", "200 TOPS", None),  # the unit, not "tops" after a figure
     ("The board costs $500 tops.", "$500", "at_most"),
