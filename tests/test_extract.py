@@ -1004,6 +1004,9 @@ def test_a_count_of_gpus_takes_no_other_figures_unit_for_metric() -> None:
     ("The Harrier X2 is 40% cheaper than the A100.", "40%", "cost"),
     ("Inference throughput is 3x faster on the Harrier X2.", "3x", "throughput"),
     ("The Harrier X2 is up to 10x faster than the A100 in tokens per second per MW.", "up to 10x", "tokens per second per MW"),
+    ("The Harrier X2 is 3x faster than the A100 on inference throughput.", "3x", "throughput"),
+    ("The Harrier X2 delivers up to 4x faster training than the A100 and doubles energy efficiency.", "up to 4x", "speed"),
+    ("The Kite K2 is 2x cheaper than the A100 while its memory bandwidth stays the same.", "2x", "cost"),
     # an amount in another currency, in brackets, measures what the amount does; a sale is a price
     ("星图笔记本售价为人民币 9,999 元（约 1,420 美元）。", "约 1,420 美元", "price"),
     ("Kite raised $300 million (about €280 million) in its latest round of funding.", "about €280 million", "funding"),

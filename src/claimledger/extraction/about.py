@@ -50,6 +50,8 @@ METRIC_AFTER = re.compile(
     re.IGNORECASE,
 )
 METRIC_AFTER_WINDOW = 40
+# What leads from a comparative to the measure it compares in: "faster ... in tokens per second", "的推理速度".
+COMPARED_IN = re.compile(r"(?:\b(?:in|on|for|at|by)\s+(?:terms\s+of\s+)?(?:the\s+|its\s+|their\s+)?|的\s*)$", re.IGNORECASE)
 # A metric set off right before the figure: "the scale-out bandwidth, 1.6 Tb/s".
 # The longest link METRIC_LINK can read between a metric and the number it names, and the link
 # read in any case (on the sentence itself: no lowered copy of each stretch).
@@ -327,9 +329,13 @@ def _metric(
     if in_clause_before:
         return in_clause_before[-1].concept
     if comparative:
-        # "10x faster than X in tokens per second per MW": a metric after it, before the next figure, says in what.
+        # "10x faster than X in tokens per second per MW": a metric after it, before the next figure, says in
+        # what when a preposition leads to it ("... and doubles energy efficiency" is another measure).
         next_figure = min((figure.start for figure in annotated.figures if figure.start >= end), default=clause[1])
-        said_after = [m for m in metrics if m.start >= end and m.end <= min(clause[1], next_figure)]
+        said_after = [
+            m for m in metrics
+            if m.start >= end and m.end <= min(clause[1], next_figure) and COMPARED_IN.search(folded, end, m.start)
+        ]
         return said_after[0].concept if said_after else comparative
     before = [m for m in metrics if m.end <= start]
     if before and relative:
