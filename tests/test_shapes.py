@@ -70,6 +70,9 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("The Tarn system links 512 accelerators.", "Tarn", "system", "owned_name"),
         ("Each Kittiwake rack draws up to 190 kW.", "Kittiwake", "system", "owned_name"),
         ("Benchmarks on the Kittiwake chip came in May.", "Kittiwake", "chip", "owned_name"),
+        ("Kestrel said its new Osprey cluster now runs 24,576 GPUs.", "Osprey", "system", "owned_name"),
+        ("Orbis will ship the latest Tarn rack in May.", "Tarn", "system", "owned_name"),
+        ("Their next-generation Storm Harbor chip tapes out soon.", "Storm Harbor", "chip", "owned_name"),
     ],
 )
 def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -> None:

@@ -170,6 +170,10 @@ def _family_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
     )
 
 
+# What may stand between a determiner and the name it opens: "its new Osprey cluster", "the latest Tarn rack".
+OWNED_ADJECTIVE = r"(?:new|latest|newest|upcoming|flagship|next-generation|next-gen|first|second|third)"
+
+
 @cache
 def _rules() -> dict[str, re.Pattern[str]]:
     kind_word, ahead = _kind_word_pattern(), _kind_word_ahead()
@@ -212,7 +216,7 @@ def _rules() -> dict[str, re.Pattern[str]]:
         ),
         "owned_code": re.compile(r"\b(?:its|their|our|the new)[ \t]+(?P<code>[A-Z]{1,3}\d{1,4}[A-Za-z]?)(?![\w-])"),
         "owned_name": re.compile(
-            rf"\b(?:its|their|our|the new|[Tt]he|[Ee]ach|[Ee]very)[ \t]+(?P<name>[A-Z][a-z]{{2,}}(?:[ \t]+[A-Z][a-z]{{2,}})?)[ \t]+{ahead}(?P<kind>{latin_kind})"
+            rf"\b(?:[Ii]ts|[Tt]heir|[Oo]ur|[Tt]he|[Ee]ach|[Ee]very)[ \t]+(?:{OWNED_ADJECTIVE}[ \t]+)?(?P<name>[A-Z][a-z]{{2,}}(?:[ \t]+[A-Z][a-z]{{2,}})?)[ \t]+{ahead}(?P<kind>{latin_kind})"
         ),
         # Only the kind words written in Chinese: a Latin one is never a Chinese name's kind.
         "zh_kind": re.compile(rf"(?P<kind>{_words([word for word in _kind_words() if HAN_CHARACTER.match(word)])})"),
@@ -245,7 +249,8 @@ RULE_HINTS = {
     "latin_in_chinese": re.compile(r"[a-z](?<=[A-Z][a-z])"),
     "lower_code": re.compile(r"\d\d(?<=[a-z]\d\d)"),
     "owned_code": re.compile(r"[A-Z]\d"),
-    "owned_name": re.compile(r"[A-Z](?<=(?:its|eir|our|new|the|The|ach|ery)[ \t][A-Z])"),
+    # the last three letters of a determiner or of an OWNED_ADJECTIVE, then the name's capital
+    "owned_name": re.compile(r"[A-Z](?<=(?:its|eir|our|new|the|The|ach|ery|est|ing|hip|ion|gen|rst|ond|ird)[ \t][A-Z])"),
     "zh_numbered": re.compile("号"),
     "quoted": re.compile("[「“\"]"),
 }
