@@ -16,6 +16,10 @@ ENGLISH = [
     ("a 1,024-GPU cluster", [("1,024", 1024, False, False)]),
     ("latency fell to 0.75 ms", [("0.75", 0.75, False, False)]),
     ("revenue of $3.5 billion", [("3.5 billion", 3.5e9, False, False)]),
+    # a scale word hyphenated onto its number, as in a compound adjective
+    ("a $10-billion deal", [("10-billion", 1e10, False, False)]),
+    ("a 70-billion-parameter model", [("70-billion", 7e10, False, False)]),
+    ("a 1.8-trillion-parameter model", [("1.8-trillion", 1.8e12, False, False)]),
     ("1.2M users", [("1.2M", 1.2e6, False, False)]),
     ("128K context", [("128K", 128_000, False, False)]),
     ("a 3B model", [("3B", 3e9, False, False)]),

@@ -33,7 +33,7 @@ _ARABIC = re.compile(
     (?P<number>{_SPACED_DIGITS}|{PLAIN_DIGITS}|\.\d+)
     (?P<exponent>[eE][+\-]?\d+(?![A-Za-z0-9]))?
     (?:(?=[{_SUFFIX_FIRSTS}])(?P<suffix>{"|".join(sorted([*_SUFFIXES, *_MONEY_SUFFIXES], key=len, reverse=True))})(?![A-Za-z0-9])
-      |[ \u00a0]?(?=(?i:[{_SCALE_FIRSTS}]))(?P<scale>(?i:(?:{"|".join(_ARABIC_SCALES)})(?:[ ](?:{"|".join(SCALES)}))*))s?\b
+      |[ \u00a0-]?(?=(?i:[{_SCALE_FIRSTS}]))(?P<scale>(?i:(?:{"|".join(_ARABIC_SCALES)})(?:[ ](?:{"|".join(SCALES)}))*))s?\b
       |[ ](?P<spaced_suffix>[KMBT]|bn|mn)(?=[ ]+[a-z]|[.,;:!?)]|$))?
     """,
     re.X,
