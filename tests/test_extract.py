@@ -279,6 +279,18 @@ def test_a_figure_from_an_organisations_document_is_its_claim(sentence: str, wri
     assert only_claim(sentence, written).claimant == claimant
 
 
+@pytest.mark.parametrize(("sentence", "written", "claimant"), [
+    ("According to analysts at Ridgeline Research, the Kite K2 draws 700 W.", "700 W", "Ridgeline Research"),
+    ("According to a report by Orbis Research, the Kite K2 draws 700 W.", "700 W", "Orbis Research"),
+    ("According to a spokesperson for Kite, the K2 ships 20,000 units a month.", "20,000 units a month", "Kite"),
+    ("According to the IEA, data centres used 415 TWh in 2024.", "415 TWh", "IEA"),
+    # the people alone name no one: the figure stays the publisher's
+    ("According to analysts, the Kite K2 draws 700 W.", "700 W", None),
+])
+def test_the_agent_after_according_to_may_follow_its_people_or_document(sentence: str, written: str, claimant: str | None) -> None:
+    assert only_claim(sentence, written).claimant == claimant
+
+
 def test_the_agent_after_according_to_ends_at_its_latin_letters() -> None:
     assert {claim.claimant for claim in extract("据IDC报告，星图的份额为 49.2%。")} == {"IDC"}
 

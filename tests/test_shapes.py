@@ -71,6 +71,9 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("Each Kittiwake rack draws up to 190 kW.", "Kittiwake", "system", "owned_name"),
         ("Benchmarks on the Kittiwake chip came in May.", "Kittiwake", "chip", "owned_name"),
         ("Kestrel said its new Osprey cluster now runs 24,576 GPUs.", "Osprey", "system", "owned_name"),
+        ("Analysts expect Kestrel's revenue to reach $4.2 billion.", "Kestrel", "organisation", "owner_of_measure"),
+        ("Orbis Labs's data center sales rose 40%.", "Orbis Labs", "organisation", "owner_of_measure"),
+        ("Tarnwell's market share fell to 12%.", "Tarnwell", "organisation", "owner_of_measure"),
         ("Orbis will ship the latest Tarn rack in May.", "Tarn", "system", "owned_name"),
         ("Their next-generation Storm Harbor chip tapes out soon.", "Storm Harbor", "chip", "owned_name"),
     ],
@@ -99,13 +102,15 @@ def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -
         "The Chinese chip draws 300 W, the Fastest GPU 700 W.",  # where a thing is from, a title's capitals
         "In March2026 the Web3 crowd met; Kestrel10月发布新品。",  # a date, a word no product, a date glued in Chinese
         "The cluster called The Best Deal is a joke.",  # a word that starts no name
+        "China's market share rose to 30%; Europe's capital spending grew.",  # a place owns no measure
+        "Today's revenue figure is $2 billion.",  # nor a time word
     ],
 )
 def test_what_is_not_a_name(text: str) -> None:
     found = shapes(text, "zh" if not text.isascii() else "en")
     assert not any(word in found for word in (
         "5GW", "500MW", "Ethernet", "The", "本季度数据中心", "数据中心", "Four GB300", "Each GB300", "TFLOPS BF16", "国产", "新一代", "公司建成超万卡", "A82", "今年加速", "加速", "异构", "70W", "70W GPU",
-        "功耗降低了", "功耗降低", "达到6P", "达到 6P", "该平台算力达到", "Chinese", "Fastest", "March2026", "Web3", "Kestrel10", "The Best"))
+        "功耗降低了", "功耗降低", "达到6P", "达到 6P", "该平台算力达到", "Chinese", "Fastest", "March2026", "Web3", "Kestrel10", "The Best", "China", "Europe", "Today"))
 
 
 @pytest.mark.parametrize("text", ["预计 2027 年全球加速服务器市场将扩大。", "三季度浪涌服务器出货增长。", "12 月星河服务器交付。"])

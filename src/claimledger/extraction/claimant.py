@@ -128,9 +128,7 @@ def _source_documents() -> re.Pattern[str]:
 
 def _agent_after(text: str, folded: str, names: Sequence[Name], position: int) -> Claimant | None:
     """"according to the IEA", "据明势创投发布": the agent right after the phrase."""
-    rest = folded[position:]
-    skipped = len(rest) - len(re.sub(r"^\s*(?:the\s+)?", "", rest, flags=re.IGNORECASE))
-    start = position + skipped
+    start = _agent_group().match(folded, position).end()
     for name in names:
         if name.start == start:
             return Claimant(name.start, name.end, name.text, _owner(name)) if name.kind == "organisation" else None
@@ -138,6 +136,14 @@ def _agent_after(text: str, folded: str, names: Sequence[Name], position: int) -
     if found and not _generic(found.group(0)):
         return Claimant(start, start + found.end(), found.group(0), None)
     return None
+
+
+@cache
+def _agent_group() -> re.Pattern[str]:
+    """What may open the words after a phrase before the agent: "the", or the agent's people or
+    document and a preposition ("analysts at", "a report by the")."""
+    groups = alternation(_table()["en_agent_groups"])
+    return re.compile(rf"\s*(?:{groups}\s+(?:at|from|with|by|for|of)\s+)?(?:the\s+)?", re.IGNORECASE)
 
 
 def _agent_before(text: str, folded: str, names: Sequence[Name], verb_start: int, verb_end: int, lang: str) -> Claimant | None:

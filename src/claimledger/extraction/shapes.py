@@ -18,6 +18,8 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
   ("Tomahawk 6 series switch", "Atlas 900 超节点", "Israel-1 supercomputer").
 - possessive: what follows "Acme's" up to a kind word ("Acme's Falcon rack"),
   made by Acme.
+- owner_of_measure: an organisation by what it has ("Kestrel's revenue", "Orbis's market
+  share": data/metrics.toml's organisation measures); never a place ("China's market share").
 - camel_kind: a CamelCase word before a kind word ("QuietBox workstation").
 - latin_in_chinese: in Chinese text, one or two capitalised Latin words before a kind word
   ("Lushan GPU预计", "Flower Harbor架构"); never a word that starts no name ("The GPU").
@@ -231,7 +233,19 @@ def _rules() -> dict[str, re.Pattern[str]]:
             rf"(?P<name>[A-Z][A-Za-z]+(?:[ \t]+[A-Z][A-Za-z]+)?[ \t]+(?:{_words(shape_table()['words']['org_endings_en'])}))(?![A-Za-z])"
         ),
         "org_ending_zh": re.compile(rf"(?P<ending>{_words(shape_table()['words']['org_endings_zh'])})"),
+        # "Kestrel's revenue", "Orbis's data center sales": whose money or market share it is.
+        "owner_of_measure": re.compile(
+            r"(?P<owner>[A-Z][A-Za-z&-]*(?:[ \t]+[A-Z][A-Za-z&-]*)?)['’]s[ \t]+(?:[a-z][\w-]*[ \t]+){0,2}?"
+            rf"(?:{_words(_organisation_measures())})(?![A-Za-z])"
+        ),
     }
+
+
+@cache
+def _organisation_measures() -> list[str]:
+    """The English names of what an organisation has ("revenue", "market share"): data/metrics.toml."""
+    concepts = [concept for concept in data_table("metrics.toml")["concept"] if concept.get("organisation")]
+    return [word for concept in concepts for word in [concept["name"], *concept.get("aliases", ())] if word.isascii()]
 
 
 # What a sentence holds whenever a rule can match in it (its code's letters before digits,
@@ -245,6 +259,7 @@ RULE_HINTS = {
     "called": re.compile(r"(?:call|nam|dubb)ed[ \t]|known[ \t]+as[ \t]"),
     "code_kind": re.compile(r"\d(?:(?<=[A-Za-z]\d)|[A-FH-Z])"),
     "possessive": re.compile(r"['’]s[ \t]"),
+    "owner_of_measure": re.compile(r"['’]s[ \t]"),
     "camel_kind": re.compile(r"[A-Z](?<=[a-z][A-Z])"),
     "latin_in_chinese": re.compile(r"[a-z](?<=[A-Z][a-z])"),
     "lower_code": re.compile(r"\d\d(?<=[a-z]\d\d)"),
@@ -268,6 +283,11 @@ WORD_HINT = re.compile(r"[a-z](?<=[A-Z][a-z])")
 @cache
 def _not_brand() -> frozenset[str]:
     return frozenset(shape_table()["words"]["not_brand"])
+
+
+@cache
+def _places() -> frozenset[str]:
+    return frozenset(shape_table()["words"]["places"])
 
 
 def shaped_names(text: str, lang: str) -> list[Shape]:
@@ -315,6 +335,10 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         name = match.group("name")
         if name.split()[0] not in _not_brand() and not _a_figure(text, match.start("name")):
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "possessive", match.group("owner")))
+    for match in _free(text, "owner_of_measure", ".") if not han else ():
+        owner = match.group("owner")
+        if not any(word in _not_brand() or word in _places() for word in owner.split()):
+            found.append(Shape(match.start("owner"), match.end("owner"), "organisation", "owner_of_measure"))
     for match in _free(text, "camel_kind", ".") if words else ():
         found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "camel_kind"))
     for match in _free(text, "lower_code", ".-") if codes else ():
