@@ -70,14 +70,19 @@ OTHER_FUNCTION_WORD = re.compile(
     + any_of(word for word, langs in FUNCTION_WORDS.items() if langs != ("en",) and len(word) > 1)
     + r"(?![A-Za-z\u00c0-\u024f])"
 )
+# The same words, looked up by word in ASCII text: there a Latin word matches that pattern
+# exactly when its lower case is one of them.
+OTHER_FUNCTION_WORDS = frozenset(word for word, langs in FUNCTION_WORDS.items() if langs != ("en",) and len(word) > 1)
 LANGUAGES = ("en", "zh", "ja", "ko", *(lang for lang in _DATA["function_words"] if lang != "en"), *OTHER_SCRIPTS)
 
 
 def detect_lang(text: str, default: str = "en") -> str:
-    """The language code of `text`; `default` when it has no letters at all."""
-    han = sum(map(len, HAN_RUN.findall(text)))
+    """The language code of `text`; `default` when it has no letters at all. ASCII text (most
+    English) has no Han or other script to count, and its function words are looked up by word."""
+    ascii_text = text.isascii()
+    han = 0 if ascii_text else sum(map(len, HAN_RUN.findall(text)))
     latin_words = LATIN_WORD.findall(text)
-    if OTHER_LETTER.search(text):
+    if not ascii_text and OTHER_LETTER.search(text):
         other = _other_script(text, han, len(latin_words))
         if other is not None:
             return other
@@ -85,7 +90,10 @@ def detect_lang(text: str, default: str = "en") -> str:
         return default
     if han / (han + len(latin_words)) >= HAN_SHARE_FOR_CHINESE:
         return "zh"
-    if not OTHER_FUNCTION_WORD.search(text):
+    if ascii_text:
+        if OTHER_FUNCTION_WORDS.isdisjoint(map(str.lower, latin_words)):
+            return "en"
+    elif not OTHER_FUNCTION_WORD.search(text):
         return "en"
     return _latin_language(latin_words)
 
