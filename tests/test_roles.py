@@ -159,3 +159,18 @@ def test_rule_6_hardware_counted_twice_is_still_the_subject(sentence: str, writt
 )
 def test_rule_7_the_nearest_free_name_is_the_subject(sentence: str, written: str, subject: str) -> None:
     assert roles_of(sentence, written)[0] == subject
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "subject"),
+    [
+        ("据星图科技披露，公司第三季度营收为 48.6 亿元，同比增长 37%。", "48.6 亿元", "星图科技"),
+        ("据星图科技披露，公司第三季度营收为 48.6 亿元，同比增长 37%。", "37%", "星图科技"),
+        ("According to Orbis Labs, the company's revenue rose to $3 billion.", "$3 billion", "Orbis Labs"),
+        # a market is no one's money, and the speaker's own company must be written
+        ("据 IDC 数据，全球服务器市场规模为 2,000 亿美元。", "2,000 亿美元", None),
+        ("据IDC报告，其他公司的营收合计为 300 亿美元。", "300 亿美元", None),
+    ],
+)
+def test_rule_7_the_speakers_own_company_holds_its_money(sentence: str, written: str, subject: str | None) -> None:
+    assert roles_of(sentence, written)[0] == subject

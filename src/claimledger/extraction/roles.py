@@ -39,7 +39,9 @@ in tests/test_roles.py:
    an organisation for money and market figures (revenue, funding, market
    share), else hardware (system, cloud instance, chip, family) in the figure's
    clause before it, then before it in the sentence, then introduced after it;
-   else an organisation, software, a model, a component, in that order.
+   else an organisation, software, a model, a component, in that order. A figure of money or
+   market written after the speaker's own company ("据星图披露，公司营收为 ...") is the
+   claimant's, when no other organisation is named.
 
 Rules 1-6 read only the sentence, not the figure: `sentence_roles` applies them once
 per sentence and `assign_roles` adds rule 7 for each figure.
@@ -97,6 +99,9 @@ HELD_RESULT = re.compile(
     r"\s*(?:['’]s\s+(?:(?:own|prior|previous|former|earlier|current|best|top|highest|record|peak)\s+)*"
     r"(?:record|result|score|mark|figure|best)\s+of|的\s*(?:此前|之前|原|最佳|最高)?\s*(?:纪录|记录|成绩|最好成绩)(?:为|是)?)\s*"
 )
+# The speaker's own company, before a figure of its money in the sentence: "据星图披露，公司营收 ...",
+# "Kestrel said the company's revenue ...", "its capital spending" (not "其他公司", "each company").
+OWN_COMPANY = re.compile(r"(?<!其他)(?<!各)(?<!家)(?:本|该)?公司|我司|\b(?:the company|the firm|its|our)\b", re.IGNORECASE)
 # A pronoun standing for a name of an earlier sentence: "its total", "their revenue", "其营收", "该公司".
 BACK_REFERENCE = re.compile(r"\b(?:its|their|his|her)\b|其|该公司|该企业", re.IGNORECASE)
 
@@ -379,6 +384,11 @@ def _subject(
         in_clause = [name for name in claimants if clause[0] <= name.start and name.end <= clause[1]]
         if in_clause:
             return in_clause[0]
+    if (
+        organisation_metric and len(claimants) == 1 and not [name for name in free if name.kind == "organisation"]
+        and OWN_COMPANY.search(folded, 0, start)
+    ):
+        return claimants[0]  # "据星图科技披露，公司第三季度营收为 48.6 亿元": the speaker's own money
     if not free:
         return None
     if organisation_metric:
