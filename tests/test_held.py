@@ -83,6 +83,11 @@ def test_rule_2_the_correction_may_come_in_the_next_sentence():
      [("$8 billion to $9 billion", "current", None), ("$6 billion to $7 billion", "previous", "$8 billion to $9 billion")]),
     ("一季度营业收入 395 万元，较2024年第一季度的 381 万元增长约 3.57%。",
      [("395 万元", "current", None), ("381 万元", "previous", "395 万元"), ("约 3.57%", "current", None)]),
+    # an earlier word and what was done with the figure then, beside the current figure
+    ("星图第三季度营收为 48.6 亿元，高于此前指引的 45 亿元。",
+     [("48.6 亿元", "current", None), ("45 亿元", "previous", "48.6 亿元")]),
+    ("青鸾集群目前有 6,144 卡，超过之前规划的 4,096 卡。",
+     [("6,144 卡", "current", None), ("4,096 卡", "previous", "6,144 卡")]),
 ])
 def test_rule_3_an_earlier_value_is_previous(text, expected):
     assert roles(text) == expected
@@ -91,6 +96,11 @@ def test_rule_3_an_earlier_value_is_previous(text, expected):
 def test_a_previous_figure_naming_no_metric_takes_the_one_replacing_it() -> None:
     claims = extract("Kite now plans capex of $9 billion, up from an earlier forecast of $7.5 billion.")
     assert [claim.metric for claim in claims] == ["investment", "investment"]
+
+
+def test_rule_3_an_earlier_stated_figure_alone_stays_current():
+    """With no current figure beside it, "此前公布的" only says when the figure was given."""
+    assert roles("星图此前预计的 45 亿元营收目标仍未调整。") == [("45 亿元", "current", None)]
 
 
 def test_rule_3_a_past_time_alone_makes_no_previous_figure():

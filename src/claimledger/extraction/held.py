@@ -16,7 +16,8 @@ first rule that applies wins:
    of $62.5 billion"); 从/由 before it and 至/到 after
    it ("由 196 TOPS 提升至 200 TOPS"); 较/比, a period and 的 before it and a change verb
    after it ("较2024年第一季度的 381 万元增长 3.57%"); or a past time right after a level figure
-   ("27 minutes in the previous round", "$26 billion a year earlier") when its
+   ("27 minutes in the previous round", "$26 billion a year earlier") or an earlier word and
+   what was done with the figure then before it ("高于此前指引的 45 亿元", "之前预计的") when its
    sentence has a current figure of the same kind to replace it.
 
 A figure that is not current is linked to the figure that replaces it
@@ -129,6 +130,13 @@ def _zh_compared_from() -> re.Pattern[str]:
     return re.compile(rf"{any_phrase(_table()['zh_compared_from'])}[^，,。；;！？]{{0,16}}的{BETWEEN}$")
 
 
+@cache
+def _zh_earlier_stated() -> re.Pattern[str]:
+    """An earlier word, what was done with the figure then and 的 right before it: "此前指引的",
+    "之前预计的", "早前披露的"."""
+    return re.compile(rf"{any_phrase(_table()['zh_earlier'])}[\u4e00-\u9fff]{{1,4}}的{BETWEEN}$")
+
+
 def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool, is_range: bool) -> Held:
     """The role of the figure at [start, end) of the (folded) sentence whose clause ends at `clause_end`.
 
@@ -167,6 +175,8 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
     ):
         return Held("previous", needs_current=True)
     if not relative and _starting("previous_after").match(after):
+        return Held("previous", needs_current=True)
+    if not relative and _zh_earlier_stated().search(low, max(0, start - 12), start):
         return Held("previous", needs_current=True)
     return CURRENT
 
