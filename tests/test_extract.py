@@ -905,6 +905,23 @@ def test_a_chinese_model_name_with_a_version_is_a_condition() -> None:
     assert only_claim("澄言-3 在 4,096 颗 Hopper GPU 上训练约 46 天。", "约 46 天").condition == "澄言-3"
 
 
+TWO_SCENARIOS = "The Kite K2 delivered 12,400 tokens per second on Llama 2 70B in the offline scenario and 11,100 tokens per second in the server scenario."
+
+
+@pytest.mark.parametrize(("sentence", "written", "scenario"), [
+    # each written scenario is the condition of the figure it is written with
+    (TWO_SCENARIOS, "12,400 tokens per second", "offline"),
+    (TWO_SCENARIOS, "11,100 tokens per second", "server"),
+    ("In the offline scenario the K2 hit 12,400 tokens per second and in the server scenario 11,100 tokens per second.",
+     "11,100 tokens per second", "server"),
+    ("青鸾 Q900 在离线场景下每秒处理 12,400 个 token，在服务器场景下为 11,100 个 token。", "11,100 个 token", "server"),
+    # one scenario opening the sentence holds for the figure after it
+    ("In the server scenario, the Kite K2 delivered 11,100 tokens per second.", "11,100 tokens per second", "server"),
+])
+def test_a_written_scenario_is_the_condition_of_its_own_figure(sentence: str, written: str, scenario: str) -> None:
+    assert only_claim(sentence, written).scenario == scenario
+
+
 @pytest.mark.parametrize(("sentence", "written", "unit"), [
     ("该平台每秒处理超过 2.5 亿个指标采样。", "超过 2.5 亿个指标采样", "sample / second"),
     ("系统每秒写入 300 万条日志。", "300 万条日志", "1 / second"),

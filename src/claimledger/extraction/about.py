@@ -149,7 +149,8 @@ def describe(
             subject_text, subject_id = full_name(subject, names), subject.entity.id
     else:
         subject_text = _opening_subject(text, names)
-    condition = fold_condition(text, folded, names, roles.of_name, start, end, clause, metric)
+    figures = [(figure.start, figure.end) for figure in annotated.figures]
+    condition = fold_condition(text, folded, names, roles.of_name, start, end, clause, metric, figures)
     return About(subject_text, subject_id, metric, condition, roles)
 
 

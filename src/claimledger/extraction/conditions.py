@@ -32,6 +32,8 @@ from claimledger.extraction.names import Name
 from claimledger.text.alternation import any_of
 
 SCENARIO_WORD = re.compile(r"\s*(?:scenario|场景)")
+# A scenario written as the opening of its clause: "In the server scenario, ...", "，在服务器场景下".
+SCENARIO_OPENS_CLAUSE = re.compile(r"(?:^|[，,;；:：。]|\band)\s*(?:(?:in|under|for|on|at)\s+)?(?:the\s+|an?\s+)?(?:在|于)?\s*$")
 SPACES = re.compile(r"\s*")
 # Between a figure and the workload it was measured on: "200 on Claude 3.5 Sonnet", "1,038 running Meta's Llama".
 WORKLOAD_AFTER = re.compile(r"\s*(?:on|with|running|using|serving)\s+(?:the\s+)?(?:[A-Z][\w.-]*['’]s\s+)?")
@@ -104,22 +106,23 @@ def fold_condition(
     end: int,
     clause: tuple[int, int],
     metric: str | None,
+    figures: Sequence[tuple[int, int]] = (),
 ) -> Condition:
-    """The condition of the figure at [start, end) of the sentence; a hardware
-    specification's is empty ("with 4 trillion transistors, ... on Llama 3.1 8B")."""
+    """The condition of the figure at [start, end) of the sentence, whose figures are at
+    `figures`; a hardware specification's is empty ("with 4 trillion transistors, ... on Llama 3.1 8B")."""
     if metric in spec_metrics():
         return NO_CONDITION
     conditions = [name for name, role in zip(names, roles, strict=True) if role == "condition"]
     if not conditions:
         # Most figures name no workload: only a scenario or a precision can be their condition.
-        scenario, precision = _scenario(folded, None, clause, end), _precision_of(folded, start, end, clause)
+        scenario, precision = _scenario(folded, None, clause, start, end, figures), _precision_of(folded, start, end, clause)
         return Condition(scenario=scenario, precision=precision) if scenario or precision else NO_CONDITION
     model = _nearest(folded, [name for name in conditions if name.kind == "model"], start, end, clause)
     benchmark = _nearest(folded, [name for name in conditions if name.kind == "benchmark"], start, end, clause)
     return Condition(
         model=model.entity.id if model else None,
         benchmark=_benchmark(text, folded, benchmark, metric) if benchmark else None,
-        scenario=_scenario(folded, model or benchmark, clause, end),
+        scenario=_scenario(folded, model or benchmark, clause, start, end, figures),
         precision=_precision_of(folded, start, end, clause),
         benchmark_id=benchmark.entity.id if benchmark else None,
         entities=tuple(name.entity for name in (model, benchmark) if name is not None),
@@ -195,11 +198,16 @@ def _suite_words() -> tuple[tuple[str, list[str], re.Pattern[str]], ...]:
     )
 
 
-def _scenario(folded: str, workload: Name | None, clause: tuple[int, int], end: int) -> str | None:
+def _scenario(
+    folded: str, workload: Name | None, clause: tuple[int, int], start: int, end: int, figures: Sequence[tuple[int, int]]
+) -> str | None:
     """A scenario word right after the workload or the figure ("31,000 tokens per second
     offline"), else one written as a scenario ("the server scenario", "离线场景") in the
     figure's clause, or in the sentence when the workload came from another clause
-    ("..., 2.8x the H200 result"). A plain word is no scenario ("交互式产品的目标")."""
+    ("..., 2.8x the H200 result"). A plain word is no scenario ("交互式产品的目标").
+    Before those, a written scenario is the condition of the figure it is written with
+    (`_figure_of`), in any clause; where the sentence writes several ("12,400 tokens/s in the
+    offline scenario and 11,100 in the server scenario"), only that figure's."""
     pattern, labels = _scenarios()
     lowered_text = lowered(folded)
     if not _has_scenario(lowered_text):
@@ -211,11 +219,31 @@ def _scenario(folded: str, workload: Name | None, clause: tuple[int, int], end: 
     spans = [clause]
     if workload is not None and not (clause[0] <= workload.start and workload.end <= clause[1]):
         spans.append((0, len(folded)))
+    written = _written_scenarios(lowered_text)
+    own = [label for scenario_start, stop, label in written if _figure_of(lowered_text, scenario_start, stop, figures) == (start, end)]
+    if own:
+        return own[0]
+    if len({label for _, _, label in written}) > 1:
+        return None  # each scenario is another figure's
     for span_start, span_end in spans:
-        for start, stop, label in _written_scenarios(lowered_text):
-            if span_start <= start and stop <= span_end:
+        for scenario_start, stop, label in written:
+            if span_start <= scenario_start and stop <= span_end:
                 return label
     return None
+
+
+def _figure_of(
+    lowered_text: str, scenario_start: int, scenario_end: int, figures: Sequence[tuple[int, int]]
+) -> tuple[int, int] | None:
+    """The figure (start, end) a written scenario is the condition of: the first after it when it
+    opens its clause ("In the server scenario, ...", "，在服务器场景下为 11,100"), else the last
+    before it ("11,100 tokens/s in the server scenario"); None when no figure is given."""
+    before = [figure for figure in figures if figure[1] <= scenario_start]
+    after = [figure for figure in figures if figure[0] >= scenario_end]
+    opens = SCENARIO_OPENS_CLAUSE.search(lowered_text, max(0, scenario_start - 16), scenario_start) is not None
+    if after and (opens or not before):
+        return after[0]
+    return before[-1] if before else None
 
 
 @lru_cache(maxsize=64)
