@@ -1052,6 +1052,14 @@ def test_a_count_of_gpus_takes_no_other_figures_unit_for_metric() -> None:
     ("The Harrier pod's compute scales to 4,096 GPUs.", "4,096 GPUs", "GPUs"),
     ("Throughput of the Kite cluster comes from 512 nodes.", "512 nodes", "nodes"),
     ("星图超节点的算力来自 384 颗芯片。", "384 颗芯片", None),
+    # a figure in a unit its clause's measure is not written in is measured by its unit
+    ("The Kite K3 pairs 8 TB/s of bandwidth with 288 GB of HBM3e.", "288 GB", "memory capacity"),
+    ("Kite's new campus adds 3.7 GW of capacity.", "3.7 GW", "power"),
+    ("The Harrier wafer's compute spans 46,225 square millimeters.", "46,225 square millimeters", "area"),
+    # a memory part after the figure names what it measures
+    ("Each Kite K3 GPU carries 288 GB of HBM3e.", "288 GB", "memory capacity"),
+    ("The Kite K3 carries 8 TB/s of HBM3e.", "8 TB/s", "memory bandwidth"),
+    ("青鸾 Q900 配备 24GB 的 GDDR7。", "24GB", "memory capacity"),
     ("The Harrier pod delivers its compute from 144 chips.", "144 chips", None),
 ])
 def test_metric_concepts_of_the_domain(sentence: str, written: str, metric: str | None) -> None:

@@ -50,6 +50,8 @@ METRIC_AFTER = re.compile(
     re.IGNORECASE,
 )
 METRIC_AFTER_WINDOW = 40
+# Between a figure and the memory part it measures: "288 GB of HBM3e", "8 TB/s HBM4", "24GB 的 GDDR7".
+MEMORY_PART_GAP = re.compile(r"\s*(?:of\s+|的\s*)?")
 # What leads from a comparative to the measure it compares in: "faster ... in tokens per second", "的推理速度".
 COMPARED_IN = re.compile(r"(?:\b(?:in|on|for|at|by)\s+(?:terms\s+of\s+)?(?:the\s+|its\s+|their\s+)?|的\s*)$", re.IGNORECASE)
 # A metric set off right before the figure: "the scale-out bandwidth, 1.6 Tb/s".
@@ -129,6 +131,9 @@ def describe(
         metric = unit_metric(kind, expression) or metric  # "performance of 4.6 PFLOPS" measures compute
     elif metric in _rate_metrics() and kind == "count":
         metric = unit_metric(kind, expression)  # "算力规模 8192 卡": a count of cards is no rate
+    elif metric in _dimensions() and kind == "quantity" and _device_free(expression) != _dimensions()[metric]:
+        metric = unit_metric(kind, expression) or metric  # "288 GB" beside "bandwidth" is a capacity
+    metric = _memory_measured(annotated, end, kind, expression) or metric
     money = is_money(expression)
     if money and metric not in _money_metrics():
         metric = None  # "24 GB of memory for $799": the amount is no memory
@@ -195,6 +200,34 @@ def _money_metrics() -> frozenset[str]:
     return _organisation_metrics() | {
         concept["name"] for concept in metric_table()["concept"] if concept["name"].startswith(("cost", "price", "inference cost", "discount"))
     }
+
+
+@cache
+def _dimensions() -> dict[str, str]:
+    """The dimensionality each measure of data/metrics.toml [dimension] is written in."""
+    return metric_table()["dimension"]
+
+
+def _device_free(expression: str | None) -> str | None:
+    """The dimensionality of a unit expression without its per-device denominators ("TB/s per GPU": bandwidth's)."""
+    if not expression:
+        return None
+    dimensionality = unit_info(expression).dimensionality
+    for device in DEVICES:
+        dimensionality = dimensionality.replace(f" / {device}", "")
+    return dimensionality
+
+
+def _memory_measured(annotated: Annotated, end: int, kind: str | None, expression: str | None) -> str | None:
+    """The memory measure a memory part right after the figure makes it ("288 GB of HBM3e" is
+    memory capacity, "8 TB/s of HBM4" memory bandwidth): data/metrics.toml [memory_part]."""
+    if kind != "quantity":
+        return None
+    table = metric_table()["memory_part"]
+    after = MEMORY_PART_GAP.match(annotated.simple, end)
+    if not annotated.simple.startswith(tuple(table["parts"]), after.end()):
+        return None
+    return table.get(_device_free(expression) or "")
 
 
 @cache
