@@ -211,6 +211,11 @@ PROJECTED = [
     ("该方案将训练时间缩短 40%。", "40%", False),
     ("此前已将 Kite-Long 价格直降 97%。", "97%", False),  # a Latin name may open the measure acted on
     ("公司将降低成本 30%。", "30%", True),  # 将 before a verb is a future
+    # a figure its own clause calls the actual one is no forecast of an earlier clause
+    ("此前公司曾预计 T9 功耗为 700W，最终定为 750W。", "750W", False),
+    ("此前公司曾预计 T9 功耗为 700W，最终定为 750W。", "700W", True),
+    ("Kite expected the K3 to draw 700 W; in the end it shipped at 750 W.", "750 W", False),
+    ("星图预计明年营收将达 52 亿元，同比增长 20%。", "20%", True),
 ]
 
 

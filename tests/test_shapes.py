@@ -61,6 +61,8 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("zAI's Tempest complex now targets 2GW.", "Tempest", "system", "possessive"),  # an owner opening in lower case
         ("该超节点由 384 颗青鸾芯片组成。", "青鸾", "chip", "zh_kind"),  # the classifier of a count in digits is no part
         ("机房里新装了 16 台天穹服务器。", "天穹", "system", "zh_kind"),
+        ("基于 T9 的天穹 256 超节点集成 256 张训练卡。", "天穹 256", "system", "zh_brand_number"),
+        ("搭载青鸾芯片的玄穹 64 服务器已交付。", "玄穹 64", "system", "zh_brand_number"),
         ("The lab will build a supercomputer called Tamarisk with 80,000 GPUs.", "Tamarisk", "system", "called"),
         ("The cluster, dubbed Heron 2, holds 200,000 GPUs.", "Heron 2", "system", "called"),
         ("Orbis says its Zettascale12 will link 400,000 GPUs.", "Zettascale12", "chip", "glued_code"),

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from claimledger.extraction.cues import (
+    actual_pattern,
     any_phrase,
     cue_table,
     fold,
@@ -196,10 +197,13 @@ TREND_GAP = re.compile(
 
 
 def is_projected(sentence: str, start: int, end: int) -> bool:
-    """Whether a forward-looking cue precedes the figure or shares its clause."""
-    _, clause_end = clause_bounds(sentence, start, end)
+    """Whether a forward-looking cue precedes the figure or shares its clause; one in an earlier
+    clause does not reach a figure its own clause says is the actual one ("此前预计为 700W，最终定为 750W")."""
+    clause_start, clause_end = clause_bounds(sentence, start, end)
     first = _first_projected_end(sentence)
-    return first is not None and first <= clause_end
+    if first is None or first > clause_end:
+        return False
+    return not (first <= clause_start and actual_pattern().search(lowered(sentence), clause_start, start))
 
 
 @lru_cache(maxsize=64)

@@ -229,6 +229,13 @@ def projected_gate() -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=1)
+def actual_pattern() -> re.Pattern[str]:
+    """Cues saying a figure is the actual one, not a forecast ("最终", "in the end"), as a trie."""
+    table = cue_table()["projected"]
+    return re.compile(any_phrase(table["actual"]))
+
+
+@lru_cache(maxsize=1)
 def not_projected() -> frozenset[str]:
     """Matches of `projected_pattern` that are look-alikes, not forward-looking."""
     return frozenset(cue_table()["projected"]["zh_not"])

@@ -34,7 +34,8 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
   never a description or a metric ("新芯片功耗降低").
 - zh_numbered: a Chinese product name numbered with 号 ("深算二号").
 - zh_brand_number: a Chinese brand word and a number right before a Chinese kind word
-  right after a launch verb ("发布了磐久128超节点", "推出天穹 256 服务器"): with no classifier
+  right after a launch verb ("发布了磐久128超节点", "推出天穹 256 服务器") or what it is built on
+  ("基于 T9 的天穹 256 超节点"): with no classifier
   between, the number is the model's, not a count ("128 台服务器" counts); never a
   description. Without the launch verb the number may count ("Ironwood提供256芯片和9216芯片配置").
 - zh_brand_digit_code: a Chinese brand word, a model code of digits then capitals, and at most
@@ -92,6 +93,8 @@ class Shape(NamedTuple):
     maker: str | None = None
 
 
+# What a product built on another is introduced by: "基于 T9 的天穹 256 超节点", "搭载青鸾芯片的".
+BUILT_ON_BEFORE = re.compile(r"(?:基于|基於|搭载|搭載|采用|採用)[^，,。；;：:]{1,20}的\s*$")
 # The number of zh_brand_number, ending right before a Chinese kind word: "磐久128超节点", "天穹 256 服务器".
 NUMBER_BEFORE_KIND = re.compile(r"(?P<number>\d{2,5})[ \t]?\Z")
 # The code of zh_brand_digit_code and its description, ending right before a Chinese kind word: "征程6P智驾".
@@ -394,7 +397,7 @@ def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shap
         if brand_end == 0 or not HAN_CHARACTER.match(text, brand_end - 1):
             continue  # no Chinese brand word right before the number
         start = _chinese_name_start(text, brand_end)
-        introduced = start is not None and text.endswith(_launch_verbs(), 0, start)
+        introduced = start is not None and (text.endswith(_launch_verbs(), 0, start) or BUILT_ON_BEFORE.search(text, max(0, start - 24), start))
         if introduced and brand_end - start <= LONGEST_ZH_BRAND and _brand_word(text[start:brand_end]):
             found.append(Shape(start, number.end("number"), _kind_of(kind.group("kind")), "zh_brand_number"))
     for match in _matches(text, "zh_brand_code") if codes else ():
