@@ -1061,6 +1061,10 @@ def test_a_count_of_gpus_takes_no_other_figures_unit_for_metric() -> None:
     ("The Kite K3 pairs 8 TB/s of bandwidth with 288 GB of HBM3e.", "288 GB", "memory capacity"),
     ("Kite's new campus adds 3.7 GW of capacity.", "3.7 GW", "power"),
     ("The Harrier wafer's compute spans 46,225 square millimeters.", "46,225 square millimeters", "area"),
+    # a ratio comparing the figure that ends the clause before it measures what that figure does
+    ("The Kite K3 rack draws about 140 kW, roughly 20% more than the K2 rack it replaces.", "roughly 20%", "power"),
+    ("天穹 T9 每卡每秒可生成 3,200 个 token，较 T8 提升 2.1 倍。", "2.1 倍", "tokens per second per GPU"),
+    ("天穹 T9 整卡功耗 750W，较 T8 降低 20%。", "20%", "power"),
     # a memory part after the figure names what it measures
     ("Each Kite K3 GPU carries 288 GB of HBM3e.", "288 GB", "memory capacity"),
     ("The Kite K3 carries 8 TB/s of HBM3e.", "8 TB/s", "memory bandwidth"),

@@ -78,6 +78,9 @@ LEVEL_AFTER_CHANGE = re.compile(
     r"[^.;!?。；！？]{0,40}?[,，]?\s*(?:reaching|to reach|to|达到|达|至|到)\s*(?:US|CNY|RMB)?[$€£¥]?\s*", re.IGNORECASE
 )
 OPENING_BRACKET = re.compile(r"\s*[(（][^()（）]{0,12}")
+# A comma, then at most a comparison's opening, between a figure and a ratio comparing it:
+# "140 kW, roughly 20% more", "3,200 个 token，较 T8 提升 2.1 倍".
+COMPARISON_AFTER_A_FIGURE = re.compile(r"\s*[,，]\s*(?:(?:较|比|相比|相较于?)[^，,。；;]{0,24}?(?:提升|提高|增长|增加|降低|减少|下降|高出|多出)?了?)?\s*")
 # "人民币 9,999 元（约 1,420 美元）", "$799 (about €740)": the same amount in another currency.
 CONVERSION_GAP = re.compile(r"\s*[(（]\s*(?:about|roughly|around|approximately|approx\.|约合|约|合|折合)?\s*(?:US|CNY|RMB|人民币)?\s*", re.IGNORECASE)
 LEVEL = re.compile(r"(?:\bto|至|到|达到)\s*(?:US)?[$€£¥]?\s*$", re.IGNORECASE)
@@ -194,6 +197,7 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
             _level_reached(annotated.simple, *previous, frame)
             or _compares_the_figure_before(annotated.simple, previous[0], frame)
             or _converts_the_figure_before(annotated.simple, previous[0], frame)
+            or _compares_the_clause_before(annotated.simple, previous[0], frame)
         ):
             about = about._replace(metric=previous[1].metric)
         previous = frame, about
@@ -233,6 +237,16 @@ def _compares_the_figure_before(text: str, figure: Frame, ratio: Frame) -> bool:
     """Whether `ratio` compares the figure right before it, in brackets ("4.8TB/s (1.4x H100)",
     "141 GB（H100 的 1.76 倍）"): it measures what that figure does."""
     return ratio.quantity.kind in ("ratio", "percent") and OPENING_BRACKET.fullmatch(text, figure.end, ratio.start) is not None
+
+
+def _compares_the_clause_before(text: str, figure: Frame, ratio: Frame) -> bool:
+    """Whether `ratio` compares the figure that ends the clause right before it ("draws 140 kW,
+    roughly 20% more than the K2", "每秒生成 3,200 个 token，较 T8 提升 2.1 倍"): it measures
+    what that figure does."""
+    return (
+        (ratio.quantity.kind == "ratio" or _comparative(text, ratio))
+        and COMPARISON_AFTER_A_FIGURE.fullmatch(text, figure.end, ratio.start) is not None
+    )
 
 
 def _converts_the_figure_before(text: str, amount: Frame, converted: Frame) -> bool:
