@@ -910,6 +910,29 @@ def test_a_chinese_model_name_with_a_version_is_a_condition() -> None:
     assert only_claim("澄言-3 在 4,096 颗 Hopper GPU 上训练约 46 天。", "约 46 天").condition == "澄言-3"
 
 
+@pytest.mark.parametrize(("sentence", "written", "condition"), [
+    # input and output lengths, a context length and a batch size change the figure: its condition
+    ("The Kite K3 reaches 12,000 tokens per second per GPU on Llama 3.1 70B at 1K/1K input and output lengths.",
+     "12,000 tokens per second per GPU", "Llama 3.1 70B ISL/OSL 1K/1K"),
+    ("With ISL/OSL of 8192/1024, the Kite K3 reaches 8,000 tokens per second per GPU.", "8,000 tokens per second per GPU", "ISL/OSL 8K/1K"),
+    ("At 128K context, the Kite K3 serves 2,000 tokens per second per GPU.", "2,000 tokens per second per GPU", "context 128K"),
+    ("With a batch size of 64, the Kite K3 serves 9,000 tokens per second per GPU.", "9,000 tokens per second per GPU", "batch 64"),
+    ("输入/输出长度为 8K/1K 时，青鸾 Q900 每秒生成 3,000 个 token。", "3,000 个 token", "ISL/OSL 8K/1K"),
+    # each figure its own size
+    ("With 4096 token context the Kite K3 serves 300 tokens/s, while with 2048 tokens of context the Kite K2 serves 750 tokens/s.",
+     "750 tokens/s", "context 2K"),
+    # a context length is also a model's own figure, with no condition of itself
+    ("Kite-Long supports a 128K context window.", "128K context", None),
+])
+def test_the_workload_size_is_part_of_the_condition(sentence: str, written: str, condition: str | None) -> None:
+    assert only_claim(sentence, written).condition == condition
+
+
+def test_input_and_output_lengths_are_no_claims() -> None:
+    texts = [claim.text for claim in extract("The Kite K3 reaches 12,000 tokens per second per GPU at 1K/1K input and output lengths.")]
+    assert texts == ["12,000 tokens per second per GPU"]
+
+
 TWO_SCENARIOS = "The Kite K2 delivered 12,400 tokens per second on Llama 2 70B in the offline scenario and 11,100 tokens per second in the server scenario."
 
 

@@ -33,7 +33,7 @@ from claimledger.extraction.attributes import clause_bounds
 from claimledger.extraction.candidates import METRIC_LINK
 from claimledger.extraction.conditions import Condition, fold_condition
 from claimledger.extraction.cues import PERIOD_ADVERB, any_phrase, cue_table, fold, labelled_alternation, lowered
-from claimledger.extraction.metrics import Metric, metric_table, metric_words
+from claimledger.extraction.metrics import Metric, metric_table, metric_words, rate_metrics
 from claimledger.extraction.names import HARDWARE, SIBLING_RULE, Name
 from claimledger.extraction.roles import Roles, assign_roles, counted
 from claimledger.extraction.units import ordered_dimensionality, unit_info, unit_table
@@ -129,7 +129,7 @@ def describe(
     )
     if metric in _generic_metrics() and not counted_noun:
         metric = unit_metric(kind, expression) or metric  # "performance of 4.6 PFLOPS" measures compute
-    elif metric in _rate_metrics() and kind == "count":
+    elif metric in rate_metrics() and kind == "count":
         metric = unit_metric(kind, expression)  # "算力规模 8192 卡": a count of cards is no rate
     elif metric in _dimensions() and kind == "quantity" and _device_free(expression) != _dimensions()[metric]:
         metric = unit_metric(kind, expression) or metric  # "288 GB" beside "bandwidth" is a capacity
@@ -228,12 +228,6 @@ def _memory_measured(annotated: Annotated, end: int, kind: str | None, expressio
     if not annotated.simple.startswith(tuple(table["parts"]), after.end()):
         return None
     return table.get(_device_free(expression) or "")
-
-
-@cache
-def _rate_metrics() -> frozenset[str]:
-    """Concepts measured per unit of time ("compute", "throughput"): no count of devices measures one."""
-    return frozenset(concept["name"] for concept in metric_table()["concept"] if concept.get("rate"))
 
 
 @cache

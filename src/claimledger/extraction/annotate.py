@@ -45,6 +45,7 @@ from claimledger.extraction.metrics import Metric, find_metrics
 from claimledger.extraction.names import Name, find_names, name_matcher, name_openers
 from claimledger.extraction.nonclaims import a_tolerance, glued_into_name, inside_any, non_claim_spans
 from claimledger.extraction.pipeline import Sentence
+from claimledger.extraction.workload import workload_sizes
 from claimledger.text.lang import SUPPORTED
 
 if TYPE_CHECKING:
@@ -320,7 +321,7 @@ def _find_figures(annotated: Annotated) -> None:
     name_by_metric(text, quantities, [metric.end for metric in annotated.metrics])
     annotated.figures = [
         quantity
-        for quantity in quantities
+        for quantity in _without_workload_sizes(text, quantities)
         if not inside_any(quantity.number.start, quantity.number.end, annotated.nonclaims)
         and not glued_into_name(text, quantity.number.start, quantity.number.end)
         and not a_tolerance(text, quantity.number.start)
@@ -328,6 +329,17 @@ def _find_figures(annotated: Annotated) -> None:
         and not is_label(text, quantity)
         and not is_score(quantity)
     ]
+
+
+def _without_workload_sizes(text: str, quantities: list[Quantity]) -> list[Quantity]:
+    """The quantities outside the input and output lengths the sentence writes ("12,000 tokens/s
+    at 1K/1K input/output": the lengths are its condition); all of them when every one is inside
+    such lengths."""
+    spans = [(size.start, size.end) for size in workload_sizes(text) if size.lengths]
+    if not spans:
+        return quantities
+    outside = [quantity for quantity in quantities if not inside_any(quantity.number.start, quantity.number.end, spans)]
+    return outside or quantities
 
 
 def _put_spans(annotated: Annotated) -> None:

@@ -7,8 +7,9 @@ benchmark with its round, the scenario and the precision.
   without the suite takes it from the scenario, the sentence's words or the metric
   ("MLPerf v6.0 ... tokens per second" is MLPerf Inference v6.0), so the two spellings
   are one condition. Category and division ("Datacenter Closed") stay.
-- The scenario (offline, server, interactive, ...) and the precision (FP4, FP8,
-  INT8, BF16, ...) are parts of the condition: they change the figure. A precision
+- The scenario (offline, server, interactive, ...), the precision (FP4, FP8,
+  INT8, BF16, ...) and the workload's size (input/output lengths, context length, batch
+  size: extraction/workload.py) are parts of the condition: they change the figure. A precision
   written in the figure itself ("362 FP8 PFLOPs", "750 TOPS at INT8") is the
   nearest; else one in its clause.
 
@@ -26,10 +27,12 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from claimledger.entities import Entity
+from claimledger.extraction.attributes import clause_bounds
 from claimledger.extraction.cues import cue_table, lowered
-from claimledger.extraction.metrics import spec_metrics
+from claimledger.extraction.metrics import rate_metrics, spec_metrics
 from claimledger.extraction.names import Name
 from claimledger.text.alternation import any_of
+from claimledger.extraction.workload import workload_sizes
 
 SCENARIO_WORD = re.compile(r"\s*(?:scenario|场景)")
 # A scenario written as the opening of its clause: "In the server scenario, ...", "，在服务器场景下".
@@ -53,6 +56,8 @@ class Condition(NamedTuple):
     benchmark: str | None = None
     scenario: str | None = None
     precision: str | None = None
+    # The workload's size: "ISL/OSL 1K/1K", "context 128K", "batch 64" (extraction/workload.py).
+    size: str | None = None
     benchmark_id: str | None = None
     entities: tuple[Entity, ...] = ()
 
@@ -63,8 +68,8 @@ class Condition(NamedTuple):
 
     @property
     def text(self) -> str | None:
-        """"GPT-OSS-120B offline, MLPerf Inference v6.1, FP4": the workload as one phrase, then the rest."""
-        workload = " ".join(filter(None, (self.model, self.scenario)))
+        """"GPT-OSS-120B offline ISL/OSL 1K/1K, MLPerf Inference v6.1, FP4": the workload as one phrase, then the rest."""
+        workload = " ".join(filter(None, (self.model, self.scenario, self.size)))
         return ", ".join(filter(None, (workload, self.benchmark, self.precision))) or None
 
 
@@ -114,9 +119,10 @@ def fold_condition(
         return NO_CONDITION
     conditions = [name for name, role in zip(names, roles, strict=True) if role == "condition"]
     if not conditions:
-        # Most figures name no workload: only a scenario or a precision can be their condition.
+        # Most figures name no workload: only a scenario, a precision or a size can be their condition.
         scenario, precision = _scenario(folded, None, clause, start, end, figures), _precision_of(folded, start, end, clause)
-        return Condition(scenario=scenario, precision=precision) if scenario or precision else NO_CONDITION
+        size = _size(folded, start, end, figures, metric in rate_metrics())
+        return Condition(scenario=scenario, precision=precision, size=size) if scenario or precision or size else NO_CONDITION
     model = _nearest(folded, [name for name in conditions if name.kind == "model"], start, end, clause)
     benchmark = _nearest(folded, [name for name in conditions if name.kind == "benchmark"], start, end, clause)
     return Condition(
@@ -124,6 +130,7 @@ def fold_condition(
         benchmark=_benchmark(text, folded, benchmark, metric) if benchmark else None,
         scenario=_scenario(folded, model or benchmark, clause, start, end, figures),
         precision=_precision_of(folded, start, end, clause),
+        size=_size(folded, start, end, figures, metric in rate_metrics()),
         benchmark_id=benchmark.entity.id if benchmark else None,
         entities=tuple(name.entity for name in (model, benchmark) if name is not None),
     )
@@ -230,6 +237,24 @@ def _scenario(
             if span_start <= scenario_start and stop <= span_end:
                 return label
     return None
+
+
+def _size(folded: str, start: int, end: int, figures: Sequence[tuple[int, int]], rate: bool) -> str | None:
+    """The workload sizes the figure at [start, end) was measured at: those written in its
+    clause ("12,000 tokens/s at 1K/1K input/output"), and, for a `rate`, one in a clause of no
+    figure of its own before the figure's ("with 2048 tokens of context, the LPU outputs 750
+    tokens/s"); never the figure itself ("a 128K context window")."""
+    found = []
+    for size in workload_sizes(folded):
+        if size.start < end and start < size.end:
+            continue
+        clause_start, clause_end = clause_bounds(folded, size.start, size.end)
+        outside = [figure for figure in figures if figure[1] <= size.start or figure[0] >= size.end]
+        in_clause = [figure for figure in outside if clause_start <= figure[0] and figure[1] <= clause_end]
+        after = [figure for figure in outside if figure[0] >= clause_end]
+        if (start, end) in in_clause or rate and not in_clause and after[:1] == [(start, end)]:
+            found.append(size.text)
+    return " ".join(found) or None
 
 
 def _figure_of(

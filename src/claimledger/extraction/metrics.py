@@ -125,6 +125,12 @@ def spec_metrics() -> frozenset[str]:
     return frozenset(concept["name"] for concept in metric_table()["concept"] if concept.get("spec"))
 
 
+@cache
+def rate_metrics() -> frozenset[str]:
+    """Concepts measured per unit of time (`rate = true`: "compute", "throughput")."""
+    return frozenset(concept["name"] for concept in metric_table()["concept"] if concept.get("rate"))
+
+
 def find_metrics(text: str, fold: str, words: Words, names: list[Name]) -> list[Metric]:
     """Metric mentions (a run of the sentence's Doc `words` that spells a name or alias, in
     lower case), longest first where they overlap, never inside a name ("HBM" in "HBM3E") nor
