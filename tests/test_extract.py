@@ -183,6 +183,9 @@ TRENDS = [
     ("Output kept climbing 12% a quarter.", "12%", "up"),
     ("Bookings are surging 40% on the new racks.", "40%", "up"),
     ("A cutting-edge 3 nm process holds 208 billion transistors.", "208 billion transistors", None),
+    # up to six words, then "by", between the verb and the figure
+    ("Kite cut the price of its K3 instances by 25%, to $2.99 per GPU-hour.", "25%", "down"),
+    ("Kite cut the power draw of its racks by 12%.", "12%", "down"),
 ]
 
 

@@ -141,8 +141,9 @@ def find_trend(sentence: str, start: int, end: int, lang: str, after_previous: i
 
     A direction word belongs to the first figure after it: `after_previous` is
     where the figure before this one ends. In English only hedges and "by" may
-    stand between the word and the figure, or a few words then "by" ("cut
-    latency by 30%"), so "the biggest increase in 18 months" is not a change.
+    stand between the word and the figure, or up to six words then "by" ("cut
+    latency by 30%", "cut the price of its K3 instances by 25%"), so "the biggest
+    increase in 18 months" is not a change.
     """
     before_re, before_labels, after_re, after_labels = trend_patterns(lang)
     # Clause breaks are the same in lower case: read on the sentence as given, whose breaks are already found.
@@ -190,7 +191,7 @@ MONEY = re.compile(r"[$€£¥]|\b(?:usd|eur|dollars?|euros?|pounds?|yuan|rmb)\b
 ARTICLE_BEFORE = re.compile(r"\b(?:a|an|the|its|their|this|that)(?:\s+[a-z-]+)?\s+$")
 OF_AFTER = re.compile(r"\s+of\b")
 TREND_GAP = re.compile(
-    r"(?:(?:\s+[\w'-]+){1,4}\s+by)?(?:\s+(?:by|of|to|a|an|the|just|some|only|nearly|almost|about|around|roughly"
+    r"(?:(?:\s+[\w'-]+){1,6}\s+by)?(?:\s+(?:by|of|to|a|an|the|just|some|only|nearly|almost|about|around|roughly"
     r"|approximately|over|more|than|less|as|much|many|at|least|most|under|below|above|close|another|further"
     r"|additional|its|their|up|down|another|sharply|slightly|modestly|steeply|year-over-year|yoy))*\s*$"
 )
