@@ -135,6 +135,8 @@ QUALIFIERS = [
     ("集群规模在 1 万卡以上。", "1 万卡", "more_than"),
     ("延迟在 5 毫秒左右。", "5 毫秒", "approximately"),
     ("推理吞吐最高达到 H100 的 4 倍。", "4 倍", "up_to"),
+    # a word that opens with an after-cue hedges nothing: 上下文 is context, not 上下 (about)
+    ("星河-4 支持 256K 上下文。", "256K", None),
     # comparison signs before a figure in Chinese text hedge it as they do in English
     ("节点间通信延迟压缩至<2μs。", "<2μs", "less_than"),
     ("星图芯片的功耗≤300W。", "≤300W", "at_most"),

@@ -62,6 +62,9 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("该超节点由 384 颗青鸾芯片组成。", "青鸾", "chip", "zh_kind"),  # the classifier of a count in digits is no part
         ("机房里新装了 16 台天穹服务器。", "天穹", "system", "zh_kind"),
         ("基于 T9 的天穹 256 超节点集成 256 张训练卡。", "天穹 256", "system", "zh_brand_number"),
+        # a Chinese model's name with its version starts after a launch verb or kind word read with it
+        ("星图今日发布大模型星河-4，支持 256K 上下文。", "星河-4", "model", "family"),
+        ("星图智能发布星河-4 大模型。", "星河-4", "model", "family"),
         ("搭载青鸾芯片的玄穹 64 服务器已交付。", "玄穹 64", "system", "zh_brand_number"),
         ("The lab will build a supercomputer called Tamarisk with 80,000 GPUs.", "Tamarisk", "system", "called"),
         ("The cluster, dubbed Heron 2, holds 200,000 GPUs.", "Heron 2", "system", "called"),

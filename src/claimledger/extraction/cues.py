@@ -127,8 +127,11 @@ def qualifier_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str], dic
     before, before_labels = labelled_alternation(table["before"])
     after, after_labels = labelled_alternation(table["after"])
     ending = re.compile(rf"(?P<cue>{before})(?P<gap>(?:\s*{connectors})*\s*)$")
+    # A word that opens with an after-cue is no cue: "256K 上下文" (context), not "256K 上下" (about).
+    words = table.get("not_cue", {}).get("words")
+    not_a_word = rf"(?!{alternation(words)})" if words else ""
     # A Chinese classifier may stand between the number and its cue ("5,000 颗以上").
-    starting = re.compile(rf"\s*(?:[颗张块台个片枚套家座]\s*)?(?P<cue>{after})")
+    starting = re.compile(rf"\s*(?:[颗张块台个片枚套家座]\s*)?{not_a_word}(?P<cue>{after})")
     return ending, starting, before_labels, after_labels
 
 

@@ -301,7 +301,7 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
     with_chinese, latin, hints, groups = _family_patterns()
     family = with_chinese if han and hints.search(text) else latin
     found = [
-        Shape(match.start(), match.end(), groups[match.lastgroup], "family")
+        Shape(_after_chinese_lead(text, match.start(), match.end()), match.end(), groups[match.lastgroup], "family")
         for match in family.finditer(text)
         if match.end() > match.start() and not _glued_left(text, match.start())
     ]
@@ -366,6 +366,25 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
                 found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "latin_in_chinese"))
         found.extend(_chinese_names(text, {shape.start for shape in found if shape.rule == "family"}, codes))
     return found
+
+
+def _after_chinese_lead(text: str, start: int, end: int) -> int:
+    """Where a family name starting with Chinese characters begins past a launch verb or a kind
+    word it was read with ("发布星河-4", "大模型星河-4" name 星河-4), two characters at least kept."""
+    if not HAN_CHARACTER.match(text, start):
+        return start
+    hyphen = text.find("-", start, end)
+    for lead in _chinese_leads():
+        if text.startswith(lead, start) and hyphen - (start + len(lead)) >= 2:
+            return start + len(lead)
+    return start
+
+
+@cache
+def _chinese_leads() -> tuple[str, ...]:
+    """Launch verbs and Chinese kind words a family name never opens with, longest first."""
+    kinds = [word for word in _kind_words() if HAN_CHARACTER.match(word)]
+    return tuple(sorted({*_launch_verbs(), *kinds}, key=len, reverse=True))
 
 
 def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shape]:
