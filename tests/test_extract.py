@@ -973,6 +973,10 @@ def test_a_count_per_time_before_the_verb_is_a_rate(sentence: str, written: str,
     ("The average annual PUE of the raised-floor hall was 1.73.", "1.73"),
     ("The Power Usage Effectiveness (PUE) of the new campus is 1.15.", "1.15"),
     ("Today's average data center PUE is approximately 1.6.", "approximately 1.6"),
+    # a future or a lasting state links the metric too
+    ("Orbis said the site's power usage effectiveness will be 1.15.", "1.15"),
+    ("The Kite hall's PUE remains 1.2 after the retrofit.", "1.2"),
+    ("该园区的 PUE 将为 1.12。", "1.12"),
 ])
 def test_a_plain_number_the_metric_names_is_its_value(sentence: str, written: str) -> None:
     assert only_claim(sentence, written).metric == "PUE"
