@@ -933,6 +933,18 @@ def test_the_workload_size_is_part_of_the_condition(sentence: str, written: str,
     assert only_claim(sentence, written).condition == condition
 
 
+@pytest.mark.parametrize(("sentence", "written", "condition"), [
+    # compute counted with sparsity is another figure than the dense one
+    ("At FP4, the Kite K3 delivers 20 petaflops of dense compute, or 40 petaflops with sparsity.", "40 petaflops", "sparse"),
+    ("At FP4, the Kite K3 delivers 20 petaflops of dense compute, or 40 petaflops with sparsity.", "20 petaflops", None),
+    ("The Kite K3 delivers 40 PFLOPS of FP4 compute with sparsity.", "40 PFLOPS", "FP4 sparse"),
+    ("青鸾 Q900 的 FP8 稠密算力为 2.5 PFLOPS，稀疏算力为 5 PFLOPS。", "5 PFLOPS", "sparse"),
+    ("青鸾 Q900 的 FP8 稠密算力为 2.5 PFLOPS，稀疏算力为 5 PFLOPS。", "2.5 PFLOPS", "FP8"),
+])
+def test_sparsity_is_part_of_the_condition(sentence: str, written: str, condition: str | None) -> None:
+    assert only_claim(sentence, written).condition == condition
+
+
 def test_input_and_output_lengths_are_no_claims() -> None:
     texts = [claim.text for claim in extract("The Kite K3 reaches 12,000 tokens per second per GPU at 1K/1K input and output lengths.")]
     assert texts == ["12,000 tokens per second per GPU"]

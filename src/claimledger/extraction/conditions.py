@@ -8,7 +8,8 @@ benchmark with its round, the scenario and the precision.
   ("MLPerf v6.0 ... tokens per second" is MLPerf Inference v6.0), so the two spellings
   are one condition. Category and division ("Datacenter Closed") stay.
 - The scenario (offline, server, interactive, ...), the precision (FP4, FP8,
-  INT8, BF16, ...) and the workload's size (input/output lengths, context length, batch
+  INT8, BF16, ...), sparsity ("40 petaflops with sparsity": `sparse`, after the precision)
+  and the workload's size (input/output lengths, context length, batch
   size: extraction/workload.py) are parts of the condition: they change the figure. A precision
   written in the figure itself ("362 FP8 PFLOPs", "750 TOPS at INT8") is the
   nearest; else one in its clause.
@@ -28,7 +29,7 @@ from typing import NamedTuple
 
 from claimledger.entities import Entity
 from claimledger.extraction.attributes import clause_bounds
-from claimledger.extraction.cues import cue_table, lowered
+from claimledger.extraction.cues import alternation, cue_table, lowered
 from claimledger.extraction.metrics import rate_metrics, spec_metrics
 from claimledger.extraction.names import Name
 from claimledger.text.alternation import any_of
@@ -58,6 +59,8 @@ class Condition(NamedTuple):
     precision: str | None = None
     # The workload's size: "ISL/OSL 1K/1K", "context 128K", "batch 64" (extraction/workload.py).
     size: str | None = None
+    # "sparse" for compute counted with sparsity (dense is the figure's default, never written).
+    sparsity: str | None = None
     benchmark_id: str | None = None
     entities: tuple[Entity, ...] = ()
 
@@ -70,7 +73,8 @@ class Condition(NamedTuple):
     def text(self) -> str | None:
         """"GPT-OSS-120B offline ISL/OSL 1K/1K, MLPerf Inference v6.1, FP4": the workload as one phrase, then the rest."""
         workload = " ".join(filter(None, (self.model, self.scenario, self.size)))
-        return ", ".join(filter(None, (workload, self.benchmark, self.precision))) or None
+        precision = " ".join(filter(None, (self.precision, self.sparsity)))
+        return ", ".join(filter(None, (workload, self.benchmark, precision))) or None
 
 
 NO_CONDITION = Condition()
@@ -121,8 +125,11 @@ def fold_condition(
     if not conditions:
         # Most figures name no workload: only a scenario, a precision or a size can be their condition.
         scenario, precision = _scenario(folded, None, clause, start, end, figures), _precision_of(folded, start, end, clause)
-        size = _size(folded, start, end, figures, metric in rate_metrics())
-        return Condition(scenario=scenario, precision=precision, size=size) if scenario or precision or size else NO_CONDITION
+        rate = metric in rate_metrics()
+        size, sparsity = _size(folded, start, end, figures, rate), _sparsity(folded, start, end, clause) if rate else None
+        if not (scenario or precision or size or sparsity):
+            return NO_CONDITION
+        return Condition(scenario=scenario, precision=precision, size=size, sparsity=sparsity)
     model = _nearest(folded, [name for name in conditions if name.kind == "model"], start, end, clause)
     benchmark = _nearest(folded, [name for name in conditions if name.kind == "benchmark"], start, end, clause)
     return Condition(
@@ -131,6 +138,7 @@ def fold_condition(
         scenario=_scenario(folded, model or benchmark, clause, start, end, figures),
         precision=_precision_of(folded, start, end, clause),
         size=_size(folded, start, end, figures, metric in rate_metrics()),
+        sparsity=_sparsity(folded, start, end, clause) if metric in rate_metrics() else None,
         benchmark_id=benchmark.entity.id if benchmark else None,
         entities=tuple(name.entity for name in (model, benchmark) if name is not None),
     )
@@ -304,6 +312,25 @@ def _precision_of(folded: str, start: int, end: int, clause: tuple[int, int]) ->
     near = [match for match in found if match.start() < end + PRECISION_REACH and start - PRECISION_REACH < match.end()]
     chosen = min(near or found, key=lambda match: abs(match.start() - end))
     return precision_name(chosen.group(0))
+
+
+def _sparsity(folded: str, start: int, end: int, clause: tuple[int, int]) -> str | None:
+    """"sparse" when a sparsity cue follows the figure ("40 petaflops with sparsity") or, in its
+    clause, stands before it ("稀疏算力为 40 PFLOPS"); None for the dense default. Asked only
+    for a rate (compute, throughput): "稀疏度达到 97.9%" measures the sparsity itself."""
+    after, before = _sparsity_patterns()
+    low = lowered(folded)
+    if after.match(low, end) or before.search(low, clause[0], start):
+        return "sparse"
+    return None
+
+
+@cache
+def _sparsity_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(a sparsity cue right after a figure, one before it in its clause), on lowered text."""
+    after = re.compile(rf"\s*(?:of\s+)?(?:[a-z0-9]+\s+){{0,2}}(?:{alternation(_table()['sparse_after'])})")
+    before = re.compile(rf"(?:{alternation(_table()['sparse_before'])})[^\d]{{0,12}}$")
+    return after, before
 
 
 def precision_name(written: str) -> str:
