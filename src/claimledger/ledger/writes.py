@@ -19,12 +19,16 @@ from __future__ import annotations
 
 import sqlite3
 from operator import attrgetter
-
-import sqlite_utils
+from typing import TYPE_CHECKING
 
 from claimledger.ledger.entities import record_seen
 from claimledger.ledger.search_index import sentence_ids
 from claimledger.types import Claim, Document
+
+if TYPE_CHECKING:
+    # Only for hints: the crawl's writer imports this module with its first document, and sqlite-utils (numpy
+    # with it) would cost that write a quarter of a second.
+    import sqlite_utils
 
 # replaced_by is an offset in the Claim and a claim id in the ledger: set once the claims have ids.
 CLAIM_FIELDS = [name for name in Claim.field_names() if name != "replaced_by"]
