@@ -22,12 +22,14 @@ SCHEMA_SOURCE = Path(__file__).with_name("schema.py")
 # Statements that open or end a transaction themselves: LedgerConnection.execute never commits after them.
 TRANSACTION_CONTROL = frozenset({"BEGIN", "SAVEPOINT", "RELEASE", "ROLLBACK", "COMMIT", "END"})
 
-# sqlite3 binds a value that is not exactly an int, float, str or bytearray (None, a bool) only after failing
-# to find an adapter for it, which formats and clears an AttributeError each time: a claim row's empty fields
-# and its two flags cost more to bind than all its other values. Adapters that are C functions bind the same
-# (None as NULL, a bool as the integer sqlite3 stored for it) without the failed look-up or a Python call.
+# sqlite3 binds a value that is not exactly an int, float, str or bytearray (None, a bool, bytes) only after
+# failing to find an adapter for it, which formats and clears an AttributeError each time: a claim row's empty
+# fields and its two flags cost more to bind than all its other values, and a text's digest (bytes) is bound in
+# every look-up and insert of the search index. Adapters that are C functions bind the same (None as NULL, a
+# bool as the integer sqlite3 stored for it, bytes as themselves) without the failed look-up or a Python call.
 sqlite3.register_adapter(type(None), {}.get)
 sqlite3.register_adapter(bool, int)
+sqlite3.register_adapter(bytes, bytes)
 
 
 def open_ledger(path: str | Path) -> sqlite_utils.Database:
