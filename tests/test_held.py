@@ -18,6 +18,8 @@ def roles(text: str) -> list[tuple[str, str, str | None]]:
     ("The Kite K2 has 96 GB of memory, not 80 GB.", [("96 GB", "current", None), ("80 GB", "negated", "96 GB")]),
     ("Kite K2 的功耗为 250 W，而不是 300 W。", [("250 W", "current", None), ("300 W", "negated", "250 W")]),
     ("Kite K2 的带宽是 2 TB/s，并非 1.5 TB/s。", [("2 TB/s", "current", None), ("1.5 TB/s", "negated", "2 TB/s")]),
+    # a denial before what was said of the figure earlier
+    ("青鸾 Q900 的显存为 144GB，而非此前传闻的 128GB。", [("144GB", "current", None), ("128GB", "negated", "144GB")]),
 ])
 def test_rule_1_a_denied_figure_is_negated(text, expected):
     assert roles(text) == expected
@@ -43,6 +45,15 @@ def test_rule_1_a_hedge_with_not_is_no_denial(text):
     ("本文此前版本称该机柜功耗为 40 kW，实际为 44 kW。", [("40 kW", "corrected", "44 kW"), ("44 kW", "current", None)]),
 ])
 def test_rule_2_a_figure_the_post_had_wrong_is_corrected(text, expected):
+    assert roles(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("此前有报道称天穹集群规模为 1 万卡，实际为 8,192 卡。", [("1 万卡", "corrected", "8,192 卡"), ("8,192 卡", "current", None)]),
+    ("Reports put the Kite cluster at 10,000 GPUs, but in fact it has 8,192 GPUs.",
+     [("10,000 GPUs", "corrected", "8,192 GPUs"), ("8,192 GPUs", "current", None)]),
+])
+def test_rule_2_a_figure_the_next_clause_calls_wrong_is_corrected(text, expected):
     assert roles(text) == expected
 
 

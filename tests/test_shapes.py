@@ -65,6 +65,8 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         # a Chinese model's name with its version starts after a launch verb or kind word read with it
         ("星图今日发布大模型星河-4，支持 256K 上下文。", "星河-4", "model", "family"),
         ("星图智能发布星河-4 大模型。", "星河-4", "model", "family"),
+        # a Chinese name may follow a speech verb
+        ("此前有报道称天穹集群规模为 1 万卡。", "天穹", "system", "zh_kind"),
         # any chip code before an NVLink domain size names the rack
         ("A K3 NVL72 rack links 72 of the chips with 130 TB/s of NVLink bandwidth.", "K3 NVL72", "system", "family"),
         ("搭载青鸾芯片的玄穹 64 服务器已交付。", "玄穹 64", "system", "zh_brand_number"),

@@ -3,12 +3,15 @@
 A figure's role is read from the words around it (data/cues.toml [held]); the
 first rule that applies wins:
 
-1. negated: "not" or 而非/而不是/并非/不是 right before it ("8,192 GPUs, not 8,064");
+1. negated: "not" or 而非/而不是/并非/不是 right before it, or before what was said of it
+   earlier ("8,192 GPUs, not 8,064", "而非此前传闻的 128GB");
    "not only", "not more than" and the like are hedges, not denials.
 2. corrected: a cue saying the post had it wrong, before it ("we earlier reported
    8,064", "此前误报的", "更正：此前的") or after it in its clause ("... 有误",
    "... was incorrect"), or the post's earlier text a few words before it ("an earlier
-   version of this article said the chip had 192 GB").
+   version of this article said the chip had 192 GB"); or a figure ending its clause when
+   the next opens with a word for the actual one ("报道称为 1 万卡，实际为 8,192 卡", beside
+   a current figure of its kind).
 3. previous: a cue of an earlier value right before it ("down from 27 minutes",
    "up from 2,907", "较此前公布的 196 TOPS", "原为"); a change verb with "from"
    ("cut the training time from 27 to 10 minutes"), "from" after a level reached ("to $68
@@ -35,6 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from claimledger.data_files import data_table
 from claimledger.extraction.cues import BETWEEN, alternation, any_phrase, changes_from, cue_table, lowered, trend_gate
 from claimledger.types import Claim
 
@@ -131,6 +135,12 @@ def _zh_compared_from() -> re.Pattern[str]:
 
 
 @cache
+def _actual_next() -> re.Pattern[str]:
+    """The next clause opening with a word for the actual figure: "，实际为", ", but in fact"."""
+    return re.compile(rf"[,，;；]\s*(?:but\s+|但|而)?(?:{alternation(cue_table()['projected']['actual'])})")
+
+
+@cache
 def _zh_earlier_stated() -> re.Pattern[str]:
     """An earlier word, what was done with the figure then and 的 right before it: "此前指引的",
     "之前预计的", "早前披露的"."""
@@ -148,13 +158,19 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
     window = max(0, start - 60)
     after = low[end:clause_end]
     cued = _any_ending().search(low, window, start) is not None
-    negation = _ending("negated_before").search(low, window, start) if cued else None
+    # "而非此前传闻的 128GB": a denial before what was said of the figure earlier.
+    earlier = _zh_earlier_stated().search(low, max(0, start - 12), start)
+    denied_end = earlier.start() if earlier else start
+    denied = cued or earlier is not None and _any_ending().search(low, window, denied_end) is not None
+    negation = _ending("negated_before").search(low, window, denied_end) if denied else None
     if negation is not None and not _not_negated().match(low, negation.start()):
         return Held("negated")
     if cued and _ending("corrected_before").search(low, window, start) or _starting("corrected_after").match(after):
         return Held("corrected")
     if _earlier_text().search(low, max(0, start - 100), start):
         return Held("corrected")
+    if not relative and not after.strip(" ") and _actual_next().match(low, clause_end):
+        return Held("corrected", needs_current=True)  # "报道称为 1 万卡，实际为 8,192 卡"
     # The earlier-figure pattern opens with "from": a look for the word spares most figures its search.
     if cued and _ending("previous_before").search(low, window, start) or (
         low.find("from", window, start) >= 0 and _from_earlier().search(low, window, start)
@@ -194,14 +210,21 @@ def link_replacements(claims: Sequence[Claim], held: Sequence[Held], paragraph_b
             claim.role = "current"
             continue
         claim.replaced_by = replacing.start if replacing is not None else None
-        if replacing is not None and claim.metric is None:
-            claim.metric = replacing.metric  # "$85 billion, up from an earlier forecast of $75 billion": one measure
+        if replacing is not None and (claim.metric is None or claim.metric in _unit_only_metrics()):
+            # "$85 billion, up from an earlier forecast of $75 billion", "144GB，而非 128GB": one measure
+            claim.metric = replacing.metric
     for claim in claims:
         if claim.role == "current" or claim.replaced_by is not None or claim.role == "previous":
             continue
         following = _in_next_sentence(claims, claim, paragraph_breaks)
         if following is not None:
             claim.replaced_by = following.start
+
+
+@cache
+def _unit_only_metrics() -> frozenset[str]:
+    """The metrics that only name what a unit measures ("capacity" for GB: data/metrics.toml [from_unit])."""
+    return frozenset(data_table("metrics.toml")["from_unit"].values())
 
 
 def _same_figure(claim: Claim, other: Claim) -> bool:
