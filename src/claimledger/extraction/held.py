@@ -159,7 +159,7 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
     after = low[end:clause_end]
     cued = _any_ending().search(low, window, start) is not None
     # "而非此前传闻的 128GB": a denial before what was said of the figure earlier.
-    earlier = _zh_earlier_stated().search(low, max(0, start - 12), start)
+    earlier = None if low.isascii() else _zh_earlier_stated().search(low, max(0, start - 12), start)
     denied_end = earlier.start() if earlier else start
     denied = cued or earlier is not None and _any_ending().search(low, window, denied_end) is not None
     negation = _ending("negated_before").search(low, window, denied_end) if denied else None
@@ -192,7 +192,7 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
         return Held("previous", needs_current=True)
     if not relative and _starting("previous_after").match(after):
         return Held("previous", needs_current=True)
-    if not relative and _zh_earlier_stated().search(low, max(0, start - 12), start):
+    if not relative and earlier is not None:
         return Held("previous", needs_current=True)
     return CURRENT
 

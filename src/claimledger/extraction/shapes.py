@@ -175,6 +175,8 @@ def _family_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
     )
 
 
+# The owner right before the "'s" of owner_of_measure: one or two capitalised words.
+OWNER_BEFORE = re.compile(r"(?<![A-Za-z&-])(?:[A-Z][A-Za-z&-]*[ \t]+)?[A-Z][A-Za-z&-]*$")
 # What may stand between a determiner and the name it opens: "its new Osprey cluster", "the latest Tarn rack".
 OWNED_ADJECTIVE = r"(?:new|latest|newest|upcoming|flagship|next-generation|next-gen|first|second|third)"
 
@@ -236,10 +238,10 @@ def _rules() -> dict[str, re.Pattern[str]]:
             rf"(?P<name>[A-Z][A-Za-z]+(?:[ \t]+[A-Z][A-Za-z]+)?[ \t]+(?:{_words(shape_table()['words']['org_endings_en'])}))(?![A-Za-z])"
         ),
         "org_ending_zh": re.compile(rf"(?P<ending>{_words(shape_table()['words']['org_endings_zh'])})"),
-        # "Kestrel's revenue", "Orbis's data center sales": whose money or market share it is.
+        # "Kestrel's revenue", "Orbis's data center sales": whose money or market share it is (the
+        # search opens at the "'s", the owner is read before it: OWNER_BEFORE).
         "owner_of_measure": re.compile(
-            r"(?P<owner>[A-Z][A-Za-z&-]*(?:[ \t]+[A-Z][A-Za-z&-]*)?)['’]s[ \t]+(?:[a-z][\w-]*[ \t]+){0,2}?"
-            rf"(?:{_words(_organisation_measures())})(?![A-Za-z])"
+            rf"['’]s[ \t]+(?:[a-z][\w-]*[ \t]+){{0,2}}?(?:{_words(_organisation_measures())})(?![A-Za-z])"
         ),
     }
 
@@ -338,10 +340,10 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         name = match.group("name")
         if name.split()[0] not in _not_brand() and not _a_figure(text, match.start("name")):
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "possessive", match.group("owner")))
-    for match in _free(text, "owner_of_measure", ".") if not han else ():
-        owner = match.group("owner")
-        if not any(word in _not_brand() or word in _places() for word in owner.split()):
-            found.append(Shape(match.start("owner"), match.end("owner"), "organisation", "owner_of_measure"))
+    for match in _matches(text, "owner_of_measure") if not han else ():
+        owner = OWNER_BEFORE.search(text, max(0, match.start() - 40), match.start())
+        if owner and not _glued_left(text, owner.start()) and not any(word in _not_brand() or word in _places() for word in owner.group().split()):
+            found.append(Shape(owner.start(), owner.end(), "organisation", "owner_of_measure"))
     for match in _free(text, "camel_kind", ".") if words else ():
         found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "camel_kind"))
     for match in _free(text, "lower_code", ".-") if codes else ():

@@ -12,7 +12,7 @@ import re
 from functools import cache, lru_cache
 from typing import NamedTuple
 
-from claimledger.extraction.cues import alternation, cue_table
+from claimledger.extraction.cues import alternation, any_phrase, cue_table, lowered
 
 # A length as posts write it: 1K, 8k, 1,024, 128000, 2048 (a K is a thousand, or 1,024 as written by most).
 LENGTH = r"\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s?[Kk]?"
@@ -48,15 +48,16 @@ def _patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
 
 @cache
 def _gate() -> re.Pattern[str]:
-    """Whether a sentence may write a workload size: one of the words every pattern holds."""
+    """Whether a (lowered) sentence may write a workload size: one of the words every pattern
+    holds, as a trie (most sentences have none)."""
     table = cue_table()["workload"]
-    return re.compile(alternation([*table["pair"], *table["context"], *table["batch"]]), re.IGNORECASE)
+    return re.compile(any_phrase([word.lower() for word in (*table["pair"], *table["context"], *table["batch"])]))
 
 
 @lru_cache(maxsize=64)
 def workload_sizes(text: str) -> tuple[WorkloadSize, ...]:
     """The workload sizes `text` writes, in order, none overlapping another (found once per sentence)."""
-    if not _gate().search(text):
+    if not _gate().search(lowered(text)):
         return ()
     found: list[WorkloadSize] = []
     for pattern, label in _patterns():
