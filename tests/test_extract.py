@@ -403,7 +403,23 @@ BASELINES = [
     ("星河 S300 的推理性能高于 H100 30%。", "30%", "H100"),
     ("星河 S300 的算力效率超过同级别英伟达(NVIDIA) A100 GPU 约 1.5 倍。", "约 1.5 倍", "A100"),
     ("新平台的能效领先上一代产品 2 倍以上。", "2 倍", "previous generation"),
+    # a share of a whole is compared with nothing ("占 X 的 N%"), and its hedge still holds
+    ("该协议约占昉擎云去年营收的 35%。", "35%", None),
+    ("两者合计占全部中断的六成。", "六成", None),
+    ("该卡算力相当于 H100 的 80%。", "80%", "H100"),
 ]
+
+
+def test_a_hedge_before_a_share_hedges_it() -> None:
+    assert only_claim("该协议约占昉擎云去年营收的 35%。", "35%").qualifier == "approximately"
+
+
+@pytest.mark.parametrize(("sentence", "written", "metric"), [
+    ("昉擎云股价当日上涨 12%，收于 86.5 元。", "86.5 元", "share price"),
+    ("Kite's share price rose 12% in the session, closing at $86.50.", "$86.50", "share price"),
+])
+def test_the_close_after_a_change_is_the_level_it_reached(sentence: str, written: str, metric: str) -> None:
+    assert only_claim(sentence, written).metric == metric
 
 
 def test_a_group_word_around_the_baseline_is_no_metric() -> None:

@@ -41,7 +41,7 @@ from claimledger.extraction.attributes import (
     has_self_report_cue,
     is_projected,
 )
-from claimledger.extraction.baseline import Baseline, exceeds_before, find_baseline
+from claimledger.extraction.baseline import Baseline, exceeds_before, find_baseline, share_of
 from claimledger.extraction.candidates import Quantity
 from claimledger.extraction.conditions import precision_name, sentence_precisions
 from claimledger.extraction.claimant import Claimant, find_claimant
@@ -75,7 +75,7 @@ COMPARATIVE_AFTER = re.compile(r"\s*(?:better|more|higher|lower|faster|slower|ch
 COMPARATIVE_BEFORE = re.compile(r"(?:提升|提高|增长|增加|降低|减少|高|低|快|慢|多|少|省)\s*(?:了|约|近|超)?\s*$")
 # Between a change and the level it reached: "increase, reaching", "，达到".
 LEVEL_AFTER_CHANGE = re.compile(
-    r"[^.;!?。；！？]{0,40}?[,，]?\s*(?:reaching|to reach|to|达到|达|至|到)\s*(?:US|CNY|RMB)?[$€£¥]?\s*", re.IGNORECASE
+    r"[^.;!?。；！？]{0,40}?[,，]?\s*(?:reaching|to reach|closing at|to|达到|达|至|到|收于|收报|报收)\s*(?:US|CNY|RMB)?[$€£¥]?\s*", re.IGNORECASE
 )
 OPENING_BRACKET = re.compile(r"\s*[(（][^()（）]{0,12}")
 # A comma, then at most a comparison's opening, between a figure and a ratio comparing it:
@@ -369,6 +369,8 @@ def _frame(sentence: Sentence, annotated: Annotated, quantity: Quantity, after_p
     baseline = _as_written(annotated, find_baseline(folded, start, end, lang, annotated.names, relative))
     # "最高达到 X 的 10 倍": the hedge reaches over the baseline; "超过竞品 40%": the verb is no hedge.
     skip = (baseline.start, baseline.end) if baseline and not (lang == "zh" and exceeds_before(folded, start)) else None
+    if skip is None and lang == "zh":
+        skip = share_of(folded, start, end)  # "约占其去年营收的 35%": the 约 hedges the share
     qualifier = find_qualifier(folded, start, end, lang, skip, quantity.number.end)
     if qualifier.adjacent_start is not None:
         start = qualifier.adjacent_start

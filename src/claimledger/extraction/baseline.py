@@ -42,6 +42,8 @@ LONGEST_ZH_PHRASE = 24
 # Each character first and what may not stand before it read after it: a search skips to 比 or 较.
 HAN_COMPARE = re.compile(r"比(?<![相对百好无占同环之类]比)(?![例较特赛如重率值])|较(?<![比相计]较)(?!为)")
 ZH_OF = re.compile(r"的\s*$")
+# A share verb before "X 的 N%": X is the whole the share is of ("约占其去年营收的 35%").
+SHARE_OF = re.compile(r"占(?:到|据|了)?[^，。；,;：:]{0,24}$")
 ZH_BEFORE_OF = re.compile(r"(?:达到|达|是|为|相当于|至|到|比|仅|只有|约|近|超过|超出|高于|低于|超)")
 # "超过同级别 A100 GPU 约 1.5 倍", "高于 H100 30%": a verb of exceeding, the baseline, the figure.
 ZH_EXCEEDS = re.compile(r"(?:超过|超出|超越|高于|低于|优于|胜过|领先)(?P<b>[^，。；,;：:的]{2,32}?)[ \t]*(?:约|近|达|大约)?[ \t]*$")
@@ -275,6 +277,17 @@ def _phrase_at(sentence: str, position: int, names: Sequence[Name]) -> Baseline 
     return Baseline(text, position, position + len(text))
 
 
+def share_of(sentence: str, start: int, end: int) -> tuple[int, int] | None:
+    """The span of "占 X 的" right before the figure at [start, end) ("约占其去年营收的 35%"): the
+    whole a share is of, no baseline; a hedge before it still hedges the figure."""
+    clause_start = max(clause_bounds(sentence, start, end)[0], start - 48)
+    of = ZH_OF.search(sentence[clause_start:start].rstrip(" 约近超逾达"))
+    if of is None:
+        return None
+    share = SHARE_OF.search(sentence, clause_start, clause_start + of.start())
+    return (share.start(), clause_start + of.end()) if share else None
+
+
 def _chinese_before(sentence: str, start: int, end: int, names: Sequence[Name], relative_kind: bool) -> Baseline | None:
     """"比 X 快约 N 倍", "(达到) X 的 N 倍" and "超过 X 约 N 倍" before the figure at [start, end); "X 的" before a
     figure that is no ratio, percentage or change is its owner ("Kimi-K2 的 384 个专家")."""
@@ -283,6 +296,8 @@ def _chinese_before(sentence: str, start: int, end: int, names: Sequence[Name], 
     clause_start = max(clause_bounds(sentence, start, end)[0], start - 48)
     prefix = sentence[clause_start:start]
     of = ZH_OF.search(prefix.rstrip(" 约近超逾达")) if relative_kind else None
+    if of and share_of(sentence, start, end):
+        of = None  # "约占其去年营收的 35%": a share of a whole, compared with nothing
     if of:
         of_position = clause_start + of.start()
         named = _name_ending_at(names, of_position, sentence)
