@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import compress
 from re import _constants, _parser  # the parsed form of a pattern: what its matches begin with
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -139,7 +140,7 @@ def find_metrics(text: str, fold: str, words: Words, names: list[Name]) -> list[
     lowered = words.lowered
     last = len(lowered)
     found = []
-    for index in [index for index, word in enumerate(lowered) if word in first]:
+    for index in compress(range(last), map(first.__contains__, lowered)):
         phrase: Phrases | None = first[lowered[index]]
         end = index + 1
         while True:

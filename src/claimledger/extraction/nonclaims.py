@@ -51,8 +51,12 @@ PLUS_OR_BEFORE = re.compile(r"\bplus or\s+$", re.IGNORECASE)
 
 
 def a_tolerance(text: str, number_start: int) -> bool:
-    """Whether the number starting at `number_start` is a margin written with ± ("±2%")."""
+    """Whether the number starting at `number_start` is a margin written with ± ("±2%"). Most
+    numbers have no ±, + nor "plus" before them, which a look at the window says first."""
     window = max(0, number_start - 16)
+    before = text[window:number_start]
+    if not ("±" in before or "+" in before or "plus" in before.casefold()):
+        return False  # neither pattern can match
     if TOLERANCE_BEFORE.search(text, window, number_start):
         return True
     return text.startswith("minus", number_start) and PLUS_OR_BEFORE.search(text, window, number_start) is not None

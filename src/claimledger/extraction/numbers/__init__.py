@@ -62,7 +62,8 @@ def _find_numbers(text: str, lang: str | None) -> list[NumberMatch]:
                 Atom(m.start(), m.end(), Decimal(5 if m.group().endswith("成") else 50), Decimal(1), percent=True, marked=True)
                 for m in HALF_PERCENT.finditer(plain)
             ]
-        atoms += [Atom(m.start(), m.end(), Decimal("0.5"), Decimal(1)) for m in ZH_HALF.finditer(plain)]
+        if "一半" in plain:
+            atoms += [Atom(m.start(), m.end(), Decimal("0.5"), Decimal(1)) for m in ZH_HALF.finditer(plain)]
     if lang != "zh":
         atoms += word_atoms(plain)
     atoms += magnitude_atoms(plain)
