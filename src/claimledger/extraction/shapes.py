@@ -202,9 +202,11 @@ def _rules() -> dict[str, re.Pattern[str]]:
         ),
         # Never a word glued to a date in Chinese text: "Google10月" is Google, then 10 月.
         "glued_code": re.compile(r"(?P<word>[A-Z][a-z]{3,})\d{1,4}[A-Za-z]?(?![A-Za-z0-9_.年月日号-])"),
-        # "[A-Za-z]++": a letter given back could never be the digit after the letters.
+        # "[A-Za-z]*+": a letter given back could never be the digit after the letters. The code's
+        # first letter or digit opens the rule, a look-behind after it telling which it was.
         "code_kind": re.compile(
-            rf"(?P<code>[A-Za-z]++\d+[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\d{{2,4}}(?![WV](?![A-Za-z]))[A-FH-Z]{{1,2}})[ \t]*{ahead}(?P<kind>{latin_kind}|(?:{kind_word}))"
+            rf"(?P<code>[A-Za-z\d](?:(?<=[A-Za-z])[A-Za-z]*+\d+[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|(?<=\d)\d{{1,3}}(?![WV](?![A-Za-z]))[A-FH-Z]{{1,2}}))"
+            rf"[ \t]*{ahead}(?P<kind>{latin_kind}|(?:{kind_word}))"
         ),
         "family_number": re.compile(
             rf"(?P<name>[A-Z][a-z]{{3,}}(?:[ \t]+[A-Z][a-z]{{3,}})?(?:[ \t]+|-)\d{{1,4}})(?:[ \t]+series)?[ \t]*{ahead}(?P<kind>{latin_kind}|(?:{kind_word}))"
@@ -221,7 +223,10 @@ def _rules() -> dict[str, re.Pattern[str]]:
             rf"(?:(?<=variant )|(?<=model )|(?<=version )|(?<=edition ))(?P<code>[a-z]\d{{2,4}}[a-z]?)(?![\w-])"
             rf"|(?P<code2>[a-z]\d{{2,4}}[a-z])[ \t]+{ahead}(?P<kind>{latin_kind})"
         ),
-        "owned_code": re.compile(r"\b(?:its|their|our|the new)[ \t]+(?P<code>[A-Z]{1,3}\d{1,4}[A-Za-z]?)(?![\w-])"),
+        # Each word's leading boundary is a look-behind after its first letter (as any_phrase writes it).
+        "owned_code": re.compile(
+            r"(?:i(?<!\w.)ts|t(?<!\w.)heir|o(?<!\w.)ur|t(?<!\w.)he new)[ \t]+(?P<code>[A-Z]{1,3}\d{1,4}[A-Za-z]?)(?![\w-])"
+        ),
         "owned_name": re.compile(
             rf"\b(?:[Ii]ts|[Tt]heir|[Oo]ur|[Tt]he|[Ee]ach|[Ee]very)[ \t]+(?:{OWNED_ADJECTIVE}[ \t]+)?(?P<name>[A-Z][a-z]{{2,}}(?:[ \t]+[A-Z][a-z]{{2,}})?)[ \t]+{ahead}(?P<kind>{latin_kind})"
         ),
