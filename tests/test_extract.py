@@ -936,6 +936,8 @@ def test_a_chinese_model_name_with_a_version_is_a_condition() -> None:
     ("The Kite K3 reaches 12,000 tokens per second per GPU on Llama 3.1 70B at 1K/1K input and output lengths.",
      "12,000 tokens per second per GPU", "Llama 3.1 70B ISL/OSL 1K/1K"),
     ("With ISL/OSL of 8192/1024, the Kite K3 reaches 8,000 tokens per second per GPU.", "8,000 tokens per second per GPU", "ISL/OSL 8K/1K"),
+    ("With a context length of 128000 tokens, the Kite K3 serves 2,000 tokens per second per GPU.", "2,000 tokens per second per GPU", "context 128K"),
+    ("With a context length of 131072 tokens, the Kite K3 serves 2,000 tokens per second per GPU.", "2,000 tokens per second per GPU", "context 128K"),
     ("At 128K context, the Kite K3 serves 2,000 tokens per second per GPU.", "2,000 tokens per second per GPU", "context 128K"),
     ("With a batch size of 64, the Kite K3 serves 9,000 tokens per second per GPU.", "9,000 tokens per second per GPU", "batch 64"),
     ("输入/输出长度为 8K/1K 时，青鸾 Q900 每秒生成 3,000 个 token。", "3,000 个 token", "ISL/OSL 8K/1K"),

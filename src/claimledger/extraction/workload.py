@@ -70,12 +70,13 @@ def workload_sizes(text: str) -> tuple[WorkloadSize, ...]:
 
 
 def _length(written: str) -> str:
-    """A length as one spelling: "1,024", "1K", "1k" and "1024" are all "1K"; "512" stays "512"."""
+    """A length as one spelling: "1,024", "1K", "1k" and "1024" are all "1K", "128000" and
+    "131072" both "128K"; "512" stays "512"."""
     plain = written.replace(",", "").replace(" ", "")
     if plain[-1] in "Kk":
         return f"{float(plain[:-1]):g}K"
     value = float(plain)
-    for unit in (1024, 1000):
+    for unit in (1000, 1024):
         if value >= unit and value % unit == 0:
             return f"{value / unit:g}K"
     return f"{value:g}"
