@@ -32,8 +32,8 @@ from claimledger.extraction.attributes import clause_bounds
 from claimledger.extraction.cues import alternation, cue_table, lowered
 from claimledger.extraction.metrics import rate_metrics, spec_metrics
 from claimledger.extraction.names import Name
-from claimledger.text.alternation import any_of
 from claimledger.extraction.workload import workload_sizes
+from claimledger.text.alternation import any_of
 
 SCENARIO_WORD = re.compile(r"\s*(?:scenario|场景)")
 # A scenario written as the opening of its clause: "In the server scenario, ...", "，在服务器场景下".
@@ -122,11 +122,13 @@ def fold_condition(
     if metric in spec_metrics():
         return NO_CONDITION
     conditions = [name for name, role in zip(names, roles, strict=True) if role == "condition"]
+    rate = metric in rate_metrics()
+    precision = _precision_of(folded, start, end, clause)
+    size = _size(folded, start, end, figures, rate)
+    sparsity = _sparsity(folded, start, end, clause) if rate else None
     if not conditions:
-        # Most figures name no workload: only a scenario, a precision or a size can be their condition.
-        scenario, precision = _scenario(folded, None, clause, start, end, figures), _precision_of(folded, start, end, clause)
-        rate = metric in rate_metrics()
-        size, sparsity = _size(folded, start, end, figures, rate), _sparsity(folded, start, end, clause) if rate else None
+        # Most figures name no workload: only a scenario, a precision, a size or sparsity can be their condition.
+        scenario = _scenario(folded, None, clause, start, end, figures)
         if not (scenario or precision or size or sparsity):
             return NO_CONDITION
         return Condition(scenario=scenario, precision=precision, size=size, sparsity=sparsity)
@@ -136,9 +138,9 @@ def fold_condition(
         model=model.entity.id if model else None,
         benchmark=_benchmark(text, folded, benchmark, metric) if benchmark else None,
         scenario=_scenario(folded, model or benchmark, clause, start, end, figures),
-        precision=_precision_of(folded, start, end, clause),
-        size=_size(folded, start, end, figures, metric in rate_metrics()),
-        sparsity=_sparsity(folded, start, end, clause) if metric in rate_metrics() else None,
+        precision=precision,
+        size=size,
+        sparsity=sparsity,
         benchmark_id=benchmark.entity.id if benchmark else None,
         entities=tuple(name.entity for name in (model, benchmark) if name is not None),
     )

@@ -38,8 +38,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from claimledger.data_files import data_table
 from claimledger.extraction.cues import BETWEEN, alternation, any_phrase, changes_from, cue_table, lowered, trend_gate
+from claimledger.extraction.metrics import metric_table
 from claimledger.types import Claim
 
 # How far after "from" a change verb may stand: "cut the training time from".
@@ -224,7 +224,7 @@ def link_replacements(claims: Sequence[Claim], held: Sequence[Held], paragraph_b
 @cache
 def _unit_only_metrics() -> frozenset[str]:
     """The metrics that only name what a unit measures ("capacity" for GB: data/metrics.toml [from_unit])."""
-    return frozenset(data_table("metrics.toml")["from_unit"].values())
+    return frozenset(metric_table()["from_unit"].values())
 
 
 def _same_figure(claim: Claim, other: Claim) -> bool:
