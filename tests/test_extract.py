@@ -290,6 +290,21 @@ def test_a_figure_from_an_organisations_document_is_its_claim(sentence: str, wri
 
 
 @pytest.mark.parametrize(("sentence", "written", "claimant"), [
+    ("星海研究所日前发布报告称，明年全球 AI 服务器出货量将达到 250 万台。", "250 万台", "星海研究所"),
+    ("天河证券在最新报告中表示，云厂商资本开支同比增长 45%。", "45%", "天河证券"),
+    ("据远景咨询预测，国内智算市场规模将达到 800 亿元。", "800 亿元", "远景咨询"),
+    ("北辰控股表示，第三季度营收为 52 亿元。", "52 亿元", "北辰控股"),
+    # an organisation written in Latin letters, opening its clause
+    ("Orbis 日前发布报告称，明年全球 AI 服务器出货量将达到 250 万台。", "250 万台", "Orbis"),
+    ("Orbis Research 预计，到 2028 年市场规模将达 900 亿美元。", "900 亿美元", "Orbis Research"),
+    # a kind word is no one
+    ("GPU 预计将占数据中心支出的 60%。", "60%", None),
+])
+def test_a_chinese_report_names_its_claimant(sentence: str, written: str, claimant: str | None) -> None:
+    assert only_claim(sentence, written).claimant == claimant
+
+
+@pytest.mark.parametrize(("sentence", "written", "claimant"), [
     ("According to analysts at Ridgeline Research, the Kite K2 draws 700 W.", "700 W", "Ridgeline Research"),
     ("According to a report by Orbis Research, the Kite K2 draws 700 W.", "700 W", "Orbis Research"),
     ("According to a spokesperson for Kite, the K2 ships 20,000 units a month.", "20,000 units a month", "Kite"),

@@ -170,6 +170,10 @@ def test_rule_7_the_nearest_free_name_is_the_subject(sentence: str, written: str
         # a market is no one's money, and the speaker's own company must be written
         ("据 IDC 数据，全球服务器市场规模为 2,000 亿美元。", "2,000 亿美元", None),
         ("据IDC报告，其他公司的营收合计为 300 亿美元。", "300 亿美元", None),
+        # the one organisation named speaks of its own money when nothing else is named
+        ("星海研究所表示，第三季度营收为 5 亿元。", "5 亿元", "星海研究所"),
+        ("星海研究所表示，全球 AI 芯片市场规模将达 900 亿美元。", "900 亿美元", None),
+        ("星海研究所表示，K3 芯片营收为 5 亿元。", "5 亿元", "K3"),
     ],
 )
 def test_rule_7_the_speakers_own_company_holds_its_money(sentence: str, written: str, subject: str | None) -> None:

@@ -138,7 +138,8 @@ def describe(
     if money and metric not in _money_metrics():
         metric = None  # "24 GB of memory for $799": the amount is no memory
     organisation_metric = metric in _organisation_metrics() or money
-    roles = assign_roles(folded, names, start, end, clause, rule_roles, organisation_metric, relative)
+    own_money = organisation_metric and metric not in _market_metrics()
+    roles = assign_roles(folded, names, start, end, clause, rule_roles, organisation_metric, relative, own_money)
     subject = roles.subject
     subject_text = subject_id = None
     if subject is not None:
@@ -239,6 +240,12 @@ def _generic_metrics() -> frozenset[str]:
 @cache
 def _organisation_metrics() -> frozenset[str]:
     return frozenset(concept["name"] for concept in metric_table()["concept"] if concept.get("organisation"))
+
+
+@cache
+def _market_metrics() -> frozenset[str]:
+    """What measures a whole market (market size, market share), not its speaker's own money."""
+    return frozenset(concept["name"] for concept in metric_table()["concept"] if concept.get("market"))
 
 
 @lru_cache(maxsize=256)

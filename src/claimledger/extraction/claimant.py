@@ -22,16 +22,21 @@ from typing import NamedTuple
 from claimledger.extraction.cues import alternation, any_phrase, cue_table, lowered
 from claimledger.extraction.metrics import metric_words
 from claimledger.extraction.names import Name
+from claimledger.extraction.shapes import is_kind_word
 from claimledger.text.scripts import HAN
 
-# What may stand between a Chinese agent and its verb: "在大会上", "今天", "也".
-ZH_GAP = re.compile(rf"(?:在[{HAN}A-Za-z0-9 ]{{1,12}}?上|今天|今日|也|已|还|此前|方面|官方|在博客里|近日)*\s*$")
+# What may stand between a Chinese agent and its verb: "在大会上", "在最新报告中", "今天", "日前发布报告".
+ZH_GAP = re.compile(
+    rf"(?:在[{HAN}A-Za-z0-9 ]{{1,12}}?[上中]|今天|今日|日前|近日|也|已|还|此前|方面|官方|在博客里|发布(?:的|了)?(?:研究)?报告)*\s*$"
+)
 # A speech verb the agent follows, ending its sentence: "..., say officials."
 INVERTED = re.compile(r"\s+(?:[\w&.'’-]+\s+){0,4}[\w&.'’-]+\s*[.!?]?\s*$")
 WEEKDAYS = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
 EN_AGENT = re.compile(r"(?P<agent>(?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)\s*$")
 CITATION_OPENING = re.compile(r"\s*(?:根据|依据|援引|据)?")
 ZH_BOOK_TITLE = re.compile(r"《(?P<agent>[^《》]{1,20})》\s*$")
+# An agent written in Latin letters in a Chinese sentence, opening its clause: "Orbis 日前发布报告称".
+ZH_LATIN_AGENT = re.compile(rf"(?:^|(?<=[{HAN}，,：:；;]))\s*(?P<agent>[A-Z][A-Za-z&.-]+(?:\s+[A-Z][A-Za-z&.-]+){{0,2}})\s*$")
 
 
 class Claimant(NamedTuple):
@@ -167,6 +172,9 @@ def _agent_before(text: str, folded: str, names: Sequence[Name], verb_start: int
     book = ZH_BOOK_TITLE.search(text, max(0, end - 24), end)
     if book:
         return Claimant(book.start("agent"), book.end("agent"), book.group("agent"), None)
+    latin = ZH_LATIN_AGENT.search(text, max(0, end - 40), end)
+    if latin and not _generic(latin.group("agent")) and not is_kind_word(latin.group("agent")):
+        return Claimant(latin.start("agent"), latin.end("agent"), latin.group("agent"), None)
     return _chinese_person(text, folded, end)
 
 

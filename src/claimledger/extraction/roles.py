@@ -41,7 +41,8 @@ in tests/test_roles.py:
    clause before it, then before it in the sentence, then introduced after it;
    else an organisation, software, a model, a component, in that order. A figure of money or
    market written after the speaker's own company ("据星图披露，公司营收为 ...") is the
-   claimant's, when no other organisation is named.
+   claimant's, when no other organisation is named; so is a figure of its own money (revenue,
+   profit: not a market's size or share) in a sentence that names nothing else.
 
 Rules 1-6 read only the sentence, not the figure: `sentence_roles` applies them once
 per sentence and `assign_roles` adds rule 7 for each figure.
@@ -237,14 +238,16 @@ def assign_roles(
     rule_roles: Sequence[str | None],
     organisation_metric: bool,
     relative: bool = False,
+    own_money: bool = False,
 ) -> Roles:
     """Roles of `names` for the figure at [start, end) of the (folded) sentence, given the
-    sentence's `rule_roles` (`sentence_roles`)."""
+    sentence's `rule_roles` (`sentence_roles`). `own_money`: the figure is an organisation's own
+    money (revenue, profit; not a market's size or share)."""
     if not names:
         return NO_ROLES
     roles = list(rule_roles)
     owner = None if relative else _possessor(folded, names, start) or _measured_product(folded, names, end)
-    subject = owner or _subject(folded, names, roles, start, end, clause, organisation_metric)
+    subject = owner or _subject(folded, names, roles, start, end, clause, organisation_metric, own_money)
     speaker = subject is not None and roles[names.index(subject)] == "claimant"
     if subject is not None:
         roles[names.index(subject)] = "subject"
@@ -376,6 +379,7 @@ def _subject(
     end: int,
     clause: tuple[int, int],
     organisation_metric: bool,
+    own_money: bool,
 ) -> Name | None:
     free = [name for name, role in zip(names, roles, strict=True) if role is None]
     claimants = [name for name, role in zip(names, roles, strict=True) if role == "claimant" and name.kind == "organisation"]
@@ -389,6 +393,8 @@ def _subject(
         and OWN_COMPANY.search(folded, 0, start)
     ):
         return claimants[0]  # "据星图科技披露，公司第三季度营收为 48.6 亿元": the speaker's own money
+    if own_money and len(claimants) == 1 and not free:
+        return claimants[0]  # "星海研究所表示，第三季度营收为 5 亿元": the one organisation named speaks of its own
     if not free:
         return None
     if organisation_metric:

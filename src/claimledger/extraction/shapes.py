@@ -132,6 +132,11 @@ def _kind_of_word() -> dict[str, str]:
     return {word.casefold(): kind for kind, words in shape_table()["kind_words"].items() for word in words}
 
 
+def is_kind_word(word: str) -> bool:
+    """Whether `word` says what kind of thing a name is ("GPU", "芯片"): no one's name."""
+    return word.casefold() in _kind_of_word()
+
+
 @cache
 def _kind_words() -> list[str]:
     """Every kind word as written, in the table's order."""
@@ -441,6 +446,8 @@ def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shap
             kind = _kind_of(match.group("kind")[-2:])
             found.append(Shape(end, end + length, kind, "zh_new_kind"))
     for match in _matches(text, "org_ending_zh"):
+        if text.startswith(_chinese_metric_words(), match.start()):
+            continue  # "云厂商资本开支": the ending opens a measure (capital spending), no organisation
         start = _chinese_name_start(text, match.start())
         if start is not None:
             found.append(Shape(start, match.end(), "organisation", "org_ending"))
