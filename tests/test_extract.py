@@ -61,14 +61,14 @@ UNITS_AND_KINDS = [
     ("Utilisation hit 45%.", "45%", dict(kind="percent", value=45.0, unit="percent", si_value=0.45)),
     ("Gross margin was 75 percent.", "75 percent", dict(kind="percent", value=75.0)),
     ("新集群每秒可处理 2 万个 token。", "2 万个 token", dict(value=20000.0, unit="token / second", kind="quantity")),
-    ("单机架配备 72 颗 GPU。", "72 颗 GPU", dict(kind="count", unit="gpu")),
+    ("单机架配备 72 颗 GPU。", "72 颗 GPU", dict(kind="count", unit="gpu / rack")),
     ("每个节点有 36 颗 CPU。", "36 颗 CPU", dict(kind="count", unit="cpu / node")),
     ("这个集群有 2,048 卡。", "2,048 卡", dict(kind="count", unit="gpu", value=2048.0)),
     ("机房可容纳 40 个机架。", "40 个机架", dict(kind="count", unit="rack")),
     ("端到端延迟只有 200 毫秒。", "200 毫秒", dict(si_value=0.2, unit="millisecond")),
     ("切换时间缩短到 50 纳秒。", "50 纳秒", dict(si_value=5e-8)),
     ("整套训练耗时 36 小时。", "36 小时", dict(si_value=129600.0)),
-    ("单机柜功耗达到 120 千瓦。", "120 千瓦", dict(unit="kilowatt", si_value=1.2e5)),
+    ("单机柜功耗达到 120 千瓦。", "120 千瓦", dict(unit="kilowatt / rack", si_value=1.2e5)),
     ("新园区规划容量为 300 兆瓦。", "300 兆瓦", dict(unit="megawatt", si_value=3e8)),
     ("这颗芯片功耗 700 瓦。", "700 瓦", dict(unit="watt", si_value=700.0)),
     ("推理成本降至每百万 token 0.5 美元。", "0.5 美元", dict(unit="dollar")),
@@ -630,7 +630,7 @@ MORE_UNITS = [
     ("显存为 192 GB HBM3e。", "192 GB", dict(unit="gigabyte")),
     ("每张卡 700 瓦。", "700 瓦", dict(unit="watt / gpu")),
     ("新卡单价约 3 万元。", "约 3 万元", dict(unit="yuan", qualifier="approximately")),
-    ("单节点配备 8 张 GPU。", "8 张 GPU", dict(unit="gpu", kind="count")),
+    ("单节点配备 8 张 GPU。", "8 张 GPU", dict(unit="gpu / node", kind="count")),
     ("He is a 44-year-old engineer.", "44-year-old", dict(unit="year_of_age")),
 ]
 
@@ -1160,11 +1160,36 @@ def test_metric_concepts_of_the_domain(sentence: str, written: str, metric: str 
     ("Each GPU in the pod delivers 20 PFLOPS.", "20 PFLOPS", "petaFLOPS / gpu"),
     ("每个机柜功耗 190 kW。", "190 kW", "kilowatt / rack"),
     ("每个节点配备 8 张 GPU。", "8 张 GPU", "gpu / node"),
+    # 单 + a device is one of it ("单卡", "单机柜", "单台服务器")
+    ("星河 K9 单卡算力达到 2 PFLOPS。", "2 PFLOPS", "petaFLOPS / gpu"),
+    ("单机柜功耗为 120 kW。", "120 kW", "kilowatt / rack"),
+    ("单台服务器功耗为 10 kW。", "10 kW", "kilowatt / server"),
+    ("单卡显存为 96 GB。", "96 GB", "gigabyte / gpu"),
+    ("订单金额达到 5 亿元。", "5 亿元", "yuan"),
+    # both ends of a change are per the container written once
+    ("单卡算力由 196 TOPS 提升至 256 TOPS。", "256 TOPS", "teraOPS / gpu"),
+    # a name between the container and the figure
+    ("Per GPU, the K3 reaches 1,200 tokens per second.", "1,200 tokens per second", "token / gpu / second"),
+    # a per-unit written right after another figure is that figure's
+    ("It delivers 100 TFLOPS per GPU and the cluster draws 5 MW.", "5 MW", "megawatt"),
+    ("It delivers 100 TFLOPS on each GPU and the cluster draws 5 MW.", "5 MW", "megawatt"),
     ("Each year the campus adds 5 GW.", "5 GW", "gigawatt"),
     ("The rack draws 190 kW.", "190 kW", "kilowatt"),
 ])
 def test_a_container_named_before_the_figure_divides_it(sentence: str, written: str, unit: str) -> None:
     assert only_claim(sentence, written).unit == unit
+
+
+@pytest.mark.parametrize(("sentence", "written", "metric"), [
+    ("星河 K9 单卡算力达到 2 PFLOPS。", "2 PFLOPS", "compute per GPU"),
+    ("单机柜功耗为 120 kW。", "120 kW", "power per rack"),
+    ("Per GPU, the K3 reaches 1,200 tokens per second.", "1,200 tokens per second", "tokens per second per GPU"),
+    ("The K3 reaches 1,200 tokens per second per GPU.", "1,200 tokens per second per GPU", "tokens per second per GPU"),
+    # the word's measure is not the unit's: kept
+    ("单卡显存为 96 GB。", "96 GB", "memory capacity"),
+])
+def test_a_word_naming_a_per_device_units_measure_reads_per_device(sentence: str, written: str, metric: str) -> None:
+    assert only_claim(sentence, written).metric == metric
 
 
 @pytest.mark.parametrize(("sentence", "written", "unit"), [

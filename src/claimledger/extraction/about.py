@@ -134,6 +134,7 @@ def describe(
     elif metric in _dimensions() and kind == "quantity" and _device_free(expression) != _dimensions()[metric]:
         metric = unit_metric(kind, expression) or metric  # "288 GB" beside "bandwidth" is a capacity
     metric = _memory_measured(annotated, end, kind, expression) or metric
+    metric = _per_device_metric(metric, kind, expression)
     money = is_money(expression)
     if money and metric not in _money_metrics():
         metric = None  # "24 GB of memory for $799": the amount is no memory
@@ -443,6 +444,17 @@ def _ordered(dimensionality: str) -> str:
         power = float(factor.group("power") or 1)
         exponents[factor.group("name")] = exponents.get(factor.group("name"), 0) + (-power if factor.group("operator") == "/" else power)
     return ordered_dimensionality(exponents) or dimensionality
+
+
+def _per_device_metric(metric: str | None, kind: str | None, expression: str | None) -> str | None:
+    """The per-device measure a word's metric becomes when the figure's unit is per device
+    ("单卡算力 2 PFLOPS", "Per GPU, ... 1,200 tokens per second"): the word names the unit's
+    measure without its device, so the figure is read as its unit names it ("compute per GPU")."""
+    if metric is None or not expression or "/ [" not in (dimensionality := unit_info(expression).dimensionality):
+        return metric
+    if not any(f"/ {device}" in dimensionality for device in DEVICES) or _from_unit().get(_device_free(expression) or "") != metric:
+        return metric
+    return unit_metric(kind, expression) or metric
 
 
 def unit_metric(kind: str | None, expression: str | None) -> str | None:

@@ -44,7 +44,7 @@ from claimledger.text.traditional import restorer, simplified
 DEVICE_DENOMINATORS = ("[rack]", "[node]", "[server]", "[gpu]", "[cpu]")
 SHARED_UNIT_GAP = re.compile(r"^-?\s*(?:,|，|and|or|与|和|及|或|、|,\s*and|,\s*or)\s*$", re.IGNORECASE)
 # "from 208 pounds to 193": the second end of a change takes the first one's unit.
-FROM_BEFORE = re.compile(r"(?:\bfrom|从)(?:\s*(?:about|around|roughly|nearly|some|约|近))?\s*$", re.IGNORECASE)
+FROM_BEFORE = re.compile(r"(?:\bfrom|从|由)(?:\s*(?:about|around|roughly|nearly|some|约|近))?\s*$", re.IGNORECASE)
 TO_BETWEEN = re.compile(rf"\s+(?:[a-z]+\s+)?to\s+|\s*[{HAN}]{{0,3}}?(?:到|至)\s*", re.IGNORECASE)
 PERCENT_MARK = re.compile(r"%|％|per\s*cent|percent(?:age points?)?|百分之|成", re.IGNORECASE)
 RATIO_MARK = re.compile(r"×|[xX]\b|-?fold|times|倍|数量级|orders? of magnitude", re.IGNORECASE)
@@ -91,15 +91,18 @@ PER_GAP = re.compile(rf"[{HAN} \t]{{0,8}}$")
 # How far before a figure its per-units may start: a 12-character gap, then a chain of
 # denominators each found within 24 characters (units.match_per_units_before).
 PER_REACH = 60
-# "Each NVL72 rack draws up to 190 kW", "per node, it holds 8 GPUs": the container
+# "Each NVL72 rack draws up to 190 kW", "per node, it holds 8 GPUs", "单卡算力": the container
 # the sentence opens with divides the figure, as "190 kW per rack" does. At most
 # two words (a model name) before the container, a few lower-case words after it.
-EACH_BEFORE = re.compile(r"(?=[ep每])(?:\b(?:each|every|per)[ \t]+|每[个颗张块台片枚套]?[ \t]*)", re.IGNORECASE)
+EACH_BEFORE = re.compile(r"(?=[ep每单])(?:\b(?:each|every|per)[ \t]+|[每单][个颗张块台片枚套]?[ \t]*)", re.IGNORECASE)
 EACH_AFTER = re.compile(r"[ \t]+(?:(?:on|in|for|from|of|across|inside)[ \t]+)?(?:each|every)[ \t]+", re.IGNORECASE)
 LATIN_WORD = re.compile(r"[A-Za-z0-9][\w.-]*[ \t]*")
-# After the container, only a few lower-case words (a verb, a hedge) or a short
-# Chinese predicate ("的带宽为") before the figure.
-CONTAINER_GAP = re.compile(rf"(?:,?[ \t]+[a-z-]+){{0,4}}[ \t]*|[ \t]*[{HAN}]{{0,10}}[ \t]*")
+# After the container, a few words (a verb, a hedge, a name: "Per GPU, the K3 reaches") or a
+# short Chinese predicate ("的带宽为") before the figure.
+CONTAINER_GAP = re.compile(rf"(?:,?[ \t]+[A-Za-z0-9][A-Za-z0-9-]*){{0,4}}[ \t]*|[ \t]*[{HAN}]{{0,10}}[ \t]*")
+# A figure's unit right before the cue: "100 TFLOPS per GPU and the cluster draws 5 MW" (the
+# "per GPU" is the 100 TFLOPS's, no container of the 5 MW).
+FIGURE_BEFORE_CUE = re.compile(r"\d[\d,.]*[ \t]*[A-Za-z%][\w/%]*[ \t]+(?:(?:on|in|for|from|of|across|inside|at)[ \t]+)?$")
 METRIC_LINK = re.compile(
     # "PUE) of the raised-floor environment was 1.73": what the metric is of, then its verb
     r"[)）]?\s*(?:of\s+(?:the\s+|its\s+|their\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:was|is|were|are)\s*)?"
@@ -450,7 +453,7 @@ def _container_before(sentence: str, start: int) -> str | None:
     each = None
     for each in EACH_BEFORE.finditer(sentence, max(0, start - 80), start):
         pass
-    if each is None:
+    if each is None or FIGURE_BEFORE_CUE.search(sentence, max(0, each.start() - 40), each.start()):
         return None
     device = _device_after(sentence, each.end(), start)
     return device.expression if device and CONTAINER_GAP.fullmatch(sentence, device.end, start) else None
@@ -615,7 +618,8 @@ def _per_time(sentence: str, position: int) -> UnitMatch | None:
 def _share_units(sentence: str, quantities: list[Quantity]) -> None:
     """Give a bare number the unit of the next one when a list joins them
     ("80,000 与 800,000 TPS/MW", "3 and 5 GB", "10, 20 and 30%", "7- or 8-inch"),
-    or of the one before in a change ("from 208 pounds to 193")."""
+    or of the one before in a change ("from 208 pounds to 193"), its container too ("单卡算力由
+    196 TOPS 提升至 256 TOPS")."""
     for index in range(len(quantities) - 2, -1, -1):
         current, following = quantities[index], quantities[index + 1]
         if current.kind is not None and not current.counted_noun or following.kind is None:
@@ -637,6 +641,8 @@ def _share_units(sentence: str, quantities: list[Quantity]) -> None:
             _take_unit(current, previous)
         elif previous.kind is None and current.kind is not None and previous.end == previous.number.end:
             _take_unit(previous, current)  # "cut from 27 to 10 minutes": both in minutes
+        elif current.expression and (previous.expression or "").startswith(f"({current.expression}) / "):
+            current.expression = previous.expression  # "单卡算力由 196 TOPS 提升至 256 TOPS": both per card
 
 
 def _share_parallel_units(sentence: str, quantities: list[Quantity]) -> None:
