@@ -978,6 +978,49 @@ def test_sparsity_is_part_of_the_condition(sentence: str, written: str, conditio
     assert only_claim(sentence, written).condition == condition
 
 
+TWO_CONCURRENCIES = "The Acme K3 delivers 1,200 tokens/s (32 concurrent users) and 300 tokens/s (single user) on Llama 3.1 70B."
+
+
+@pytest.mark.parametrize(("sentence", "written", "condition"), [
+    # a concurrency introduced as the one measured at is part of the condition, after the model
+    ("The Acme K3 delivers 1,200 tokens per second at 32 concurrent users.", "1,200 tokens per second", "concurrency 32"),
+    ("With 64 concurrent requests, the Acme K3 reaches 9,000 tokens per second.", "9,000 tokens per second", "concurrency 64"),
+    ("At a concurrency of 128, the Acme K3 reaches 20,000 tokens per second.", "20,000 tokens per second", "concurrency 128"),
+    ("The Acme K3 serves 2,000 tokens/s at 16 concurrency.", "2,000 tokens/s", "concurrency 16"),
+    ("The Acme K3 answers in 40 ms for a single user.", "40 ms", "concurrency 1"),
+    ("The Acme K3 reaches 450 tokens per second (chat, single user).", "450 tokens per second", "concurrency 1"),
+    ("The Acme K3 reaches 12,000 tokens per second at 1K/1K input/output lengths with 32 concurrent users.",
+     "12,000 tokens per second", "ISL/OSL 1K/1K concurrency 32"),
+    ("星河 K3 在 64 并发下吞吐达到 3,000 tokens/s。", "3,000 tokens/s", "concurrency 64"),
+    ("并发数为 128 时，星河 K3 的吞吐为 5,000 tokens/s。", "5,000 tokens/s", "concurrency 128"),
+    ("星河 K3 在 128 路并发下达到 6,000 tokens/s。", "6,000 tokens/s", "concurrency 128"),
+    # a size in brackets right after a figure is that figure's alone
+    (TWO_CONCURRENCIES, "1,200 tokens/s", "Llama 3.1 70B concurrency 32"),
+    (TWO_CONCURRENCIES, "300 tokens/s", "Llama 3.1 70B concurrency 1"),
+    ("The Acme K3 reaches 1,200 tokens/s (and 300 tokens/s at 32 concurrent users) on Llama 3.1 70B.", "1,200 tokens/s", "Llama 3.1 70B"),
+    # several sizes of one kind in a clause: each the figure's it is written with
+    ("The Acme K3 delivers 1,200 tokens/s at 32 concurrent users and 300 tokens/s for a single user.", "1,200 tokens/s", "concurrency 32"),
+    ("The Acme K3 delivers 1,200 tokens/s at 32 concurrent users and 300 tokens/s for a single user.", "300 tokens/s", "concurrency 1"),
+    ("At 32 concurrent users the Acme K3 serves 1,200 tokens/s and with a single user 300 tokens/s.", "300 tokens/s", "concurrency 1"),
+    ("The Acme K3 reaches 300 tokens/s at 4K context and 750 tokens/s at 2K context.", "750 tokens/s", "context 2K"),
+    ("星河 K3 在 64 并发下吞吐为 3,000 tokens/s，在单用户下为 300 tokens/s。", "300 tokens/s", "concurrency 1"),
+    # a count of concurrent users the sentence does not measure at is a claim, and no condition
+    ("The Acme cluster serves 10,000 concurrent users while the K3 reaches 9,000 tokens per second.", "10,000 concurrent users", None),
+    ("The Acme cluster serves 10,000 concurrent users while the K3 reaches 9,000 tokens per second.", "9,000 tokens per second", None),
+    ("星河平台可支撑 10,000 个并发请求。", "10,000 个并发请求", None),
+])
+def test_the_concurrency_measured_at_is_part_of_the_condition(sentence: str, written: str, condition: str | None) -> None:
+    assert only_claim(sentence, written).condition == condition
+
+
+@pytest.mark.parametrize(("sentence", "texts"), [
+    ("With 64 concurrent requests, the Acme K3 reaches 9,000 tokens per second.", ["9,000 tokens per second"]),
+    ("星河 K3 在 128 路并发下达到 6,000 tokens/s。", ["6,000 tokens/s"]),
+])
+def test_the_concurrency_measured_at_is_no_claim(sentence: str, texts: list[str]) -> None:
+    assert [claim.text for claim in extract(sentence)] == texts
+
+
 def test_input_and_output_lengths_are_no_claims() -> None:
     texts = [claim.text for claim in extract("The Kite K3 reaches 12,000 tokens per second per GPU at 1K/1K input and output lengths.")]
     assert texts == ["12,000 tokens per second per GPU"]

@@ -403,3 +403,16 @@ def test_times_of_a_baseline_in_chinese_keys_like_english():
 )
 def test_bare_model_codes(sentence, text, subject):
     assert claim_of(sentence, text).subject == subject
+
+
+def test_figures_at_two_concurrencies_get_two_keys():
+    both = "The Acme K3 delivers 1,200 tokens/s (32 concurrent users) and 300 tokens/s (single user)."
+    assert key_of(both, "1,200 tokens/s") != key_of(both, "300 tokens/s")
+
+
+def test_figures_at_one_concurrency_share_a_key_in_either_language():
+    english = key_of("The Acme K3 delivers 1,300 tokens/s at 32 concurrent users.", "1,300 tokens/s")
+    opening = key_of("With 32 concurrent users, the Acme K3 delivers 1,400 tokens/s.", "1,400 tokens/s")
+    chinese = key_of("Acme K3 在 32 并发下达到 1,300 tokens/s。", "1,300 tokens/s")
+    assert english == opening == chinese
+    assert english.endswith("concurrency 32")

@@ -332,10 +332,10 @@ def _find_figures(annotated: Annotated) -> None:
 
 
 def _without_workload_sizes(text: str, quantities: list[Quantity]) -> list[Quantity]:
-    """The quantities outside the input and output lengths the sentence writes ("12,000 tokens/s
-    at 1K/1K input/output": the lengths are its condition); all of them when every one is inside
-    such lengths."""
-    spans = [(size.start, size.end) for size in workload_sizes(text) if size.lengths]
+    """The quantities outside the input and output lengths and concurrencies the sentence writes
+    ("12,000 tokens/s at 1K/1K input/output", "at 32 concurrent users": they are its condition);
+    all of them when every one is inside such sizes."""
+    spans = [(size.start, size.end) for size in workload_sizes(text) if size.condition_only]
     if not spans:
         return quantities
     outside = [quantity for quantity in quantities if not inside_any(quantity.number.start, quantity.number.end, spans)]

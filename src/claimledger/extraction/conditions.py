@@ -10,9 +10,12 @@ benchmark with its round, the scenario and the precision.
 - The scenario (offline, server, interactive, ...), the precision (FP4, FP8,
   INT8, BF16, ...), sparsity ("40 petaflops with sparsity": `sparse`, after the precision)
   and the workload's size (input/output lengths, context length, batch
-  size: extraction/workload.py) are parts of the condition: they change the figure. A precision
+  size, concurrency: extraction/workload.py) are parts of the condition: they change the figure. A precision
   written in the figure itself ("362 FP8 PFLOPs", "750 TOPS at INT8") is the
   nearest; else one in its clause.
+- A size in brackets right after a figure is that figure's alone ("1,200 tokens/s (32
+  concurrent users) and 300 tokens/s (single user)"); where one clause writes sizes of one
+  kind for several figures, each is the figure's it is written with, as a scenario is.
 
 A hardware specification (data/metrics.toml `spec`: memory, transistors, cores) has no
 condition: it does not change with the workload.
@@ -32,12 +35,13 @@ from claimledger.extraction.attributes import clause_bounds
 from claimledger.extraction.cues import alternation, cue_table, lowered
 from claimledger.extraction.metrics import rate_metrics, spec_metrics
 from claimledger.extraction.names import Name
-from claimledger.extraction.workload import workload_sizes
+from claimledger.extraction.workload import WorkloadSize, workload_sizes
 from claimledger.text.alternation import any_of
 
 SCENARIO_WORD = re.compile(r"\s*(?:scenario|场景)")
-# A scenario written as the opening of its clause: "In the server scenario, ...", "，在服务器场景下".
-SCENARIO_OPENS_CLAUSE = re.compile(r"(?:^|[，,;；:：。]|\band)\s*(?:(?:in|under|for|on|at)\s+)?(?:the\s+|an?\s+)?(?:在|于)?\s*$")
+# A scenario or size written as the opening of its clause: "In the server scenario, ...",
+# "，在服务器场景下", "and with a single user".
+OPENS_CLAUSE = re.compile(r"(?:^|[，,;；:：。]|\band)\s*(?:(?:in|under|for|on|at|with)\s+)?(?:the\s+|an?\s+)?(?:在|于)?\s*$")
 SPACES = re.compile(r"\s*")
 # Between a figure and the workload it was measured on: "200 on Claude 3.5 Sonnet", "1,038 running Meta's Llama".
 WORKLOAD_AFTER = re.compile(r"\s*(?:on|with|running|using|serving)\s+(?:the\s+)?(?:[A-Z][\w.-]*['’]s\s+)?")
@@ -57,7 +61,7 @@ class Condition(NamedTuple):
     benchmark: str | None = None
     scenario: str | None = None
     precision: str | None = None
-    # The workload's size: "ISL/OSL 1K/1K", "context 128K", "batch 64" (extraction/workload.py).
+    # The workload's size: "ISL/OSL 1K/1K", "context 128K", "batch 64", "concurrency 32" (extraction/workload.py).
     size: str | None = None
     # "sparse" for compute counted with sparsity (dense is the figure's default, never written).
     sparsity: str | None = None
@@ -250,32 +254,56 @@ def _scenario(
 
 
 def _size(folded: str, start: int, end: int, figures: Sequence[tuple[int, int]], rate: bool) -> str | None:
-    """The workload sizes the figure at [start, end) was measured at: those written in its
-    clause ("12,000 tokens/s at 1K/1K input/output"), and, for a `rate`, one in a clause of no
-    figure of its own before the figure's ("with 2048 tokens of context, the LPU outputs 750
-    tokens/s"); never the figure itself ("a 128K context window")."""
-    found = []
-    for size in workload_sizes(folded):
-        if size.start < end and start < size.end:
-            continue
-        clause_start, clause_end = clause_bounds(folded, size.start, size.end)
-        outside = [figure for figure in figures if figure[1] <= size.start or figure[0] >= size.end]
-        in_clause = [figure for figure in outside if clause_start <= figure[0] and figure[1] <= clause_end]
-        after = [figure for figure in outside if figure[0] >= clause_end]
-        if (start, end) in in_clause or rate and not in_clause and after[:1] == [(start, end)]:
-            found.append(size.text)
+    """The workload sizes the figure at [start, end) was measured at (`_is_size_of`); never the
+    figure itself ("a 128K context window")."""
+    sizes = workload_sizes(folded)
+    found = [
+        size.text
+        for size in sizes
+        if not (size.start < end and start < size.end) and _is_size_of(folded, size, sizes, (start, end), figures, rate)
+    ]
     return " ".join(found) or None
+
+
+def _is_size_of(
+    folded: str, size: WorkloadSize, sizes: Sequence[WorkloadSize], figure: tuple[int, int], figures: Sequence[tuple[int, int]], rate: bool
+) -> bool:
+    """Whether `size` is a size `figure` was measured at: it is in brackets right after the figure
+    ("1,200 tokens/s (32 concurrent users)": that figure's alone); else it is in the figure's
+    clause ("12,000 tokens/s at 1K/1K input/output"), the one figure of the clause it is written
+    with (`_figure_of`) where the sentence writes several sizes of its kind ("1,200 tokens/s at 32
+    concurrent users and 300 tokens/s for a single user"); or, for a `rate`, in a clause of no
+    figure of its own before the figure's ("with 2048 tokens of context, the LPU outputs 750 tokens/s")."""
+    outside = [other for other in figures if other[1] <= size.start or other[0] >= size.end]
+    bracketed = _bracketed_figure(folded, size, outside)
+    if bracketed is not None:
+        return bracketed == figure
+    clause_start, clause_end = clause_bounds(folded, size.start, size.end)
+    in_clause = [other for other in outside if clause_start <= other[0] and other[1] <= clause_end]
+    if figure in in_clause:
+        several = len({other.text for other in sizes if other.kind == size.kind}) > 1
+        return not (several and len(in_clause) > 1) or _figure_of(lowered(folded), size.start, size.end, in_clause) == figure
+    after = [other for other in outside if other[0] >= clause_end]
+    return rate and not in_clause and after[:1] == [figure]
+
+
+def _bracketed_figure(folded: str, size: WorkloadSize, figures: Sequence[tuple[int, int]]) -> tuple[int, int] | None:
+    """The figure right before the bracket holding `size` ("300 tokens/s (single user)"), if any
+    and the bracket holds no figure of its own before the size ("(and 300 tokens/s at 32 concurrent users)")."""
+    if size.bracket is None or any(size.bracket < figure[0] < size.start for figure in figures):
+        return None
+    return next((figure for figure in figures if figure[1] <= size.bracket and not folded[figure[1]:size.bracket].strip()), None)
 
 
 def _figure_of(
     lowered_text: str, scenario_start: int, scenario_end: int, figures: Sequence[tuple[int, int]]
 ) -> tuple[int, int] | None:
-    """The figure (start, end) a written scenario is the condition of: the first after it when it
-    opens its clause ("In the server scenario, ...", "，在服务器场景下为 11,100"), else the last
-    before it ("11,100 tokens/s in the server scenario"); None when no figure is given."""
+    """The figure (start, end) a written scenario (or workload size) is the condition of: the first
+    after it when it opens its clause ("In the server scenario, ...", "，在服务器场景下为 11,100"),
+    else the last before it ("11,100 tokens/s in the server scenario"); None when no figure is given."""
     before = [figure for figure in figures if figure[1] <= scenario_start]
     after = [figure for figure in figures if figure[0] >= scenario_end]
-    opens = SCENARIO_OPENS_CLAUSE.search(lowered_text, max(0, scenario_start - 16), scenario_start) is not None
+    opens = OPENS_CLAUSE.search(lowered_text, max(0, scenario_start - 16), scenario_start) is not None
     if after and (opens or not before):
         return after[0]
     return before[-1] if before else None
