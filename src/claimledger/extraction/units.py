@@ -5,6 +5,8 @@ per process, so bits and bytes have their own [information] dimension and
 tokens, queries, GPUs and racks have dimensions of their own. Surface forms
 ("Tb/s", "TPS/MW", "每 MW 每秒", "颗 GPU") are matched here by regular
 expressions built from the same file; pint only sees canonical unit names.
+A unit counted in a scale ("per million tokens", "每百万 tokens": a megatoken) is
+written with its scale in front of the counted unit's forms ([scaled]).
 """
 
 from __future__ import annotations
