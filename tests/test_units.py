@@ -183,3 +183,22 @@ def test_megatoken_and_kilotoken_are_tokens_in_millions_and_thousands() -> None:
     assert si_value(1, "megatoken") == 1e6
     assert si_value(1, "kilotoken") == 1e3
     assert unit_info("dollar / megatoken").dimensionality == "[usd] / [token]"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "units"),
+    [
+        ("The Nova-4 costs $3 and $15 per million tokens.", ["dollar / megatoken", "dollar / megatoken"]),
+        ("The Nova-4 costs $0.10/$0.40 per MTok.", ["dollar / megatoken", "dollar / megatoken"]),
+        ("星河 M2 每百万 tokens 输入 2 元，输出 8 元。", ["yuan / megatoken", "yuan / megatoken"]),
+        ("星河 Lite 每千 tokens 输入 0.001 元，输出 0.004 元。", ["yuan / kilotoken", "yuan / kilotoken"]),
+        # Only a price per token is shared, and only with an amount of its size and currency.
+        ("Acme reported net income of $5 million, $0.03 per share.", ["dollar", "dollar / share"]),
+        ("Acme rents the K3 at $2 and $3 per hour.", ["dollar", "dollar / hour"]),
+        ("星河 M2 每百万 tokens 2 元，包月 500 美元。", ["yuan / megatoken", "dollar"]),
+    ],
+)
+def test_amounts_listed_with_a_token_price_share_its_tokens(sentence: str, units: list[str]) -> None:
+    from claimledger.extraction import extract
+
+    assert [claim.unit for claim in extract(sentence)] == units
