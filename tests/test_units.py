@@ -148,6 +148,7 @@ TOKEN_PRICES = [
     ("Cached input for the Nova-4 is billed at $0.08 per MTok.", "$0.08 per MTok", "dollar / megatoken", 8e-8),
     ("Orion Mini costs $0.40 per thousand tokens.", "$0.40 per thousand tokens", "dollar / kilotoken", 4e-4),
     ("Orion Mini costs $0.02 per 1K tokens.", "$0.02 per 1K tokens", "dollar / kilotoken", 2e-5),
+    ("Orion Mini costs $0.002 per 1,000 input tokens.", "$0.002 per 1,000 input tokens", "dollar / kilotoken", 2e-6),
     ("星河 M2 输出价格为每百万 token 16 元。", "16 元", "yuan / megatoken", 1.6e-5),
     ("星河 M2 输入价格为每百万 tokens 2 元。", "2 元", "yuan / megatoken", 2e-6),
     ("星河 M2 每百万Token 收费 3 元。", "3 元", "yuan / megatoken", 3e-6),
