@@ -71,7 +71,7 @@ UNITS_AND_KINDS = [
     ("单机柜功耗达到 120 千瓦。", "120 千瓦", dict(unit="kilowatt / rack", si_value=1.2e5)),
     ("新园区规划容量为 300 兆瓦。", "300 兆瓦", dict(unit="megawatt", si_value=3e8)),
     ("这颗芯片功耗 700 瓦。", "700 瓦", dict(unit="watt", si_value=700.0)),
-    ("推理成本降至每百万 token 0.5 美元。", "0.5 美元", dict(unit="dollar")),
+    ("推理成本降至每百万 token 0.5 美元。", "0.5 美元", dict(unit="dollar / megatoken", si_value=5e-07)),
     ("该轮融资金额为 5 亿元。", "5 亿元", dict(value=5e8, unit="yuan")),
     ("性能提升 3 倍。", "3 倍", dict(kind="ratio", value=3.0)),
     ("成本下降了百分之二十。", "百分之二十", dict(kind="percent", value=20.0)),

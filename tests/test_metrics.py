@@ -45,3 +45,36 @@ def test_the_gate_finds_a_sentence_exactly_when_a_metric_pattern_does(sentence):
 def test_openers_are_the_characters_every_match_begins_with(pattern, openers):
     found = _openers(re._parser.parse(pattern, re.IGNORECASE))
     assert found == (None if openers is None else {ord(char) for char in openers})
+
+
+TOKEN_PRICES = [
+    ("Acme prices the Nova-4 at $3 per million input tokens.", "$3 per million input tokens", "price of input tokens"),
+    ("Acme prices the Nova-4 at $15 per million output tokens.", "$15 per million output tokens", "price of output tokens"),
+    ("The Nova-4 input price is $2.50 per 1M tokens.", "$2.50 per 1M tokens", "price of input tokens"),
+    ("The Nova-4 output price is $10/1M tokens.", "$10/1M tokens", "price of output tokens"),
+    ("Cached input for the Nova-4 is billed at $0.08 per MTok.", "$0.08 per MTok", "price of cached input tokens"),
+    ("On the Nova-4, cached input costs $0.30 per million tokens.", "$0.30 per million tokens", "price of cached input tokens"),
+    ("The Nova-4 API is priced at $0.50 per 1M tokens.", "$0.50 per 1M tokens", "price per token"),
+    ("Zeta Lite runs at $1.20/M tokens.", "$1.20/M tokens", "price per token"),
+    ("Orion Mini costs $0.02 per 1K tokens.", "$0.02 per 1K tokens", "price per token"),
+    ("Orion Mini costs $0.40 per thousand tokens.", "$0.40 per thousand tokens", "price per token"),
+    ("星河 M2 输出价格为每百万 token 16 元。", "16 元", "price of output tokens"),
+    ("星河 M2 输入价格为 4 元/百万 tokens。", "4 元/百万 tokens", "price of input tokens"),
+    ("星河 M2 每百万 tokens 输入 2 元。", "2 元", "price of input tokens"),
+    ("星河 M2 缓存命中每百万 tokens 0.5 元。", "0.5 元", "price of cached input tokens"),
+    ("星河 Lite 每千 tokens 0.008 元。", "0.008 元", "price per token"),
+    ("星河 M2 每百万 tokens 输入 2 元，输出 8 元。", "8 元", "price of output tokens"),
+    ("星河 M2 输出价格下降 50%。", "50%", "price of output tokens"),
+    # Tokens counted or per second are no price, whatever price word is beside them.
+    ("Orion-2 reads 5,000 input tokens per second.", "5,000 input tokens per second", "tokens per second"),
+    ("The Nova-4 takes 128K input tokens.", "128K input tokens", "tokens"),
+    ("星河 M2 单次可输出 8,000 个 token。", "8,000 个 token", "tokens"),
+]
+
+
+@pytest.mark.parametrize(("sentence", "written", "metric"), TOKEN_PRICES)
+def test_token_prices_are_priced_by_the_tokens_priced(sentence: str, written: str, metric: str) -> None:
+    from claimledger.extraction import extract
+
+    claims = {claim.text: claim.metric for claim in extract(sentence)}
+    assert claims[written] == metric

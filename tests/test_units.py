@@ -136,3 +136,70 @@ def test_every_surface_form_names_a_unit_pint_knows() -> None:
 )
 def test_si_values_carry_no_float_noise(value: float, expression: str, exact: float) -> None:
     assert si_value(value, expression) == exact
+
+
+TOKEN_PRICES = [
+    ("Acme prices the Nova-4 at $3 per million input tokens.", "$3 per million input tokens", "dollar / megatoken", 3e-6),
+    ("Acme prices the Nova-4 at $15 per million output tokens.", "$15 per million output tokens", "dollar / megatoken", 1.5e-5),
+    ("The Nova-4 API costs $0.50 per 1M tokens.", "$0.50 per 1M tokens", "dollar / megatoken", 5e-7),
+    ("The Nova-4 API costs $5 per 1 million tokens.", "$5 per 1 million tokens", "dollar / megatoken", 5e-6),
+    ("Zeta Lite runs at $1.20/M tokens.", "$1.20/M tokens", "dollar / megatoken", 1.2e-6),
+    ("Zeta Lite runs at $2/1M tokens.", "$2/1M tokens", "dollar / megatoken", 2e-6),
+    ("Cached input for the Nova-4 is billed at $0.08 per MTok.", "$0.08 per MTok", "dollar / megatoken", 8e-8),
+    ("Orion Mini costs $0.40 per thousand tokens.", "$0.40 per thousand tokens", "dollar / kilotoken", 4e-4),
+    ("Orion Mini costs $0.02 per 1K tokens.", "$0.02 per 1K tokens", "dollar / kilotoken", 2e-5),
+    ("Orion Mini costs $0.002 per 1,000 input tokens.", "$0.002 per 1,000 input tokens", "dollar / kilotoken", 2e-6),
+    ("星河 M2 输出价格为每百万 token 16 元。", "16 元", "yuan / megatoken", 1.6e-5),
+    ("星河 M2 输入价格为每百万 tokens 2 元。", "2 元", "yuan / megatoken", 2e-6),
+    ("星河 M2 每百万Token 收费 3 元。", "3 元", "yuan / megatoken", 3e-6),
+    ("星河 M2 每100万tokens 收费 3 元。", "3 元", "yuan / megatoken", 3e-6),
+    ("星河 Lite 每千 tokens 0.008 元。", "0.008 元", "yuan / kilotoken", 8e-6),
+    ("星河 M2 输入价格为 4 元/百万 tokens。", "4 元/百万 tokens", "yuan / megatoken", 4e-6),
+]
+
+
+@pytest.mark.parametrize(("sentence", "written", "unit", "si"), TOKEN_PRICES)
+def test_token_prices_are_per_megatoken_or_kilotoken(sentence: str, written: str, unit: str, si: float) -> None:
+    """The million or thousand is part of the unit: no number of its own, no factor on the price."""
+    from claimledger.extraction import extract
+
+    claims = extract(sentence)
+    assert [claim.text for claim in claims] == [written]
+    assert claims[0].unit == unit
+    assert claims[0].si_value == pytest.approx(si)
+
+
+@pytest.mark.parametrize(
+    ("written", "value", "unit"),
+    [("The Nova-4 context window is 1 million tokens.", 1e6, "token"), ("星河 M2 每天处理 100 万 tokens。", 1e6, "token / day")],
+)
+def test_a_million_tokens_counted_is_still_a_figure(written: str, value: float, unit: str) -> None:
+    from claimledger.extraction import extract
+
+    claims = extract(written)
+    assert [(claim.value, claim.unit) for claim in claims] == [(value, unit)]
+
+
+def test_megatoken_and_kilotoken_are_tokens_in_millions_and_thousands() -> None:
+    assert si_value(1, "megatoken") == 1e6
+    assert si_value(1, "kilotoken") == 1e3
+    assert unit_info("dollar / megatoken").dimensionality == "[usd] / [token]"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "units"),
+    [
+        ("The Nova-4 costs $3 and $15 per million tokens.", ["dollar / megatoken", "dollar / megatoken"]),
+        ("The Nova-4 costs $0.10/$0.40 per MTok.", ["dollar / megatoken", "dollar / megatoken"]),
+        ("星河 M2 每百万 tokens 输入 2 元，输出 8 元。", ["yuan / megatoken", "yuan / megatoken"]),
+        ("星河 Lite 每千 tokens 输入 0.001 元，输出 0.004 元。", ["yuan / kilotoken", "yuan / kilotoken"]),
+        # Only a price per token is shared, and only with an amount of its size and currency.
+        ("Acme reported net income of $5 million, $0.03 per share.", ["dollar", "dollar / share"]),
+        ("Acme rents the K3 at $2 and $3 per hour.", ["dollar", "dollar / hour"]),
+        ("星河 M2 每百万 tokens 2 元，包月 500 美元。", ["yuan / megatoken", "dollar"]),
+    ],
+)
+def test_amounts_listed_with_a_token_price_share_its_tokens(sentence: str, units: list[str]) -> None:
+    from claimledger.extraction import extract
+
+    assert [claim.unit for claim in extract(sentence)] == units

@@ -10,6 +10,9 @@ else one earlier in the sentence or after it in its clause. A metric held equal 
 comparison ("at the same interactivity", "锁定相同交互性") is never the one measured. With no word for
 it, the unit's dimensionality names it (`[from_unit]`: "8 TB/s" is bandwidth, "TB/s
 per GPU" bandwidth per GPU); never a model or benchmark name, never raw dimensions.
+A price by what it prices (a `[dimension]` in [currency]: "price of input tokens") holds
+only money, per token or plain, or a change of one: "5,000 input tokens per second" is
+measured by its unit.
 
 Subject text: a bare model code takes the full name the sentence gives it elsewhere
 ("Each Kestrel K4 ..., and a K4 rack draws 140 kW" -> Kestrel K4). A counted name
@@ -131,7 +134,9 @@ def describe(
         metric = unit_metric(kind, expression) or metric  # "performance of 4.6 PFLOPS" measures compute
     elif metric in rate_metrics() and kind == "count":
         metric = unit_metric(kind, expression)  # "算力规模 8192 卡": a count of cards is no rate
-    elif metric in _dimensions() and kind == "quantity" and _device_free(expression) != _dimensions()[metric]:
+    elif metric in _prices() and not _priced(kind, expression, _dimensions()[metric]):
+        metric = unit_metric(kind, expression)  # "1,000 input tokens per second" is no price
+    elif metric in _dimensions() and kind == "quantity" and _written_in(expression) != _dimensions()[metric]:
         metric = unit_metric(kind, expression) or metric  # "288 GB" beside "bandwidth" is a capacity
     metric = _memory_measured(annotated, end, kind, expression) or metric
     metric = _per_device_metric(metric, kind, expression)
@@ -208,6 +213,36 @@ def _money_metrics() -> frozenset[str]:
 def _dimensions() -> dict[str, str]:
     """The dimensionality each measure of data/metrics.toml [dimension] is written in."""
     return metric_table()["dimension"]
+
+
+@cache
+def _prices() -> frozenset[str]:
+    """Measures of data/metrics.toml [dimension] written in money: prices by what is priced."""
+    return frozenset(metric for metric, dimensionality in _dimensions().items() if CURRENCY in dimensionality)
+
+
+def _priced(kind: str | None, expression: str | None, dimensionality: str) -> bool:
+    """Whether a figure can be a price written in `dimensionality`: an amount of money per what
+    it prices, a plain amount ("输入价格为 4 元"), or a change of one ("输出价格下降 50%")."""
+    return kind in ("ratio", "percent") or is_money(expression) or _written_in(expression) == dimensionality
+
+
+CURRENCY = "[currency]"
+DIMENSION_NAME = re.compile(r"\[\w+\]")
+
+
+def _written_in(expression: str | None) -> str | None:
+    """The dimensionality a measure of [dimension] is compared in: without per-device
+    denominators, each currency written [currency] ("$3 per million tokens": [currency] / [token])."""
+    return _any_currency(_device_free(expression))
+
+
+def _any_currency(dimensionality: str | None) -> str | None:
+    """`dimensionality` with each currency's dimension written [currency] ("[usd] / [token]" -> "[currency] / [token]")."""
+    if not dimensionality:
+        return dimensionality
+    currencies = _currency_dimensionalities()
+    return DIMENSION_NAME.sub(lambda found: CURRENCY if found.group(0) in currencies else found.group(0), dimensionality)
 
 
 def _device_free(expression: str | None) -> str | None:
@@ -471,7 +506,7 @@ def unit_metric(kind: str | None, expression: str | None) -> str | None:
         if len(parts) == 2 and parts[0] in PLURALS:
             return f"{PLURALS[parts[0]]} per {parts[1]}"
         return None
-    named = _from_unit().get(dimensionality)
+    named = _from_unit().get(_any_currency(dimensionality))
     if named:
         return named
     devices = [device for device in DEVICES if f"/ {device}" in dimensionality]

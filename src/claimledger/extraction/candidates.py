@@ -43,6 +43,10 @@ from claimledger.text.traditional import restorer, simplified
 
 DEVICE_DENOMINATORS = ("[rack]", "[node]", "[server]", "[gpu]", "[cpu]")
 SHARED_UNIT_GAP = re.compile(r"^-?\s*(?:,|，|and|or|与|和|及|或|、|,\s*and|,\s*or)\s*$", re.IGNORECASE)
+# Between two amounts of one list of prices: "$3 and $15 per million tokens", "$0.10/$0.40 per MTok".
+PRICE_LIST_GAP = re.compile(r"\s*(?:,|，|/|、|and|or|,\s*and)\s*", re.IGNORECASE)
+# Between a price per token and the next amount, the label of what that one prices: "输入 2 元，输出 8 元".
+PRICE_LABEL_GAP = re.compile(rf"\s*[,，、;；]\s*(?:[A-Za-z]+\s+|[{HAN}]{{1,4}}\s*)?")
 # "from 208 pounds to 193": the second end of a change takes the first one's unit.
 FROM_BEFORE = re.compile(r"(?:\bfrom|从|由)(?:\s*(?:about|around|roughly|nearly|some|约|近))?\s*$", re.IGNORECASE)
 TO_BETWEEN = re.compile(rf"\s+(?:[a-z]+\s+)?to\s+|\s*[{HAN}]{{0,3}}?(?:到|至)\s*", re.IGNORECASE)
@@ -212,6 +216,7 @@ def _as_written(sentence: str, simple: str, quantity: Quantity, restore: dict[in
 def _quantities(sentence: str, lang: str) -> list[Quantity]:
     quantities = [_quantity(sentence, number) for number in find_numbers(sentence, lang)]
     _share_units(sentence, quantities)
+    _share_prices(sentence, quantities)
     _share_containers(sentence, quantities)
     _share_parallel_units(sentence, quantities)
     quantities = _join_changes(sentence, quantities)
@@ -643,6 +648,30 @@ def _share_units(sentence: str, quantities: list[Quantity]) -> None:
             _take_unit(previous, current)  # "cut from 27 to 10 minutes": both in minutes
         elif current.expression and (previous.expression or "").startswith(f"({current.expression}) / "):
             current.expression = previous.expression  # "单卡算力由 196 TOPS 提升至 256 TOPS": both per card
+
+
+def _share_prices(sentence: str, quantities: list[Quantity]) -> None:
+    """Amounts of one currency and of like size listed with a price per token are priced per
+    the same tokens: a plain amount right before it ("$3 and $15 per million tokens", "$0.10/$0.40
+    per MTok"), and one after it with only the label of what that one prices between ("每百万
+    tokens 输入 2 元，输出 8 元")."""
+    for current, following in zip(quantities, quantities[1:]):
+        if _token_price_of(following, current) and PRICE_LIST_GAP.fullmatch(sentence, current.end, following.start):
+            current.expression = following.expression
+    for current, following in zip(quantities, quantities[1:]):
+        if _token_price_of(current, following) and PRICE_LABEL_GAP.fullmatch(sentence, current.end, following.start):
+            following.expression = current.expression
+
+
+def _token_price_of(price: Quantity, amount: Quantity) -> bool:
+    """Whether `price` is a price per token in the currency of `amount`, a plain amount of
+    like size ("$15 per million tokens" and "$3")."""
+    if amount.kind != "quantity" or amount.expression not in unit_table()["currencies"] or price.kind != "quantity" or not price.expression:
+        return False
+    if price.number.value is None or amount.number.value is None or not _like_size(price.number.value, amount.number.value):
+        return False
+    dimensionality = unit_info(price.expression).dimensionality
+    return dimensionality == f"{unit_info(amount.expression).dimensionality} / [token]"
 
 
 def _share_parallel_units(sentence: str, quantities: list[Quantity]) -> None:

@@ -5,6 +5,8 @@ per process, so bits and bytes have their own [information] dimension and
 tokens, queries, GPUs and racks have dimensions of their own. Surface forms
 ("Tb/s", "TPS/MW", "每 MW 每秒", "颗 GPU") are matched here by regular
 expressions built from the same file; pint only sees canonical unit names.
+A unit counted in a scale ("per million tokens", "每百万 tokens": a megatoken) is
+written with its scale in front of the counted unit's forms ([scaled]).
 """
 
 from __future__ import annotations
@@ -149,7 +151,22 @@ def _surface_forms() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
             words[word.lower()] = unit
         for form in spec.get("zh", []):
             chinese[form] = unit
+    for unit, spec in table.get("scaled", {}).items():
+        scaled_words, scaled_chinese = _scaled_forms(spec, table["aliases"][spec["unit"]]["words"])
+        words.update(dict.fromkeys(scaled_words, unit))
+        chinese.update(dict.fromkeys(scaled_chinese, unit))
     return symbols, words, chinese
+
+
+def _scaled_forms(spec: dict[str, Any], counted_words: list[str]) -> tuple[list[str], list[str]]:
+    """(words, Chinese forms) of a unit counted in a scale ([scaled] of data/units.toml): each
+    English scale before every word of the counted unit ("million output token"), each Chinese
+    scale before its one-word forms in their usual cases, glued or spaced ("百万tokens", "千 Token")."""
+    english = [f"{scale} {word}".lower() for scale in spec["scales"] for word in counted_words]
+    single = [word for word in counted_words if " " not in word]
+    cased = [form for word in single for form in (word, word + "s", word.capitalize(), word.capitalize() + "s")]
+    chinese = [scale + space + form for scale in spec["zh_scales"] for space in ("", " ") for form in cased]
+    return english, chinese
 
 
 class FirstCharacterIndex:
@@ -410,6 +427,12 @@ def _valid(expression: str) -> bool:
 COUNTABLE_DIMENSIONS = frozenset(
     {"[gpu]", "[cpu]", "[rack]", "[node]", "[server]", "[token]", "[query]", "[request]", "[sample]", "[core]", "[thread]", "[frame]"}
 )
+
+
+@lru_cache(maxsize=1)
+def scaled_units() -> frozenset[str]:
+    """Units counted in a scale ([scaled] of data/units.toml: megatoken, kilotoken)."""
+    return frozenset(unit_table().get("scaled", {}))
 
 
 def is_device(expression: str) -> bool:

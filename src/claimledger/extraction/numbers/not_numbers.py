@@ -1,5 +1,6 @@
 """What is not a number: dates, times, URLs, phone and registration numbers, addresses, idioms,
-versions, eras, citation marks, years naming a generation (our 2024 clusters, 2025 款), and bare
+versions, eras, citation marks, years naming a generation (our 2024 clusters, 2025 款), the scale
+of a unit a figure is per ("per 1M tokens", "每100万 tokens": part of the unit), and bare
 digits that are a year or part of a name (the 1988 film, iPhone 11).
 
 The one place for these rules: the number finder drops atoms inside `not_number_spans`, and the
@@ -15,7 +16,7 @@ from claimledger.data_files import data_table
 from claimledger.extraction.numbers.atoms import EN, ZH, Atom
 from claimledger.extraction.numbers.arabic import CURRENCY_BEFORE
 from claimledger.extraction.numbers.readable import has_han
-from claimledger.extraction.units import match_atom, unit_info
+from claimledger.extraction.units import match_atom, scaled_units, unit_info, unit_table
 
 WORD_AFTER = re.compile(r"[ \u00a0]?([A-Za-z]+)")
 # A verb after a name and its number ("Cluster 1 runs"), told from a plural noun by what follows
@@ -53,6 +54,11 @@ _YEAR_CUE_BEFORE = re.compile(rf"(?i)\b(?=[{''.join(sorted({cue[0] for cue in _W
 # Not after a digit, dot or comma (part of a longer number); the look-behind comes after the
 # digits, so the regex engine can skip ahead to a 1 or a 2 quickly.
 _YEAR_NUMBER = re.compile(rf"{YEAR_DIGITS}(?<![\d.,]\d{{4}})(?!\d|[.,]\d|[ ]*(?:%|percent|x\b|times\b))")
+
+
+# "per", "/" or 每 before what may open a scaled unit's scale ("per 1M tokens", "每一百万 token").
+_SCALE_FIRSTS = sorted({scale[0] for spec in unit_table().get("scaled", {}).values() for scale in (*spec["scales"], *spec["zh_scales"])})
+_PER_SCALE = re.compile(rf"(?:(?<![A-Za-z])per[ ]+|/[ ]*|每[ ]*)(?=[{re.escape(''.join(_SCALE_FIRSTS))}])", re.IGNORECASE)
 
 
 def _alternatives(first_chars: str, *patterns: str) -> re.Pattern[str]:
@@ -222,6 +228,18 @@ def _not_number_spans(text: str, han: bool) -> list[tuple[int, int]]:
         spans += [m.span() for m in _REGISTRATION.finditer(text)]
     if han:
         spans += _chinese_form_spans(text)
+    spans += _scaled_unit_spans(text)
+    return spans
+
+
+def _scaled_unit_spans(text: str) -> list[tuple[int, int]]:
+    """Units counted in a scale that a figure is per ("$0.50 per 1M tokens", "每100万 tokens 2 元"):
+    the scale's digits are part of the unit."""
+    spans = []
+    for per in _PER_SCALE.finditer(text):
+        unit = match_atom(text, per.end())
+        if unit is not None and unit.expression in scaled_units():
+            spans.append((unit.start, unit.end))
     return spans
 
 
