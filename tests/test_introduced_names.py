@@ -32,6 +32,10 @@ def subjects(text: str) -> list[tuple[str, str | None]]:
             "Lumen's new R7 rack ships next week.\nThe company said the R7 draws 132 kW.",
             [("132 kW", "R7")],  # also past a paragraph break
         ),
+        (
+            "Orbis ships the Tessel T900 in May. The T900 card draws 300 W.",
+            [("300 W", "Tessel T900")],  # in place of the name a position rule finds on the same span
+        ),
     ],
 )
 def test_a_product_named_again_is_the_products(text: str, expected: list[tuple[str, str | None]]) -> None:

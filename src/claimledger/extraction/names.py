@@ -7,6 +7,8 @@ machines after a chip's or family's name makes a system of it ("Hopper 集群" i
 Hopper cluster, an entity of its own whose parent is Hopper); a kind word stays with
 its name ("BR100 GPU"). A known organisation in front of a shape is its maker, not
 part of its name ("Marvell Teralynx T100"), unless glued to it in Chinese ("海光三号").
+A product its post introduced before, named again, replaces a name a position rule found on
+the same span ("the T900 card" after "the Tessel T900" is the Tessel T900).
 """
 
 from __future__ import annotations
@@ -128,7 +130,7 @@ def introduced(names: list[Name]) -> dict[str, Name]:
     characters alone is left out: a description read as one ("新架构芯片") would spread."""
     found: dict[str, Name] = {}
     for name in names:
-        if name.kind in HARDWARE and name.rule not in ("known", FAMILY_RULE, INTRODUCED_RULE) and LATIN_OR_DIGIT.search(name.text):
+        if name.kind in HARDWARE and by_position(name) and LATIN_OR_DIGIT.search(name.text):
             found[name.text] = name
             code = TRAILING_CODE.search(name.text)
             if code and code.start() > 0:
@@ -136,15 +138,23 @@ def introduced(names: list[Name]) -> dict[str, Name]:
     return found
 
 
+def by_position(name: Name) -> bool:
+    """Whether a name was found by a position rule (not listed, nor a listed family's pattern,
+    nor a product named again): the weaker kind of name."""
+    return name.rule not in ("known", FAMILY_RULE, INTRODUCED_RULE)
+
+
 def named_again(text: str, names: list[Name], earlier: dict[str, Name]) -> list[Name]:
     """The places `text` spells a product the post introduced earlier (whole words, where no
-    name of the sentence is), as that product."""
+    name of the sentence is but one a position rule found on the same span, which the product
+    replaces: "The T900 delivers" after "the Tessel T900" is the Tessel T900), as that product."""
     found: list[Name] = []
     for spelling, name in earlier.items():
         start = text.find(spelling)
         while start != -1:
             end = start + len(spelling)
-            if whole(text, start, end) and not any(other.start < end and start < other.end for other in (*names, *found)):
+            others = (other for other in (*names, *found) if not (other.start == start and other.end == end and by_position(other)))
+            if whole(text, start, end) and not any(other.start < end and start < other.end for other in others):
                 found.append(Name(start, end, spelling, name.kind, name.entity, INTRODUCED_RULE, name.maker))
             start = text.find(spelling, end)
     return found
