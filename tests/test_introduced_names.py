@@ -65,3 +65,17 @@ def test_a_product_named_again_is_the_one_name_on_its_span():
 
     (found,) = extract_found("Lumen's new R7 rack ships next week. The R7 draws 132 kW.")
     assert (found.subject_id, found.subject_kind, found.roles) == ("R7", "system", {"R7": "subject"})  # the rack, not a chip
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Orbis unveiled its new rack, the Tessel T9, which draws 132 kW.",  # over brand_code's chip
+        "Orbis unveiled a new rack called Tessel T9 that draws 132 kW.",
+        "Our new rack, the R7, ships in May. The R7 draws 132 kW.",  # named again: over code_verb's chip
+    ],
+)
+def test_a_name_introduced_by_its_kind_word_is_of_that_kind(text: str) -> None:
+    from claimledger.extraction import extract_found
+
+    assert [found.subject_kind for found in extract_found(text)] == ["system"]

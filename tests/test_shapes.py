@@ -85,6 +85,9 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("Tarnwell's market share fell to 12%.", "Tarnwell", "organisation", "owner_of_measure"),
         ("Orbis will ship the latest Tarn rack in May.", "Tarn", "system", "owned_name"),
         ("Their next-generation Storm Harbor chip tapes out soon.", "Storm Harbor", "chip", "owned_name"),
+        # a model name set off by commas or a dash after its kind word
+        ("Our new accelerator, the R200, offers 288 GB of memory.", "R200", "chip", "appositive"),
+        ("Orbis unveiled its new rack, the Heron 2 — its largest — in May.", "Heron 2", "system", "appositive"),
         # a model code right before a verb of what it offers; one digit after a determiner or a possessive
         ("The dual-die R200 offers 288 GB of memory.", "R200", "chip", "code_verb"),
         ("Acme's M300 delivers 2.5 petaflops.", "M300", "chip", "code_verb"),
@@ -228,3 +231,14 @@ def test_a_code_before_a_verb_is_what_the_figure_is_about(text: str, subject: st
     from claimledger import extract
 
     assert [claim.subject_id for claim in extract(text)] == [subject]
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("In the cluster, the Q3, numbers rose 20%.", "Q3"),  # a word that starts no name
+        ("It beat the system, the GPUs, by 30%.", "GPUs"),  # no number, no model name
+    ],
+)
+def test_an_appositive_that_is_no_name(text: str, word: str) -> None:
+    assert word not in shapes(text)

@@ -1,7 +1,8 @@
 """Names in a sentence: known entities (spaCy PhraseMatcher over every name and alias of
 the vocabulary, on the annotation Doc) and unseen ones by shape (extraction/shapes.py).
 
-Where they overlap the longest wins, a known name over a shape of the same span. Two
+Where they overlap the longest wins, a known name over a shape of the same span, a name a
+kind word introduces ("its new rack, the Tessel T9,") over another position rule's. Two
 hardware names side by side are one ("Ironwood TPU" is TPU v7). A word for a group of
 machines after a chip's or family's name makes a system of it ("Hopper 集群" is the
 Hopper cluster, an entity of its own whose parent is Hopper); a kind word stays with
@@ -38,6 +39,9 @@ HARDWARE = ("system", "cloud_instance", "chip", "product_family")
 SPECIFICITY = {"system": 4, "cloud_instance": 3, "chip": 2, "product_family": 1}
 # Shapes found by a family pattern are as good as a listed name; position rules are weaker.
 FAMILY_RULE = "family"
+# The position rules naming a product by the kind word that introduces it ("a rack called Tessel
+# T9", "its new rack, the Tessel T9,"): on the same span, stronger than the other position rules.
+INTRODUCING_RULES = ("called", "appositive")
 
 
 class Name(NamedTuple):
@@ -241,7 +245,7 @@ def _merged(text: str, known: list[Name], shapes: list[Shape], registry: Registr
         if maker is None and inside and inside[0].kind == "organisation":
             maker = inside[0].entity.id
         entity = _entity_for(registry, written, shape.kind, parent, maker)
-        rank = 1 if shape.rule == FAMILY_RULE else 2 if maker else 3
+        rank = 1 if shape.rule == FAMILY_RULE else 2 if shape.rule in INTRODUCING_RULES else 3 if maker else 4
         candidates.append((start, -(shape.end - start), rank, Name(start, shape.end, written, entity.kind, entity, shape.rule, maker)))
     candidates.sort(key=itemgetter(0, 1, 2))
     kept: list[Name] = []

@@ -11,6 +11,9 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
   "SN40L-16").
 - called: the capitalised name a kind word is given ("a supercomputer called Solstice", "the
   cluster, dubbed Colossus 2"); never a word that starts no name.
+- appositive: a model name with a number set off by commas or a dash after its kind word ("our
+  new accelerator, the R200, offers", "the rack, the Tessel T9 —"); never a word that starts no
+  name ("the cluster, the Q3, ...").
 - glued_code: a capitalised word with a number glued to it ("Zettascale10", "Stormfront4");
   never a word that starts no name ("March2026", "Web3").
 - code_kind: a code before the kind of thing it is ("K4 rack", "X7 芯片", "p150c cards").
@@ -83,6 +86,8 @@ LONGEST_ZH_BRAND = 4
 BUSINESS_AFTER = re.compile("业务|营收|收入|部门|板块|市场")
 # Its scale and use between a quoted name and its kind word: "“夸娥”万卡智算集群".
 QUOTED_SCALE = r"(?:[\d万千百十]+卡)?(?:智算|算力|计算|训练|推理)?"
+# A digit: an appositive's name holds one ("the R200", "the Heron 2").
+HAS_DIGIT = re.compile(r"\d")
 # A number opening a name, and the space or hyphen before its unit ("5GW", "500-MW").
 LEADING_NUMBER = re.compile(r"\d[\d.,]*[ \t-]?")
 
@@ -206,6 +211,10 @@ def _rules() -> dict[str, re.Pattern[str]]:
             rf"(?P<kind>{latin_kind}),?[ \t]+(?:(?:now|also|internally|simply)[ \t]+)?(?:called|named|dubbed|code-?named|known[ \t]+as)[ \t]+[\"“]?"
             r"(?P<name>[A-Z][\w-]+(?:[ \t]+(?:[A-Z][\w-]*|\d{1,4}))?)"
         ),
+        # "our new accelerator, the R200, offers": a kind word, then its name between commas (or before a dash).
+        "appositive": re.compile(
+            rf"(?P<kind>{latin_kind}),[ \t]+the[ \t]+(?P<name>[A-Z][\w.-]*(?:[ \t]+[A-Z0-9][\w.-]*)?)(?<!\.)[ \t]*[,—–]"
+        ),
         # Never a word glued to a date in Chinese text: "Google10月" is Google, then 10 月.
         "glued_code": re.compile(r"(?P<word>[A-Z][a-z]{3,})\d{1,4}[A-Za-z]?(?![A-Za-z0-9_.年月日号-])"),
         # "[A-Za-z]*+": a letter given back could never be the digit after the letters. The code's
@@ -278,6 +287,7 @@ RULE_HINTS = {
     "hyphen_code": re.compile(r"[A-Z]-?\d"),
     "glued_code": re.compile(r"\d(?<=[a-z]\d)"),
     "called": re.compile(r"(?:call|nam|dubb)ed[ \t]|known[ \t]+as[ \t]"),
+    "appositive": re.compile(r",[ \t]+the[ \t]+[A-Z]"),
     "code_kind": re.compile(r"\d(?:(?<=[A-Za-z]\d)|[A-FH-Z])"),
     "possessive": re.compile(r"['’]s[ \t]"),
     "owner_of_measure": re.compile(r"['’]s[ \t]"),
@@ -344,6 +354,10 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
     for match in _matches(text, "called"):
         if match.group("name").split()[0] not in _not_brand():
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "called"))
+    for match in _matches(text, "appositive"):
+        name = match.group("name")
+        if HAS_DIGIT.search(name) and name.split()[0] not in _not_brand():
+            found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "appositive"))
     for match in _free(text, "glued_code", ".-") if codes else ():
         if match.group("word") not in _not_brand():
             found.append(Shape(match.start(), match.end(), _kind_after(text, match.end()), "glued_code"))
