@@ -87,6 +87,18 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("Tarnwell's market share fell to 12%.", "Tarnwell", "organisation", "owner_of_measure"),
         ("Orbis will ship the latest Tarn rack in May.", "Tarn", "system", "owned_name"),
         ("Their next-generation Storm Harbor chip tapes out soon.", "Storm Harbor", "chip", "owned_name"),
+        # a model name set off by commas or a dash after its kind word
+        ("Our new accelerator, the R200, offers 288 GB of memory.", "R200", "chip", "appositive"),
+        ("Orbis unveiled its new rack, the Heron 2 — its largest — in May.", "Heron 2", "system", "appositive"),
+        # a model code right before a verb of what it offers; one digit after a determiner or a possessive
+        ("The dual-die R200 offers 288 GB of memory.", "R200", "chip", "code_verb"),
+        ("Acme's M300 delivers 2.5 petaflops.", "M300", "chip", "code_verb"),
+        ("In tests the Z9 has 96 cores.", "Z9", "chip", "code_verb"),
+        ("The K3 offers 40% more bandwidth.", "K3", "chip", "code_verb"),
+        ("Orbis says Acme's X5 draws 700 W.", "X5", "chip", "code_verb"),
+        ("R200 提供 288GB 显存。", "R200", "chip", "code_verb"),
+        ("K3 具备 96 GB 显存。", "K3", "chip", "code_verb"),
+        ("据测试，V40达到 900 TOPS。", "V40", "chip", "code_verb"),
     ],
 )
 def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -> None:
@@ -138,6 +150,9 @@ def test_a_date_is_never_part_of_a_chinese_name(text: str) -> None:
         ("玄雀R20加速卡功耗 350W。", "玄雀R20"),  # glued on both sides
         ("星图科技发布青鸾 Q700，算力翻倍。", "青鸾 Q700"),  # a launch verb is never inside the name
         ("两款产品中，玄雀 R20S 更省电。", "玄雀 R20S"),  # a letter after the number
+        ("星河 X5 芯片的算力达到 1000 TOPS。", "星河 X5"),  # a code of one digit
+        ("天枢 A7 加速卡功耗 300W。", "天枢 A7"),
+        ("天枢A7功耗 300W。", "天枢A7"),
     ],
 )
 def test_a_chinese_brand_before_a_latin_code_is_one_name(text: str, name: str) -> None:
@@ -153,6 +168,9 @@ def test_a_chinese_brand_before_a_latin_code_is_one_name(text: str, name: str) -
         ("星图科技发布青鸾 Q700。", "发布青鸾 Q700"),
         ("新品发布会后，届时公布 H200 的售价。", "届时公布 H200"),  # a listed family's code has no Chinese brand
         ("青鸾 Q700 单卡 FP16 算力达 800 TFLOPS。", "单卡 FP16"),  # a precision is no model code
+        ("公司 Q3 营收增长 20%。", "公司 Q3"),  # a quarter is no model code
+        ("星图 H2 营收增长 20%。", "星图 H2"),  # nor a half
+        ("系统实现 L4 级自动驾驶。", "系统实现 L4"),  # a verb of what a product offers is no brand
     ],
 )
 def test_a_word_before_a_code_that_is_no_brand(text: str, word: str) -> None:
@@ -183,3 +201,48 @@ def test_a_chinese_brand_and_code_is_what_the_figures_are_about():
 
     text = "星图科技发布青鸾 Q700，单卡 FP16 算力达 800 TFLOPS。星图科技表示，其显存为 96 GB。"
     assert [(claim.text, claim.subject) for claim in extract(text)] == [("800 TFLOPS", "青鸾 Q700"), ("96 GB", "青鸾 Q700")]
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("Q3 delivers 20% growth.", "Q3"),  # a quarter
+        ("The Q3 delivers 20% growth.", "Q3"),  # a quarter, even after a determiner
+        ("H2 includes 30% more revenue.", "H2"),  # a half
+        ("P5 delivers 2x the speed.", "P5"),  # one digit with no determiner
+        ("3 GPUs offer 288 GB of memory.", "3 GPUs"),  # a count
+        ("FP8 delivers 2x the throughput.", "FP8"),  # a precision
+        ("USB4 supports 40 Gbps.", "USB4"),  # a word that starts no name
+        ("公司 Q3 实现营收 50 亿元。", "Q3"),  # a quarter before a Chinese verb
+    ],
+)
+def test_a_code_before_a_verb_that_is_no_product(text: str, word: str) -> None:
+    assert word not in shapes(text, "zh" if not text.isascii() else "en")
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("The dual-die R200 offers 288 GB of memory.", "R200"),
+        ("Orbis said the K3 offers 40% more bandwidth.", "K3"),
+        ("R200 提供 288GB 显存。", "R200"),
+        ("星河 X5 芯片的算力达到 1000 TOPS。", "星河 X5"),
+        ("Q3 delivers 20% growth.", None),
+        ("公司 Q3 营收增长 20%。", None),
+    ],
+)
+def test_a_code_before_a_verb_is_what_the_figure_is_about(text: str, subject: str | None) -> None:
+    from claimledger import extract
+
+    assert [claim.subject_id for claim in extract(text)] == [subject]
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("In the cluster, the Q3, numbers rose 20%.", "Q3"),  # a word that starts no name
+        ("It beat the system, the GPUs, by 30%.", "GPUs"),  # no number, no model name
+    ],
+)
+def test_an_appositive_that_is_no_name(text: str, word: str) -> None:
+    assert word not in shapes(text)

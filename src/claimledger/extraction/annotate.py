@@ -141,9 +141,12 @@ class Annotated:
         return self._doc
 
     def add_names(self, added: list[Name]) -> None:
-        """Names found for the sentence after annotation (a product its post introduced before)."""
+        """Names found for the sentence after annotation (a product its post introduced before),
+        each in place of a name of the same span (a position rule's, see names.named_again)."""
         if added:
-            self._names = sorted([*self.names, *added], key=lambda name: (name.start, name.end))
+            spans = {(name.start, name.end) for name in added}
+            kept = [name for name in self.names if (name.start, name.end) not in spans]
+            self._names = sorted([*kept, *added], key=lambda name: (name.start, name.end))
 
     def _find_names(self) -> list[Name]:
         """Names: the known ones (matched with the rest of the post's) and those found by shape;

@@ -1,12 +1,15 @@
 """Names in a sentence: known entities (spaCy PhraseMatcher over every name and alias of
 the vocabulary, on the annotation Doc) and unseen ones by shape (extraction/shapes.py).
 
-Where they overlap the longest wins, a known name over a shape of the same span. Two
+Where they overlap the longest wins, a known name over a shape of the same span, a name a
+kind word introduces ("its new rack, the Tessel T9,") over another position rule's. Two
 hardware names side by side are one ("Ironwood TPU" is TPU v7). A word for a group of
 machines after a chip's or family's name makes a system of it ("Hopper 集群" is the
 Hopper cluster, an entity of its own whose parent is Hopper); a kind word stays with
 its name ("BR100 GPU"). A known organisation in front of a shape is its maker, not
 part of its name ("Marvell Teralynx T100"), unless glued to it in Chinese ("海光三号").
+A product its post introduced before, named again, replaces a name a position rule found on
+the same span ("the T900 card" after "the Tessel T900" is the Tessel T900).
 """
 
 from __future__ import annotations
@@ -36,6 +39,9 @@ HARDWARE = ("system", "cloud_instance", "chip", "product_family")
 SPECIFICITY = {"system": 4, "cloud_instance": 3, "chip": 2, "product_family": 1}
 # Shapes found by a family pattern are as good as a listed name; position rules are weaker.
 FAMILY_RULE = "family"
+# The position rules naming a product by the kind word that introduces it ("a rack called Tessel
+# T9", "its new rack, the Tessel T9,"): on the same span, stronger than the other position rules.
+INTRODUCING_RULES = ("called", "appositive")
 
 
 class Name(NamedTuple):
@@ -128,7 +134,7 @@ def introduced(names: list[Name]) -> dict[str, Name]:
     characters alone is left out: a description read as one ("新架构芯片") would spread."""
     found: dict[str, Name] = {}
     for name in names:
-        if name.kind in HARDWARE and name.rule not in ("known", FAMILY_RULE, INTRODUCED_RULE) and LATIN_OR_DIGIT.search(name.text):
+        if name.kind in HARDWARE and by_position(name) and LATIN_OR_DIGIT.search(name.text):
             found[name.text] = name
             code = TRAILING_CODE.search(name.text)
             if code and code.start() > 0:
@@ -136,15 +142,23 @@ def introduced(names: list[Name]) -> dict[str, Name]:
     return found
 
 
+def by_position(name: Name) -> bool:
+    """Whether a name was found by a position rule (not listed, nor a listed family's pattern,
+    nor a product named again): the weaker kind of name."""
+    return name.rule not in ("known", FAMILY_RULE, INTRODUCED_RULE)
+
+
 def named_again(text: str, names: list[Name], earlier: dict[str, Name]) -> list[Name]:
     """The places `text` spells a product the post introduced earlier (whole words, where no
-    name of the sentence is), as that product."""
+    name of the sentence is but one a position rule found on the same span, which the product
+    replaces: "The T900 delivers" after "the Tessel T900" is the Tessel T900), as that product."""
     found: list[Name] = []
     for spelling, name in earlier.items():
         start = text.find(spelling)
         while start != -1:
             end = start + len(spelling)
-            if whole(text, start, end) and not any(other.start < end and start < other.end for other in (*names, *found)):
+            others = (other for other in (*names, *found) if not (other.start == start and other.end == end and by_position(other)))
+            if whole(text, start, end) and not any(other.start < end and start < other.end for other in others):
                 found.append(Name(start, end, spelling, name.kind, name.entity, INTRODUCED_RULE, name.maker))
             start = text.find(spelling, end)
     return found
@@ -231,7 +245,7 @@ def _merged(text: str, known: list[Name], shapes: list[Shape], registry: Registr
         if maker is None and inside and inside[0].kind == "organisation":
             maker = inside[0].entity.id
         entity = _entity_for(registry, written, shape.kind, parent, maker)
-        rank = 1 if shape.rule == FAMILY_RULE else 2 if maker else 3
+        rank = 1 if shape.rule == FAMILY_RULE else 2 if shape.rule in INTRODUCING_RULES else 3 if maker else 4
         candidates.append((start, -(shape.end - start), rank, Name(start, shape.end, written, entity.kind, entity, shape.rule, maker)))
     candidates.sort(key=itemgetter(0, 1, 2))
     kept: list[Name] = []

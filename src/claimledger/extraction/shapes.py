@@ -11,6 +11,9 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
   "SN40L-16").
 - called: the capitalised name a kind word is given ("a supercomputer called Solstice", "the
   cluster, dubbed Colossus 2"); never a word that starts no name.
+- appositive: a model name with a number set off by commas or a dash after its kind word ("our
+  new accelerator, the R200, offers", "the rack, the Tessel T9 —"); never a word that starts no
+  name ("the cluster, the Q3, ...").
 - glued_code: a capitalised word with a number glued to it ("Zettascale10", "Stormfront4");
   never a word that starts no name ("March2026", "Web3").
 - code_kind: a code before the kind of thing it is ("K4 rack", "X7 芯片", "p150c cards").
@@ -25,6 +28,10 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
   ("Lushan GPU预计", "Flower Harbor架构"); never a word that starts no name ("The GPU").
 - lower_code: a lower-case model code after "variant" or before a kind word ("p100a").
 - owned_code: a model code after "its", "their", "our", "the new" ("its K5").
+- code_verb: a model code right before a verb of what it offers (`code_verbs`: "The R200 offers",
+  "R200 提供"); a code of one digit only after "the", "its", "their", "our" or a possessive in
+  English ("The K3 offers", "its X5 delivers", never "Q3 delivers"); never a quarter or a half
+  ("Q3", "H2"), a precision or a word that starts no name ("FP8", "USB4").
 - owned_name: one or two capitalised words after "its", "their", "our", "the", "each", "every",
   before a kind word ("its Napier chip", "their Storm Harbor racks", "the Spectra system", "each
   Kite rack"); never a word that starts no name ("the Chinese chip").
@@ -42,10 +49,10 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
   three Chinese characters of description before a Chinese kind word ("征程6P智驾芯片",
   "麒麟9000S芯片"): the capitals make it a code, never a count or an amount ("6P" is no
   petaFLOPS there); never a description or a verb before the code.
-- zh_brand_code: a Chinese brand word before a Latin model code, spaced or not
-  ("曦云 C600", "云燧T30"); never a verb, a kind word or a description before a
-  code ("搭载 Q700", "芯片 Q700", "国产 Q700"), nor before a listed family's name
-  ("公布 H100") or a precision ("单卡 FP16").
+- zh_brand_code: a Chinese brand word before a Latin model code, spaced or not, of one digit
+  or more ("曦云 C600", "云燧T30", "星河 X5"); never a verb, a kind word or a description
+  before a code ("搭载 Q700", "实现 L4", "芯片 Q700", "国产 Q700"), nor before a listed
+  family's name ("公布 H100"), a precision ("单卡 FP16"), a quarter or a half ("公司 Q3").
 - quoted: a name in 「」 or “” before a kind word or a verb of what it does
   ("「花港」架构", "「花港」采用").
 - org_ending: an organisation by its ending ("Kestrel Silicon", "昉擎科技").
@@ -79,6 +86,8 @@ LONGEST_ZH_BRAND = 4
 BUSINESS_AFTER = re.compile("业务|营收|收入|部门|板块|市场")
 # Its scale and use between a quoted name and its kind word: "“夸娥”万卡智算集群".
 QUOTED_SCALE = r"(?:[\d万千百十]+卡)?(?:智算|算力|计算|训练|推理)?"
+# A digit: an appositive's name holds one ("the R200", "the Heron 2").
+HAS_DIGIT = re.compile(r"\d")
 # A number opening a name, and the space or hyphen before its unit ("5GW", "500-MW").
 LEADING_NUMBER = re.compile(r"\d[\d.,]*[ \t-]?")
 
@@ -189,6 +198,8 @@ OWNED_ADJECTIVE = r"(?:new|latest|newest|upcoming|flagship|next-generation|next-
 @cache
 def _rules() -> dict[str, re.Pattern[str]]:
     kind_word, ahead = _kind_word_pattern(), _kind_word_ahead()
+    han_verbs = list(_chinese_code_verbs())
+    latin_verbs = [verb for verb in _words_tuple("code_verbs") if verb not in han_verbs]
     latin_kind = rf"(?:{kind_word})(?![A-Za-z])"
     # A rule that opens with one character class lets Python's re skip ahead to that class
     # (the first capital is written once: "[A-Z](?:[A-Za-z]{2,}|[A-Z])", not "[A-Z][A-Za-z]{2,}|[A-Z]{2}").
@@ -204,6 +215,10 @@ def _rules() -> dict[str, re.Pattern[str]]:
         "called": re.compile(
             rf"(?P<kind>{latin_kind}),?[ \t]+(?:(?:now|also|internally|simply)[ \t]+)?(?:called|named|dubbed|code-?named|known[ \t]+as)[ \t]+[\"“]?"
             r"(?P<name>[A-Z][\w-]+(?:[ \t]+(?:[A-Z][\w-]*|\d{1,4}))?)"
+        ),
+        # "our new accelerator, the R200, offers": a kind word, then its name between commas (or before a dash).
+        "appositive": re.compile(
+            rf"(?P<kind>{latin_kind}),[ \t]+the[ \t]+(?P<name>[A-Z][\w.-]*(?:[ \t]+[A-Z0-9][\w.-]*)?)(?<!\.)[ \t]*[,—–]"
         ),
         # Never a word glued to a date in Chinese text: "Google10月" is Google, then 10 月.
         "glued_code": re.compile(r"(?P<word>[A-Z][a-z]{3,})\d{1,4}[A-Za-z]?(?![A-Za-z0-9_.年月日号-])"),
@@ -228,6 +243,11 @@ def _rules() -> dict[str, re.Pattern[str]]:
             rf"(?:(?<=variant )|(?<=model )|(?<=version )|(?<=edition ))(?P<code>[a-z]\d{{2,4}}[a-z]?)(?![\w-])"
             rf"|(?P<code2>[a-z]\d{{2,4}}[a-z])[ \t]+{ahead}(?P<kind>{latin_kind})"
         ),
+        # The code's first capital opens the rule; an English verb is a word of its own, a Chinese one may touch the code.
+        "code_verb": re.compile(
+            rf"(?P<code>[A-Z]{{1,3}}(?P<digits>\d{{1,4}})[A-Za-z]?)"
+            rf"(?:[ \t]+(?:{_words(latin_verbs)})(?![A-Za-z])|[ \t]?(?P<chinese_verb>{_words(han_verbs)}))"
+        ),
         # Each word's leading boundary is a look-behind after its first letter (as any_phrase writes it).
         "owned_code": re.compile(
             r"(?:i(?<!\w.)ts|t(?<!\w.)heir|o(?<!\w.)ur|t(?<!\w.)he new)[ \t]+(?P<code>[A-Z]{1,3}\d{1,4}[A-Za-z]?)(?![\w-])"
@@ -241,7 +261,7 @@ def _rules() -> dict[str, re.Pattern[str]]:
         "zh_numbered": re.compile(rf"(?P<name>[{HAN}]{{2}}[{HAN_NUMERALS}]号)"),
         # The code's first capital opens the rule (a Chinese character, and maybe a space, before it).
         "zh_brand_code": re.compile(
-            rf"(?P<code>[A-Z](?:(?<=[{HAN}][A-Z])|(?<=[{HAN}][ \t][A-Z]))[A-Z]{{0,2}}\d{{2,4}}[A-Za-z]?)(?![A-Za-z0-9_.-])"
+            rf"(?P<code>[A-Z](?:(?<=[{HAN}][A-Z])|(?<=[{HAN}][ \t][A-Z]))[A-Z]{{0,2}}\d{{1,4}}[A-Za-z]?)(?![A-Za-z0-9_.-])"
         ),
         "quoted": re.compile(rf"[「“\"](?P<name>[{HAN}A-Za-z0-9][{HAN}A-Za-z0-9 .-]{{0,11}}|[A-Z][A-Za-z0-9.-]*(?:[ ][A-Z0-9][A-Za-z0-9.-]*){{1,2}})[」”\"](?P<after>[ \t]*(?:的[ \t]*)?{QUOTED_SCALE}(?:{kind_word}|采用|搭载|支持|提供|实现|拥有|具备|集成|uses|offers|delivers|supports))"),
         "org_ending_en": re.compile(
@@ -272,6 +292,7 @@ RULE_HINTS = {
     "hyphen_code": re.compile(r"[A-Z]-?\d"),
     "glued_code": re.compile(r"\d(?<=[a-z]\d)"),
     "called": re.compile(r"(?:call|nam|dubb)ed[ \t]|known[ \t]+as[ \t]"),
+    "appositive": re.compile(r",[ \t]+the[ \t]+[A-Z]"),
     "code_kind": re.compile(r"\d(?:(?<=[A-Za-z]\d)|[A-FH-Z])"),
     "possessive": re.compile(r"['’]s[ \t]"),
     "owner_of_measure": re.compile(r"['’]s[ \t]"),
@@ -279,6 +300,7 @@ RULE_HINTS = {
     "latin_in_chinese": re.compile(r"[a-z](?<=[A-Z][a-z])"),
     "lower_code": re.compile(r"\d\d(?<=[a-z]\d\d)"),
     "owned_code": re.compile(r"[A-Z]\d"),
+    "code_verb": re.compile(r"[A-Z]\d"),
     # the last three letters of a determiner or of an OWNED_ADJECTIVE, then the name's capital
     "owned_name": re.compile(r"[A-Z](?<=(?:its|eir|our|new|the|The|ach|ery|est|ing|hip|ion|gen|rst|ond|ird)[ \t][A-Z])"),
     "zh_numbered": re.compile("号"),
@@ -337,6 +359,10 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
     for match in _matches(text, "called"):
         if match.group("name").split()[0] not in _not_brand():
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "called"))
+    for match in _matches(text, "appositive"):
+        name = match.group("name")
+        if HAS_DIGIT.search(name) and name.split()[0] not in _not_brand():
+            found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "appositive"))
     for match in _free(text, "glued_code", ".-") if codes else ():
         if match.group("word") not in _not_brand():
             found.append(Shape(match.start(), match.end(), _kind_after(text, match.end()), "glued_code"))
@@ -366,6 +392,9 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         found.append(Shape(match.start("name"), match.end("name"), kind, "quoted"))
     for match in _matches(text, "owned_code") if codes else ():
         found.append(Shape(match.start("code"), match.end("code"), _kind_after(text, match.end()), "owned_code"))
+    for match in _free(text, "code_verb", ".-$") if codes else ():
+        if _code_of_a_product(text, match):
+            found.append(Shape(match.start("code"), match.end("code"), "chip", "code_verb"))
     for match in _free(text, "owned_name", ".") if words else ():
         if not any(word in _not_brand() for word in match.group("name").split()):
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "owned_name"))
@@ -378,6 +407,27 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
                 found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "latin_in_chinese"))
         found.extend(_chinese_names(text, {shape.start for shape in found if shape.rule == "family"}, codes))
     return found
+
+
+# A quarter or a half, never a model code: "Q3", "H2".
+PERIOD_CODE = re.compile(r"[QH]\d")
+# What a model code of one digit follows to be a product's: "The K3", "its X5", "Acme's new X5".
+OWNER_BEFORE_CODE = re.compile(rf"(?:\b(?:[Tt]he|[Ii]ts|[Tt]heir|[Oo]ur)|\w['’]s)[ \t]+(?:{OWNED_ADJECTIVE}[ \t]+)?$")
+
+
+def _code_of_a_product(text: str, match: re.Match[str]) -> bool:
+    """code_verb: whether the code before a verb of what it offers is a product's model code: no
+    precision, no word that starts no name ("USB4"), and a code of one digit no quarter or half and,
+    before an English verb, after a determiner or a possessive ("The K3 offers", not "P5 delivers")."""
+    code = match.group("code")
+    letters = code[:match.start("digits") - match.start("code")]
+    if PRECISION.fullmatch(code) or letters in _not_brand():
+        return False
+    if len(match.group("digits")) > 1:
+        return True
+    if PERIOD_CODE.fullmatch(code):
+        return False
+    return match.group("chinese_verb") is not None or OWNER_BEFORE_CODE.search(text, max(0, match.start() - 40), match.start()) is not None
 
 
 def _after_chinese_lead(text: str, start: int, end: int) -> int:
@@ -432,8 +482,8 @@ def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shap
         if introduced and brand_end - start <= LONGEST_ZH_BRAND and _brand_word(text[start:brand_end]):
             found.append(Shape(start, number.end("number"), _kind_of(kind.group("kind")), "zh_brand_number"))
     for match in _matches(text, "zh_brand_code") if codes else ():
-        if match.start("code") in family_starts or PRECISION.fullmatch(match.group("code")):
-            continue  # "公布 H100": a listed family's name; "单卡 FP16": a precision
+        if match.start("code") in family_starts or PRECISION.fullmatch(match.group("code")) or PERIOD_CODE.fullmatch(match.group("code")):
+            continue  # "公布 H100": a listed family's name; "单卡 FP16": a precision; "公司 Q3": a quarter
         brand_end = match.start() - 1 if text[match.start() - 1] in " \t" else match.start()
         start = _chinese_name_start(text, brand_end)
         if start is not None and brand_end - start <= LONGEST_ZH_BRAND and _brand_word(text[start:brand_end]):
@@ -484,8 +534,14 @@ def _a_figure(text: str, start: int) -> bool:
 
 def _brand_word(word: str) -> bool:
     """Whether a Chinese word before a model code may be its brand: not a verb or word a name
-    follows ("搭载"), nor a kind of thing ("芯片")."""
-    return not word.endswith(_words_tuple("zh_before_name")) and word.casefold() not in _kind_of_word()
+    follows ("搭载"), nor a verb of what a product offers ("系统实现 L4"), nor a kind of thing ("芯片")."""
+    return not word.endswith(_words_tuple("zh_before_name")) and not word.endswith(_chinese_code_verbs()) and word.casefold() not in _kind_of_word()
+
+
+@cache
+def _chinese_code_verbs() -> tuple[str, ...]:
+    """The Chinese verbs of what a product offers (`code_verbs`: "提供", "实现")."""
+    return tuple(verb for verb in _words_tuple("code_verbs") if HAN_CHARACTER.match(verb))
 
 
 def _chinese_name_start(text: str, end: int) -> int | None:
