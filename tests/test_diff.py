@@ -559,14 +559,14 @@ def test_a_claimant_raising_its_own_forecast_updates_it(ledger):
     assert ledger.claim(guidance)["superseded_by"] == raised
 
 
-def test_two_claimants_forecasts_never_conflict(ledger):
-    ledger.post("Ledgerline Daily", "2026-09-02", revenue("$5.2 billion", 5.2, projected=1))
+def test_two_claimants_forecasts_never_conflict_but_may_agree(ledger):
+    (analysts,) = ledger.post("Ledgerline Daily", "2026-09-02", revenue("$5.2 billion", 5.2, projected=1))
     (other,) = ledger.post("Quarry Research Notes", "2026-09-05", revenue("$4.6 billion", 4.6, projected=1))
-    (reported,) = ledger.post("Quarry Research Notes", "2026-09-07", revenue("$5.2 billion", 5.2, projected=1,
-                                                                              claimant="Ledgerline Daily"))
+    (restated,) = ledger.post("Tollgate Wire", "2026-09-07", revenue("$5.2 billion", 5.2, projected=1))
     _, changes = ledger.diff()
-    assert changes[other].status == "new"
-    assert changes[reported].status == "reaffirmed", "a report of the outlet's forecast is its forecast"
+    assert (changes[other].status, changes[other].old_id) == ("new", None)
+    assert (changes[restated].status, changes[restated].old_id) == ("reaffirmed", analysts), "the same forecast again"
+    assert ledger.claim(analysts)["superseded_by"] is None
 
 
 def test_a_forecast_between_two_actual_figures_leaves_them_compared(ledger):

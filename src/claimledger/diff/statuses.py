@@ -33,13 +33,15 @@ the ledger held before it (figures from earlier documents), in publication order
   1,800" and "2,100" do not.
 
 Forecasts (the extractor's `projected`: guidance, "expects", "预计 ... 将达") are
-compared only with the same claimant's forecasts, and actual figures only with
-actual figures (`comparison_class`): a forecast and the actual figure are
-different statements, and two claimants' forecasts never contradict each other,
-so a forecast with no earlier forecast of its claimant is ``new``, never a
-``conflict``. A claimant's forecasts and its actual figures are current apart:
-one does not end the other's period; nor are a forecast and an actual figure of
-one value in a post one figure stated twice.
+compared only with forecasts, and actual figures only with actual figures
+(`same_kind`): a forecast and the actual figure are different statements, never
+one figure stated twice, even in one post. A forecast is a change (``updated``,
+``superseded``, ``conflict``) only of its own claimant's forecasts
+(`comparison_class`): two claimants' forecasts never contradict each other, so a
+forecast of another value than the others' is ``new``; the same value as a
+current forecast of anyone is ``reaffirmed`` (an outlet restating a vendor's
+plan without naming it). A claimant's forecasts and its actual figures are
+current apart: one does not end the other's period.
 
 Figures that are not a change get no status: a figure the post marks as past
 (role previous, corrected or negated) is never anyone's current figure (its
@@ -173,15 +175,15 @@ def comparison_class(figure: Figure) -> ComparisonClass:
     return (True, figure.claimant) if figure.projected else (False, None)
 
 
-def same_comparison_class(a: Figure, b: Figure) -> bool:
-    """Whether two figures say the same kind of thing: both actual, or forecasts of one claimant."""
-    return comparison_class(a) == comparison_class(b)
+def same_kind(a: Figure, b: Figure) -> bool:
+    """Whether two figures are the same kind of statement: both forecasts or both actual figures."""
+    return a.projected == b.projected
 
 
 def _comparable_with(candidates: list[Figure], figure: Figure) -> list[Figure]:
-    """The candidates `figure` may be compared with: a forecast and an actual figure are different statements,
+    """The candidates `figure` may be a change of: a forecast and an actual figure are different statements,
     and two claimants' forecasts never contradict each other."""
-    return [earlier for earlier in candidates if same_comparison_class(earlier, figure)]
+    return [earlier for earlier in candidates if comparison_class(earlier) == comparison_class(figure)]
 
 
 class KeyHistory:
@@ -220,8 +222,7 @@ class KeyHistory:
         """One value stated twice in a post is one statement: the one that reaffirms, else the first."""
         kept: list[Figure] = []
         for figure in judged:
-            same = next((other for other in kept if same_value(other, figure) and same_comparison_class(other, figure)),
-                        None)
+            same = next((other for other in kept if same_value(other, figure) and same_kind(other, figure)), None)
             if same is None:
                 kept.append(figure)
             elif figure.status == "reaffirmed" and same.status == "qualifier_changed":
@@ -237,15 +238,16 @@ class KeyHistory:
             return None
         for other in reversed(self.seen):
             if (other.entry == figure.entry and other.revision < figure.revision and same_value(other, figure)
-                    and same_comparison_class(other, figure)):
+                    and same_kind(other, figure)):
                 return other
         return None
 
     def judge(self, figure: Figure, replaces: list[Figure]) -> None:
         """Give `figure` its status against the figures recorded so far."""
-        if comparison_class(figure) not in self.latest:
-            return  # nothing comparable before it: new
-        live = [earlier for earlier in self._live(figure) if _same_round_or_older(earlier, figure)]
+        if not self.latest:
+            return
+        same_kind_live = [earlier for earlier in self._live(figure) if _same_round_or_older(earlier, figure)]
+        live = _comparable_with(same_kind_live, figure)
         withdrawn = [e for e in live if any(same_value(e, past) for past in replaces) and not same_value(e, figure)]
         if withdrawn:
             # The post itself says the earlier value is past or wrong.
@@ -255,7 +257,8 @@ class KeyHistory:
         if older_rounds:
             return self._set(figure, "superseded", _nearest(older_rounds, figure), replaces=older_rounds)
         own = [earlier for earlier in live if earlier.claimant == figure.claimant]
-        equal = [earlier for earlier in live if same_value(earlier, figure)]
+        # Any forecast of the same value agrees with a forecast: a report restating a vendor's plan.
+        equal = [earlier for earlier in same_kind_live if same_value(earlier, figure)]
         if own and not any(earlier in equal for earlier in own):
             old = _nearest(own, figure)
             if _is_revision(figure, old):
@@ -278,7 +281,9 @@ class KeyHistory:
         self._against_expired(figure)
 
     def _against_expired(self, figure: Figure) -> None:
-        latest = self.latest[comparison_class(figure)]
+        latest = self.latest.get(comparison_class(figure))
+        if not latest:
+            return  # nothing comparable before it: new
         candidates = [f for f in latest if _same_round_or_older(f, figure)] or latest
         equal = [earlier for earlier in candidates if same_value(earlier, figure)]
         if equal:
@@ -312,13 +317,14 @@ class KeyHistory:
                 waiting += self.echoes.pop(figure.id, [])
 
     def _live(self, figure: Figure) -> list[Figure]:
-        """Earlier figures comparable with `figure` (`_comparable_with`) still current when it was published."""
-        return _comparable_with([
+        """Earlier figures of the kind of `figure` (`same_kind`) still current when it was published."""
+        return [
             earlier
-            for figures in self.current.values()
+            for (_, projected), figures in self.current.items()
+            if projected == figure.projected
             for earlier in figures
             if earlier.superseded_by is None and (earlier.lasting or figure.when - earlier.when <= CURRENT_FOR)
-        ], figure)
+        ]
 
     def record(self, batch: list[Figure]) -> None:
         """A document's figures become their claimants' latest word on the identity (actual figures and forecasts
