@@ -128,7 +128,8 @@ class Figure:
     comparable: bool = True
     # A product's specification (`claimledger.diff.identity.is_lasting`): current until replaced, however old.
     lasting: bool = False
-    # A forecast (guidance, "expects", 预计): compared only with its claimant's forecasts (`comparison_class`).
+    # A forecast (guidance, "expects", 预计): compared only with forecasts (`same_kind`), a change only of its
+    # claimant's own (`comparison_class`).
     projected: bool = False
     status: str | None = "new"
     superseded_by: int | None = None
