@@ -533,3 +533,56 @@ def test_a_bound_agrees_with_a_figure_just_past_it(ledger):
     _, changes = ledger.diff()
     assert changes[exact].status == "qualifier_changed", "'over 9,000' is 9,216 said loosely"
     assert changes[far].status == "conflict", "'exceeding 1,800' is not 2,100"
+
+
+def revenue(text: str, billions: float, **fields: Any) -> dict[str, Any]:
+    """Acme's quarterly revenue in dollars (an actual figure unless `projected` is given)."""
+    money = {"kind": "quantity", "unit": "dollar", "dimensionality": "[usd]", "metric": "revenue", "baseline": None}
+    return figure(text, billions * 1e9, fields.pop("subject", "Acme"), si_value=billions * 1e9, **{**money, **fields})
+
+
+def test_a_forecast_another_claimants_forecast_and_the_actual_figure_are_each_new(ledger):
+    (guidance,) = ledger.post("Acme Newsroom", "2026-07-20", revenue("about $4.8 billion", 4.8, projected=1,
+                                                                     qualifier="approximately"))
+    (analysts,) = ledger.post("Ledgerline Daily", "2026-09-02", revenue("$5.2 billion", 5.2, projected=1))
+    (actual,) = ledger.post("Acme Newsroom", "2026-10-24", revenue("$5.0 billion", 5.0))
+    _, changes = ledger.diff()
+    assert [changes[claim].status for claim in (guidance, analysts, actual)] == ["new", "new", "new"]
+    assert changes[actual].old_id is None and ledger.claim(guidance)["superseded_by"] is None
+
+
+def test_a_claimant_raising_its_own_forecast_updates_it(ledger):
+    (guidance,) = ledger.post("Acme Newsroom", "2026-07-20", revenue("$4.8 billion", 4.8, projected=1))
+    (raised,) = ledger.post("Acme 中文", "2026-08-30", revenue("51 亿美元", 5.1, projected=1), lang="zh")
+    _, changes = ledger.diff()
+    assert (changes[raised].status, changes[raised].old_id) == ("updated", guidance)
+    assert ledger.claim(guidance)["superseded_by"] == raised
+
+
+def test_two_claimants_forecasts_never_conflict_but_may_agree(ledger):
+    (analysts,) = ledger.post("Ledgerline Daily", "2026-09-02", revenue("$5.2 billion", 5.2, projected=1))
+    (other,) = ledger.post("Quarry Research Notes", "2026-09-05", revenue("$4.6 billion", 4.6, projected=1))
+    (restated,) = ledger.post("Tollgate Wire", "2026-09-07", revenue("$5.2 billion", 5.2, projected=1))
+    _, changes = ledger.diff()
+    assert (changes[other].status, changes[other].old_id) == ("new", None)
+    assert (changes[restated].status, changes[restated].old_id) == ("reaffirmed", analysts), "the same forecast again"
+    assert ledger.claim(analysts)["superseded_by"] is None
+
+
+def test_a_forecast_between_two_actual_figures_leaves_them_compared(ledger):
+    (first,) = ledger.post("Acme Newsroom", "2026-04-24", revenue("$4.4 billion", 4.4))
+    ledger.post("Acme Newsroom", "2026-05-02", revenue("$4.9 billion", 4.9, projected=1))
+    (outlet,) = ledger.post("Ledgerline Daily", "2026-05-04", revenue("$4.1 billion", 4.1))
+    (restated,) = ledger.post("Acme Newsroom", "2026-07-24", revenue("$4.6 billion", 4.6))
+    _, changes = ledger.diff()
+    assert (changes[outlet].status, changes[outlet].old_id) == ("conflict", first), "the forecast ends no actual figure"
+    assert (changes[restated].status, changes[restated].old_id) == ("updated", first)
+
+
+def test_a_forecast_and_an_actual_figure_of_one_value_in_a_post_are_two_statements(ledger):
+    (earlier,) = ledger.post("Acme Newsroom", "2026-04-24", revenue("$4.4 billion", 4.4))
+    actual, forecast = ledger.post("Acme Newsroom", "2026-07-24", revenue("$5.0 billion", 5.0),
+                                   revenue("$5.0 billion", 5.0, projected=1))
+    _, changes = ledger.diff()
+    assert (changes[actual].status, changes[actual].old_id) == ("updated", earlier)
+    assert changes[forecast].status == "new", "not the actual figure stated again"

@@ -97,6 +97,17 @@ def test_an_edited_claimant_or_role_is_judged_again(ledger):
     assert vendor not in changes and ledger.claim(vendor)["status"] is None, "a past figure is nobody's current one"
 
 
+def test_a_claim_edited_into_a_forecast_is_judged_again(ledger):
+    ledger.post("Stratus Cloud Blog", "2026-07-23", rubin_tps_mw())
+    (outlet,) = ledger.post("Chip Weekly", "2026-07-25", rubin_tps_mw("8x", 8.0, qualifier=None))
+    _, changes = ledger.diff()
+    assert changes[outlet].status == "conflict"
+    ledger.db["claims"].update(outlet, {"projected": 1})
+    result, changes = ledger.diff()
+    assert result.summary.claims_read == 1
+    assert (changes[outlet].status, changes[outlet].old_id) == ("new", None), "the outlet's forecast is its own"
+
+
 def test_a_new_identity_can_take_a_partial_claim_away(ledger):
     latency = {"kind": "quantity", "unit": "millisecond", "dimensionality": "[time]", "metric": "TTFT"}
     (first,) = ledger.post("澄言", "2026-06-25", figure("180 ms", 180, "GB300 NVL72", si_value=0.18, condition="DeepSeek R1", **latency), lang="zh")
@@ -149,6 +160,7 @@ rounds = st.lists(
             st.sampled_from(["DeepSeek R1", "Llama 3.1 405B", None]),
             st.sampled_from(["TPS/MW", None]),
             st.sampled_from(["GB200 NVL72", "Vera Rubin NVL72", None]),
+            st.booleans(),
         ),
         min_size=1, max_size=6,
     ),
@@ -162,11 +174,11 @@ def test_incremental_runs_end_where_a_full_run_does(posts):
     with tempfile.TemporaryDirectory() as folder:
         ledger = Ledger(Path(folder) / "claims.db")
         for round_ in posts:
-            for source, day, subject, value, qualifier, condition, metric, baseline in round_:
+            for source, day, subject, value, qualifier, condition, metric, baseline, projected in round_:
                 kind = "ratio" if value < 100 else "quantity"
                 ledger.post(source, day.isoformat(), figure(
                     f"{value:g}", value, subject, kind=kind, qualifier=qualifier, condition=condition,
-                    metric=metric, baseline=baseline if kind == "ratio" else None,
+                    metric=metric, baseline=baseline if kind == "ratio" else None, projected=int(projected),
                 ))
             ledger.diff()
         assert stored(ledger.db) == full_copy(ledger, Path(folder))

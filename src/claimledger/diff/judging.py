@@ -23,7 +23,7 @@ GROUP_COLUMNS = """
     c.id, c.document_id, f.figure_date, f.publisher, f.claimant, f.intervals, f.compare_unit, c.qualifier,
     f.revision_cue, f.says_lower, f.entry_document, f.entry_revision, f.benchmark_round, f.role, f.replaced_by,
     f.stated_key, c.claim_key, i.resolved_key, i.inverted, c.value, c.si_value,
-    c.status, c.superseded_by, c.compared_with, c.change_absolute, c.change_relative
+    c.status, c.superseded_by, c.compared_with, c.change_absolute, c.change_relative, c.projected
 """
 GROUP_FROM = """
     FROM claims c JOIN claim_facts f ON f.claim_id = c.id
@@ -95,7 +95,7 @@ def _figure(row: tuple[Any, ...], key: str, lasting: bool) -> tuple[Figure, Stor
     """A claim of identity `key` (`lasting`: `claimledger.diff.identity.is_lasting`) and what the ledger holds for it."""
     (claim_id, document_id, figure_date, source, claimant, intervals, unit, qualifier, revision_cue, lower, entry,
      revision, round_, role, replaced_by, stated_key, _, resolved_key, inverted, value, si_value,
-     status, superseded_by, compared_with, absolute, relative) = row
+     status, superseded_by, compared_with, absolute, relative, projected) = row
     ends = parse_intervals(intervals)
     written_backwards = _is_inverted(stated_key, resolved_key, bool(inverted), key)
     if written_backwards:
@@ -104,7 +104,7 @@ def _figure(row: tuple[Any, ...], key: str, lasting: bool) -> tuple[Figure, Stor
         id=claim_id, document_id=document_id, when=parse_when(figure_date), publisher=source, claimant=claimant,
         intervals=ends, unit=unit, qualifier=qualifier, revision_cue=bool(revision_cue), entry=entry,
         revision=revision or 1, round=parse_round(round_), role=role, replaced_by=replaced_by,
-        comparable=not (written_backwards and lower), lasting=lasting and round_ is None,
+        comparable=not (written_backwards and lower), lasting=lasting and round_ is None, projected=bool(projected),
     )
     return figure, Stored(status, superseded_by, (compared_with, absolute, relative), value, si_value)
 

@@ -3,7 +3,8 @@
 Every figure of an identity (`claimledger.diff.identity`) is compared with what
 the ledger held before it (figures from earlier documents), in publication order:
 
-- ``new``: no earlier figure has its identity.
+- ``new``: no earlier figure of its identity is comparable with it (a forecast
+  and an actual figure are not, see below).
 - ``superseded``: it replaces a different earlier figure from an older benchmark round
   (MLPerf v6.0 -> v6.1, the same identity otherwise), or it is an explicit
   revision of a different earlier figure, whoever publishes it: a revision cue
@@ -31,6 +32,17 @@ the ledger held before it (figures from earlier documents), in publication order
   (a lower bound a little under the figure), "up to 10x" and "9.5x"; "exceeding
   1,800" and "2,100" do not.
 
+Forecasts (the extractor's `projected`: guidance, "expects", "预计 ... 将达") are
+compared only with forecasts, and actual figures only with actual figures
+(`same_kind`): a forecast and the actual figure are different statements, never
+one figure stated twice, even in one post. A forecast is a change (``updated``,
+``superseded``, ``conflict``) only of its own claimant's forecasts
+(`comparison_class`): two claimants' forecasts never contradict each other, so a
+forecast of another value than the others' is ``new``; the same value as a
+current forecast of anyone is ``reaffirmed`` (an outlet restating a vendor's
+plan without naming it). A claimant's forecasts and its actual figures are
+current apart: one does not end the other's period.
+
 Figures that are not a change get no status: a figure the post marks as past
 (role previous, corrected or negated) is never anyone's current figure (its
 ``superseded_by`` is the figure replacing it); and one figure stated again in the
@@ -49,11 +61,11 @@ then disagreement (``conflict``, or ``superseded`` with a revision cue); with no
 current figure left, against the latest earlier one.
 
 The period of a figure: it is current from its publication date until its
-claimant states the identity again, a later benchmark round replaces it, or
-`CURRENT_FOR` has passed, whichever comes first; a product's specification (no
-workload, no round, a physical measure or a count: `Figure.lasting`) does not
-expire. The publication date is the
-claim's, else its document's, else the fetch date; a claim with none sorts first.
+claimant states the identity again (a forecast: forecasts it again), a later
+benchmark round replaces it, or `CURRENT_FOR` has passed, whichever comes first;
+a product's specification (no workload, no round, a physical measure or a count:
+`Figure.lasting`) does not expire. The publication date is the claim's, else its
+document's, else the fetch date; a claim with none sorts first.
 
 The claimant of a figure is who makes the claim (the vendor a post quotes, else
 its publisher); the publisher is the vendor named in the source's name
@@ -78,6 +90,8 @@ CURRENT_FOR = timedelta(days=365)
 CONFLICT_FACTOR = 10.0
 # How far past a bound a point figure may be and still agree with it (`bound_holds`): "over 2,000" is 2,100.
 BOUND_REACH = 0.1
+# What a figure is compared with (`comparison_class`): whether it is a forecast, and then whose.
+ComparisonClass = tuple[bool, str | None]
 PAST_ROLES = frozenset({"previous", "corrected", "negated"})
 # Hedges that say the same thing about a figure: an exact and an approximate
 # figure are both point estimates; a bound is a different statement.
@@ -114,6 +128,9 @@ class Figure:
     comparable: bool = True
     # A product's specification (`claimledger.diff.identity.is_lasting`): current until replaced, however old.
     lasting: bool = False
+    # A forecast (guidance, "expects", 预计): compared only with forecasts (`same_kind`), a change only of its
+    # claimant's own (`comparison_class`).
+    projected: bool = False
     status: str | None = "new"
     superseded_by: int | None = None
     old: Figure | None = None
@@ -154,12 +171,29 @@ def _by_document(figures: list[Figure]) -> Iterator[list[Figure]]:
         yield batch
 
 
+def comparison_class(figure: Figure) -> ComparisonClass:
+    """What a figure is compared with: actual figures with each other, a claimant's forecasts with its own."""
+    return (True, figure.claimant) if figure.projected else (False, None)
+
+
+def same_kind(a: Figure, b: Figure) -> bool:
+    """Whether two figures are the same kind of statement: both forecasts or both actual figures."""
+    return a.projected == b.projected
+
+
+def _comparable_with(candidates: list[Figure], figure: Figure) -> list[Figure]:
+    """The candidates `figure` may be a change of: a forecast and an actual figure are different statements,
+    and two claimants' forecasts never contradict each other."""
+    return [earlier for earlier in candidates if comparison_class(earlier) == comparison_class(figure)]
+
+
 class KeyHistory:
-    """What the ledger held for one identity: each claimant's latest figures, and the latest of all."""
+    """What the ledger held for one identity: each claimant's latest figures, actual and forecast apart, and
+    the latest of each comparison class (`comparison_class`)."""
 
     def __init__(self) -> None:
-        self.current: dict[str | None, list[Figure]] = {}
-        self.latest: list[Figure] = []
+        self.current: dict[tuple[str | None, bool], list[Figure]] = {}
+        self.latest: dict[ComparisonClass, list[Figure]] = {}
         self.echoes: dict[int, list[Figure]] = defaultdict(list)
         self.pending: list[tuple[Figure, int]] = []
         self.seen: list[Figure] = []
@@ -189,7 +223,7 @@ class KeyHistory:
         """One value stated twice in a post is one statement: the one that reaffirms, else the first."""
         kept: list[Figure] = []
         for figure in judged:
-            same = next((other for other in kept if same_value(other, figure)), None)
+            same = next((other for other in kept if same_value(other, figure) and same_kind(other, figure)), None)
             if same is None:
                 kept.append(figure)
             elif figure.status == "reaffirmed" and same.status == "qualifier_changed":
@@ -204,7 +238,8 @@ class KeyHistory:
         if figure.entry is None or figure.revision <= 1:
             return None
         for other in reversed(self.seen):
-            if other.entry == figure.entry and other.revision < figure.revision and same_value(other, figure):
+            if (other.entry == figure.entry and other.revision < figure.revision and same_value(other, figure)
+                    and same_kind(other, figure)):
                 return other
         return None
 
@@ -212,7 +247,8 @@ class KeyHistory:
         """Give `figure` its status against the figures recorded so far."""
         if not self.latest:
             return
-        live = [earlier for earlier in self._live(figure) if _same_round_or_older(earlier, figure)]
+        same_kind_live = [earlier for earlier in self._live(figure) if _same_round_or_older(earlier, figure)]
+        live = _comparable_with(same_kind_live, figure)
         withdrawn = [e for e in live if any(same_value(e, past) for past in replaces) and not same_value(e, figure)]
         if withdrawn:
             # The post itself says the earlier value is past or wrong.
@@ -222,7 +258,8 @@ class KeyHistory:
         if older_rounds:
             return self._set(figure, "superseded", _nearest(older_rounds, figure), replaces=older_rounds)
         own = [earlier for earlier in live if earlier.claimant == figure.claimant]
-        equal = [earlier for earlier in live if same_value(earlier, figure)]
+        # Any forecast of the same value agrees with a forecast: a report restating a vendor's plan.
+        equal = [earlier for earlier in same_kind_live if same_value(earlier, figure)]
         if own and not any(earlier in equal for earlier in own):
             old = _nearest(own, figure)
             if _is_revision(figure, old):
@@ -245,7 +282,10 @@ class KeyHistory:
         self._against_expired(figure)
 
     def _against_expired(self, figure: Figure) -> None:
-        candidates = [f for f in self.latest if _same_round_or_older(f, figure)] or self.latest
+        latest = self.latest.get(comparison_class(figure))
+        if not latest:
+            return  # nothing comparable before it: new
+        candidates = [f for f in latest if _same_round_or_older(f, figure)] or latest
         equal = [earlier for earlier in candidates if same_value(earlier, figure)]
         if equal:
             return self._set_equal(figure, equal)
@@ -278,26 +318,30 @@ class KeyHistory:
                 waiting += self.echoes.pop(figure.id, [])
 
     def _live(self, figure: Figure) -> list[Figure]:
-        """Earlier figures still current when `figure` was published."""
+        """Earlier figures of the kind of `figure` (`same_kind`) still current when it was published."""
         return [
             earlier
-            for figures in self.current.values()
+            for (_, projected), figures in self.current.items()
+            if projected == figure.projected
             for earlier in figures
             if earlier.superseded_by is None and (earlier.lasting or figure.when - earlier.when <= CURRENT_FOR)
         ]
 
     def record(self, batch: list[Figure]) -> None:
-        """A document's figures become their claimants' latest word on the identity; its replacements apply."""
+        """A document's figures become their claimants' latest word on the identity (actual figures and forecasts
+        apart); its replacements apply."""
         for earlier, by in self.pending:
             self._supersede(earlier, by)
         self.pending = []
         if not batch:
             return
-        by_claimant: dict[str | None, list[Figure]] = defaultdict(list)
+        by_claimant: dict[tuple[str | None, bool], list[Figure]] = defaultdict(list)
+        by_class: dict[ComparisonClass, list[Figure]] = defaultdict(list)
         for figure in batch:
-            by_claimant[figure.claimant].append(figure)
+            by_claimant[figure.claimant, figure.projected].append(figure)
+            by_class[comparison_class(figure)].append(figure)
         self.current.update(by_claimant)
-        self.latest = list(batch)
+        self.latest.update(by_class)
         self.seen += batch
 
 

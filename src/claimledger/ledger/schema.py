@@ -339,6 +339,14 @@ def m009_ledger_state(db: sqlite_utils.Database) -> None:
     db[STATE_TABLE].create({"name": str, "value": str}, pk="name")
 
 
+@migrations()
+def m010_projected_edits(db: sqlite_utils.Database) -> None:
+    """An edit of a claim's `projected` marks it pending for `claims diff` too: a forecast is compared only with
+    its claimant's forecasts (claimledger.diff.statuses)."""
+    db.execute("DROP TRIGGER IF EXISTS [claims_diff_pending]")
+    create_edit_trigger(db, (*DIFF_INPUT_COLUMNS, *ATTRIBUTION_COLUMNS, "projected"))
+
+
 def schema_version(db: sqlite_utils.Database) -> list[str]:
     """Names of the migrations applied to `db`, oldest first."""
     return [m.name for m in migrations.applied(db)]
