@@ -294,6 +294,8 @@ def test_a_figure_from_an_organisations_document_is_its_claim(sentence: str, wri
     ("天河证券在最新报告中表示，云厂商资本开支同比增长 45%。", "45%", "天河证券"),
     ("据远景咨询预测，国内智算市场规模将达到 800 亿元。", "800 亿元", "远景咨询"),
     ("北辰控股表示，第三季度营收为 52 亿元。", "52 亿元", "北辰控股"),
+    ("星图科技正式宣布，未来三年将投入 300 亿元建设智算中心。", "300 亿元", "星图科技"),
+    ("北辰控股高调宣布，明年资本开支将达 80 亿元。", "80 亿元", "北辰控股"),
     # an organisation written in Latin letters, opening its clause
     ("Orbis 日前发布报告称，明年全球 AI 服务器出货量将达到 250 万台。", "250 万台", "Orbis"),
     ("Orbis Research 预计，到 2028 年市场规模将达 900 亿美元。", "900 亿美元", "Orbis Research"),

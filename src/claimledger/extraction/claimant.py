@@ -25,9 +25,9 @@ from claimledger.extraction.names import Name
 from claimledger.extraction.shapes import is_kind_word
 from claimledger.text.scripts import HAN
 
-# What may stand between a Chinese agent and its verb: "在大会上", "在最新报告中", "今天", "日前发布报告".
+# What may stand between a Chinese agent and its verb: "在大会上", "在最新报告中", "今天", "正式", "日前发布报告".
 ZH_GAP = re.compile(
-    rf"(?:在[{HAN}A-Za-z0-9 ]{{1,12}}?[上中]|今天|今日|日前|近日|也|已|还|此前|方面|官方|在博客里|发布(?:的|了)?(?:研究)?报告)*\s*$"
+    rf"(?:在[{HAN}A-Za-z0-9 ]{{1,12}}?[上中]|今天|今日|日前|近日|也|已|还|此前|方面|官方|在博客里|高调|正式|再次|首次|公开|发布(?:的|了)?(?:研究)?报告)*\s*$"
 )
 # A speech verb the agent follows, ending its sentence: "..., say officials."
 INVERTED = re.compile(r"\s+(?:[\w&.'’-]+\s+){0,4}[\w&.'’-]+\s*[.!?]?\s*$")
