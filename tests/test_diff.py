@@ -579,6 +579,16 @@ def test_a_forecast_between_two_actual_figures_leaves_them_compared(ledger):
     assert (changes[restated].status, changes[restated].old_id) == ("updated", first)
 
 
+def test_a_products_expected_figure_is_compared_with_what_it_is_found_to_be(ledger):
+    power = {"kind": "quantity", "unit": "kilowatt / rack", "dimensionality": "[power] / [rack]", "metric": "power per rack"}
+    (expected,) = ledger.post("Kestrel Newsroom", "2026-07-20", figure("140 kW", 140, "Kestrel K4", si_value=140e3,
+                                                                       projected=1, **power))
+    (found,) = ledger.post("Rack Report", "2026-08-02", figure("about 160 kW", 160, "Kestrel K4", si_value=160e3,
+                                                               qualifier="approximately", **power))
+    _, changes = ledger.diff()
+    assert (changes[found].status, changes[found].old_id) == ("conflict", expected), "a spec, not guidance"
+
+
 def test_a_forecast_and_an_actual_figure_of_one_value_in_a_post_are_two_statements(ledger):
     (earlier,) = ledger.post("Acme Newsroom", "2026-04-24", revenue("$4.4 billion", 4.4))
     actual, forecast = ledger.post("Acme Newsroom", "2026-07-24", revenue("$5.0 billion", 5.0),

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_diff import Ledger, figure, ledger, rubin_tps_mw  # noqa: F401 (ledger is a fixture)
+from test_diff import Ledger, figure, ledger, revenue, rubin_tps_mw  # noqa: F401 (ledger is a fixture)
 
 from claimledger.diff.changes import run_diff
 from claimledger.ledger.open import open_ledger
@@ -98,8 +98,8 @@ def test_an_edited_claimant_or_role_is_judged_again(ledger):
 
 
 def test_a_claim_edited_into_a_forecast_is_judged_again(ledger):
-    ledger.post("Stratus Cloud Blog", "2026-07-23", rubin_tps_mw())
-    (outlet,) = ledger.post("Chip Weekly", "2026-07-25", rubin_tps_mw("8x", 8.0, qualifier=None))
+    ledger.post("Acme Newsroom", "2026-07-23", revenue("$4.4 billion", 4.4))
+    (outlet,) = ledger.post("Chip Weekly", "2026-07-25", revenue("$4.1 billion", 4.1))
     _, changes = ledger.diff()
     assert changes[outlet].status == "conflict"
     ledger.db["claims"].update(outlet, {"projected": 1})

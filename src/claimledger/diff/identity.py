@@ -422,6 +422,17 @@ def is_lasting(text: str) -> bool:
     return entity is None or entity.kind != "organisation"
 
 
+@lru_cache(maxsize=4096)
+def is_organisation_figure(text: str) -> bool:
+    """Whether the identity `text` measures an organisation (its money, revenue, market share): where a
+    forecast (guidance) and the actual figure are different statements. A product's forecast figure
+    ("expected to draw 140 kW") is compared with what it is found to be."""
+    from claimledger.extraction.about import organisation_figure
+
+    identity = parse_key(text)
+    return organisation_figure(identity.metric, identity.measure)
+
+
 DIMENSION = re.compile(r"\[\w+\]")
 
 

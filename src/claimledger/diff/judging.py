@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from claimledger.diff.facts import parse_intervals, parse_round, parse_when
-from claimledger.diff.identity import is_lasting, parse_key
+from claimledger.diff.identity import is_lasting, is_organisation_figure, parse_key
 from claimledger.diff.statuses import Figure, assign_statuses
 from claimledger.diff.values import reciprocal
 from claimledger.diff.workers import ledger_path, pool, read_only
@@ -57,9 +57,9 @@ class Stored:
 
 
 def group(db: sqlite_utils.Database, key: str) -> list[tuple[Figure, Stored]]:
-    lasting = is_lasting(key)
+    lasting, organisational = is_lasting(key), is_organisation_figure(key)
     rows = db.execute(f"SELECT {GROUP_COLUMNS} {GROUP_FROM} WHERE c.claim_key = ?", [key])
-    return [_figure(row, key, lasting) for row in rows]
+    return [_figure(row, key, lasting, organisational) for row in rows]
 
 
 def ordered_groups(db: Any, after: str = "", through: str | None = None) -> Iterator[list[tuple[Figure, Stored]]]:
@@ -84,15 +84,16 @@ def ordered_groups(db: Any, after: str = "", through: str | None = None) -> Iter
             groups = [db.conn.execute(f"SELECT {GROUP_COLUMNS} {GROUP_FROM} WHERE c.claim_key = ?", [key]).fetchall()]
         for group in groups:
             key = group[0][16]
-            lasting = is_lasting(key)
-            yield [_figure(row, key, lasting) for row in group]
+            lasting, organisational = is_lasting(key), is_organisation_figure(key)
+            yield [_figure(row, key, lasting, organisational) for row in group]
         if len(rows) < PAGE:
             return
         after = groups[-1][0][16]
 
 
-def _figure(row: tuple[Any, ...], key: str, lasting: bool) -> tuple[Figure, Stored]:
-    """A claim of identity `key` (`lasting`: `claimledger.diff.identity.is_lasting`) and what the ledger holds for it."""
+def _figure(row: tuple[Any, ...], key: str, lasting: bool, organisational: bool) -> tuple[Figure, Stored]:
+    """A claim of identity `key` (`lasting`: `claimledger.diff.identity.is_lasting`; `organisational`:
+    `is_organisation_figure`, where a forecast is apart from actual figures) and what the ledger holds for it."""
     (claim_id, document_id, figure_date, source, claimant, intervals, unit, qualifier, revision_cue, lower, entry,
      revision, round_, role, replaced_by, stated_key, _, resolved_key, inverted, value, si_value,
      status, superseded_by, compared_with, absolute, relative, projected) = row
@@ -104,7 +105,8 @@ def _figure(row: tuple[Any, ...], key: str, lasting: bool) -> tuple[Figure, Stor
         id=claim_id, document_id=document_id, when=parse_when(figure_date), publisher=source, claimant=claimant,
         intervals=ends, unit=unit, qualifier=qualifier, revision_cue=bool(revision_cue), entry=entry,
         revision=revision or 1, round=parse_round(round_), role=role, replaced_by=replaced_by,
-        comparable=not (written_backwards and lower), lasting=lasting and round_ is None, projected=bool(projected),
+        comparable=not (written_backwards and lower), lasting=lasting and round_ is None,
+        projected=bool(projected) and organisational,
     )
     return figure, Stored(status, superseded_by, (compared_with, absolute, relative), value, si_value)
 

@@ -32,8 +32,9 @@ the ledger held before it (figures from earlier documents), in publication order
   (a lower bound a little under the figure), "up to 10x" and "9.5x"; "exceeding
   1,800" and "2,100" do not.
 
-Forecasts (the extractor's `projected`: guidance, "expects", "预计 ... 将达") are
-compared only with forecasts, and actual figures only with actual figures
+Forecasts of an organisation's figure (its money, revenue, market share:
+`claimledger.diff.identity.is_organisation_figure`; the extractor's `projected`:
+guidance, "expects", "预计 ... 将达") are compared only with forecasts, and actual figures only with actual figures
 (`same_kind`): a forecast and the actual figure are different statements, never
 one figure stated twice, even in one post. A forecast is a change (``updated``,
 ``superseded``, ``conflict``) only of its own claimant's forecasts
@@ -41,7 +42,8 @@ one figure stated twice, even in one post. A forecast is a change (``updated``,
 forecast of another value than the others' is ``new``; the same value as a
 current forecast of anyone is ``reaffirmed`` (an outlet restating a vendor's
 plan without naming it). A claimant's forecasts and its actual figures are
-current apart: one does not end the other's period.
+current apart: one does not end the other's period. A product's expected figure
+("expected to draw 140 kW") is compared with what it is found to be, as any figure is.
 
 Figures that are not a change get no status: a figure the post marks as past
 (role previous, corrected or negated) is never anyone's current figure (its
