@@ -1343,3 +1343,15 @@ def test_its_between_a_hedge_and_the_figure_keeps_the_hedge():
     """"超其 400 倍": more than 400 times it."""
     (claim,) = extract("Kite K2 的参数量超其 400 倍。")
     assert (claim.value, claim.qualifier) == (400, "more_than")
+
+
+@pytest.mark.parametrize(("sentence", "written", "subject"), [
+    # a time word between the name opening the sentence and its verb is no part of the name
+    ("昉擎此前公布的机柜功耗为 130 kW。", "130 kW", "昉擎"),
+    ("昉擎日前发布的机柜功耗为 130 kW。", "130 kW", "昉擎"),
+    # nor is a time word opening the sentence a name
+    ("此前公布的机柜功耗为 130 kW。", "130 kW", None),
+])
+def test_a_time_word_before_the_verb_is_no_part_of_the_opening_subject(sentence: str, written: str, subject: str | None) -> None:
+    assert only_claim(sentence, written).subject == subject
+

@@ -104,6 +104,34 @@ def test_rule_3_an_earlier_value_is_previous(text, expected):
     assert roles(text) == expected
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Kite previously stated the K2 draws 700 W; it now draws 650 W.",
+     [("700 W", "previous", "650 W"), ("650 W", "current", None)]),
+    ("The Kite K2, which was previously rated at 700 W, now draws 650 W.",
+     [("700 W", "previous", "650 W"), ("650 W", "current", None)]),
+    ("Kite had said the K2 would draw 700 W; the final figure is 650 W.",
+     [("700 W", "previous", "650 W"), ("650 W", "current", None)]),
+    ("Kite initially quoted 700 W for the K2, but the shipping part draws 650 W.",
+     [("700 W", "previous", "650 W"), ("650 W", "current", None)]),
+    ("星河此前宣布 K2 功耗为 700W，现在降至 650W。", [("700W", "previous", "650W"), ("650W", "current", None)]),
+    ("此前公布的 700W 功耗现已调整为 650W。", [("700W", "previous", "650W"), ("650W", "current", None)]),
+])
+def test_rule_3_a_statement_made_earlier_with_a_word_for_now_is_previous(text, expected):
+    assert roles(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    # no word for now: two statements of the time
+    "Kite previously said the K2 draws 700 W, and the K3 draws 900 W.",
+    # a word for now but no current figure of the kind
+    "Kite previously announced the K2 with 700 W and the K3 now ships with 96 GB.",
+    # another product's figure replaces nothing
+    "Kite previously said the K2 draws 700 W, and the K3 draws 650 W now.",
+])
+def test_rule_3_a_statement_made_earlier_alone_stays_current(text):
+    assert {role for _, role, _ in roles(text)} == {"current"}
+
+
 def test_a_previous_figure_naming_no_metric_takes_the_one_replacing_it() -> None:
     claims = extract("Kite now plans capex of $9 billion, up from an earlier forecast of $7.5 billion.")
     assert [claim.metric for claim in claims] == ["investment", "investment"]

@@ -73,7 +73,7 @@ SENTENCE_SUBJECT = re.compile(
 )
 HAN_SENTENCE_SUBJECT = re.compile(
     # "据公司介绍", "根据报告", "另据知情人士": a source being cited, not a subject.
-    rf"(?![另又]?据|根据)(?P<name>[A-Za-z][\w-]*(?:\s+[A-Z][\w-]*){{0,2}}|[{HAN}]{{2,6}}?)\s*(?:方面)?\s*(?:今天|今日|也|已)?"
+    rf"(?![另又]?据|根据)(?P<name>[A-Za-z][\w-]*(?:\s+[A-Z][\w-]*){{0,2}}|[{HAN}]{{2,6}}?)\s*(?:方面)?\s*(?:今天|今日|也|已|此前曾|此前|之前|早前|日前|近日|曾)?"
     # a date between: "美利云4月24日发布一季报"
     r"(?:\s*(?:\d{1,2}月)?\d{1,2}日\s*)?"
     # Speech verbs (表示, 称, 指出) name a claimant, not a subject (extraction/claimant.py).
@@ -82,7 +82,7 @@ HAN_SENTENCE_SUBJECT = re.compile(
 NOT_A_SUBJECT = frozenset(
     "The This That These Those It Its Our We They He She In On At For With By A An All Each "
     "Today Meanwhile Last Next After Since During When While If But And So Overall Still There Here "
-    "公司 该公司 我们 他们 报告 博客 文章 数据 官方 媒体 分析师 财报 分析 消息 业内".split()
+    "公司 该公司 我们 他们 报告 博客 文章 数据 官方 媒体 分析师 财报 分析 消息 业内 此前 之前 早前 日前 近日 目前 今年 去年".split()
 )
 # People, not a subject: "知情人士透露", "相关人员表示".
 PEOPLE_ENDINGS = ("人士", "人员", "分析师", "媒体")

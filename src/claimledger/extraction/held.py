@@ -21,7 +21,9 @@ first rule that applies wins:
    after it ("较2024年第一季度的 381 万元增长 3.57%"); or a past time right after a level figure
    ("27 minutes in the previous round", "$26 billion a year earlier") or an earlier word and
    what was done with the figure then before it ("高于此前指引的 45 亿元", "之前预计的") when its
-   sentence has a current figure of the same kind to replace it.
+   sentence has a current figure of the same kind to replace it; or a statement made earlier a few
+   words before it ("Acme previously stated the K3 draws 700 W", "此前公布的功耗为 700W") with a
+   word for now after it ("it now draws 650 W", "现已调整为 650W") and a current figure of its kind.
 
 A figure that is not current is linked to the figure that replaces it
 (`link_replacements`): the nearest current figure of the same kind and
@@ -147,6 +149,21 @@ def _zh_earlier_stated() -> re.Pattern[str]:
     return re.compile(rf"{any_phrase(_table()['zh_earlier'])}[\u4e00-\u9fff]{{1,4}}的{BETWEEN}$")
 
 
+@cache
+def _stated_before() -> re.Pattern[str]:
+    """A statement made earlier, up to eight words (16 characters in Chinese) then the figure: "Acme
+    previously stated the K3 draws", "此前宣布 K3 功耗为" (no figure between: a digit ends the gap unless
+    it is a code's, after a letter)."""
+    gap = r"(?:(?:\s+[A-Za-z][\w'’-]*){0,8}|(?:[^，,。；;！？\d]|(?<=[A-Za-z])\d){0,16})"
+    return re.compile(rf"{any_phrase(_table()['previous_statement'])}{gap}{BETWEEN}$")
+
+
+@cache
+def _now_after() -> re.Pattern[str]:
+    """A word for now after the figure, before the one replacing it: "; it now draws", "，现已调整为"."""
+    return re.compile(rf"(?<![A-Za-z]){any_phrase(_table()['now_after'])}(?![A-Za-z])")
+
+
 def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool, is_range: bool) -> Held:
     """The role of the figure at [start, end) of the (folded) sentence whose clause ends at `clause_end`.
 
@@ -194,6 +211,8 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
         return Held("previous", needs_current=True)
     if not relative and earlier is not None:
         return Held("previous", needs_current=True)
+    if not relative and _stated_before().search(low, max(0, start - 90), start) and _now_after().search(low, end):
+        return Held("previous", needs_current=True)  # "Acme previously stated 700 W; it now draws 650 W"
     return CURRENT
 
 
