@@ -1355,3 +1355,25 @@ def test_its_between_a_hedge_and_the_figure_keeps_the_hedge():
 def test_a_time_word_before_the_verb_is_no_part_of_the_opening_subject(sentence: str, written: str, subject: str | None) -> None:
     assert only_claim(sentence, written).subject == subject
 
+
+@pytest.mark.parametrize(("sentence", "written", "expected"), [
+    ("K300 的功耗是 H200 的三分之一。", "三分之一", dict(kind="ratio", baseline="H200", metric="power")),
+    ("K300 的功耗只有 H200 的一半。", "一半", dict(kind="ratio", baseline="H200")),
+    ("K300 的价格仅为其一半。", "一半", dict(kind="ratio", metric="price")),
+    ("The K300 draws half the power of the H200.", "half", dict(kind="ratio", baseline="H200", metric="power")),
+    # a ratio of what was before compares with it: current
+    ("该集群的功耗降至原来的一半。", "一半", dict(kind="ratio", role="current")),
+    ("吞吐是此前的 2 倍。", "2 倍", dict(kind="ratio", role="current")),
+])
+def test_a_fraction_in_words_that_a_comparison_frames_is_a_ratio(sentence: str, written: str, expected: dict[str, Any]) -> None:
+    check(sentence, written, expected)
+
+
+@pytest.mark.parametrize("sentence", [
+    "三分之一的 GPU 闲置。",
+    "公司的一半收入来自云业务。",
+    "Half the racks are liquid cooled.",
+])
+def test_a_fraction_in_words_outside_a_comparison_is_a_share_and_no_figure(sentence: str) -> None:
+    assert extract(sentence) == []
+

@@ -152,6 +152,11 @@ AGE_AFTER = re.compile(r"[ \t]*,(?![ \t]*\d)")
 ADJECTIVE_ENDINGS = ("al", "ic", "ous", "ive", "ful", "less", "able", "ible", "ar", "ary", "ian", "ese")
 SINGULAR_ENDINGS = ("ss", "us", "is", "ous", "'s")
 FRACTION = re.compile(r"\d+\s*[/⁄]\s*\d+")
+# A fraction in words compares only where a comparison frames it: "是 H200 的三分之一", "仅为其一半"
+# (a verb of being, the baseline and 的 before it), "half the power of", "a third as fast as" (after it);
+# "三分之一的 GPU", "half the racks" are shares, no figures.
+ZH_FRACTION_COMPARED = re.compile(r"(?:是|为|仅为|只有|仅有|不到|不足|约为|相当于|降至|降到|降低至|降低到|减少到|减少至|缩减至)(?:[^，,。；;！？\d]|(?<=[A-Za-z])\d+){0,20}?[的其]\s*$")
+EN_FRACTION_COMPARED = re.compile(r"[ \t]+(?:the[ \t]+[a-z-]+(?:[ \t]+[a-z-]+)?[ \t]+of|as[ \t]+[a-z-]+[ \t]+as)\b", re.IGNORECASE)
 # The first end of a range and the unit written after it: "208 pounds to 193".
 FIRST_END = re.compile(r"[\d.,]+[ ]?(?=[A-Za-z])")
 RANGE_WORD = re.compile(r"[ ]+(?:to|and)[ ]+\S*?\d[\d.,]*", re.IGNORECASE)
@@ -315,7 +320,20 @@ def _read_quantity(sentence: str, number: NumberMatch) -> Quantity:
             return Quantity(number, number.start, unit.end, _kind(unit.expression), unit.expression, unit.text)
         # "1/3 the cost", "H100 的 1/3": a fraction without a unit compares, like a multiplier.
         return Quantity(number, number.start, number.end, "ratio", None, None)
+    if _compared_fraction_in_words(sentence, number):
+        return Quantity(number, number.start, number.end, "ratio", None, None)
     return _counted(sentence, number)
+
+
+def _compared_fraction_in_words(sentence: str, number: NumberMatch) -> bool:
+    """Whether `number` is a fraction written in words that a comparison frames ("H200 的三分之一",
+    "half the power of the H200"): a ratio, as "1/3 the cost" is."""
+    if number.value is None or not 0 < number.value < 1 or DIGIT.search(number.text):
+        return False
+    return bool(
+        ZH_FRACTION_COMPARED.search(sentence, max(0, number.start - 30), number.start)
+        or EN_FRACTION_COMPARED.match(sentence, number.end)
+    )
 
 
 def _multiplier_of_devices(sentence: str, number: NumberMatch) -> Quantity | None:

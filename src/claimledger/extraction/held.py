@@ -13,7 +13,8 @@ first rule that applies wins:
    the next opens with a word for the actual one ("报道称为 1 万卡，实际为 8,192 卡", beside
    a current figure of its kind).
 3. previous: a cue of an earlier value right before it ("down from 27 minutes",
-   "up from 2,907", "较此前公布的 196 TOPS", "原为"); a change verb with "from"
+   "up from 2,907", "较此前公布的 196 TOPS", "原为"; not a ratio after a possessive one: "降至原来的一半",
+   "是此前的 2 倍" compare with the earlier value); a change verb with "from"
    ("cut the training time from 27 to 10 minutes"), "from" after a level reached ("to $68
    billion from $62.5 billion") or after a word for an earlier figure ("from its prior target
    of $62.5 billion"); 从/由 before it and 至/到 after
@@ -154,7 +155,7 @@ def _stated_before() -> re.Pattern[str]:
     """A statement made earlier, up to eight words (16 characters in Chinese) then the figure: "Acme
     previously stated the K3 draws", "此前宣布 K3 功耗为" (no figure between: a digit ends the gap unless
     it is a code's, after a letter)."""
-    gap = r"(?:(?:\s+[A-Za-z][\w'’-]*){0,8}|(?:[^，,。；;！？\d]|(?<=[A-Za-z])\d){0,16})"
+    gap = r"(?:(?:\s+[A-Za-z][\w'’-]*){0,8}|(?:[^，,。；;！？\d]|(?<=[A-Za-z])\d+){0,16})"
     return re.compile(rf"{any_phrase(_table()['previous_statement'])}{gap}{BETWEEN}$")
 
 
@@ -189,10 +190,11 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
     if not relative and not after.strip(" ") and _actual_next().match(low, clause_end):
         return Held("corrected", needs_current=True)  # "报道称为 1 万卡，实际为 8,192 卡"
     # The earlier-figure pattern opens with "from": a look for the word spares most figures its search.
-    if cued and _ending("previous_before").search(low, window, start) or (
+    earlier_cue = _ending("previous_before").search(low, window, start) if cued else None
+    if earlier_cue and not (relative and "的" in earlier_cue.group(0)) or (
         low.find("from", window, start) >= 0 and _from_earlier().search(low, window, start)
     ):
-        return Held("previous")
+        return Held("previous")  # not a ratio of what was before ("降至原来的一半", "是此前的 2 倍")
     if is_range:
         return CURRENT
     reach = max(0, start - CHANGE_REACH - 20)
