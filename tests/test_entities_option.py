@@ -159,7 +159,7 @@ def test_a_bad_entities_file_stops_the_diff_before_the_ledger_is_touched(tmp_pat
 
 
 def test_key_explains_a_name_through_the_users_file(tmp_path):
-    sentence = "The KK2 reaches 2 PFLOPS of FP8 compute."
+    sentence = "Tests put the KK2 at 2 PFLOPS of FP8 compute."
     plain = json.loads(run("key", sentence, "--format", "json").output)
     own = json.loads(run("key", sentence, "--format", "json", "--entities", str(own_file(tmp_path))).output)
     assert plain[0]["parts"]["subject"]["key"] is None, "an unknown short name is no subject"
