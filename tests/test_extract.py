@@ -1144,6 +1144,9 @@ def test_a_count_of_gpus_takes_no_other_figures_unit_for_metric() -> None:
     ("Kite's backlog stood at $55.6 billion.", "$55.6 billion", "backlog"),
     ("Kite's remaining performance obligations reached $12 billion.", "$12 billion", "backlog"),
     ("星图的在手订单达到 300 亿元。", "300 亿元", "backlog"),
+    ("Acme will invest $5 billion in the campus.", "$5 billion", "investment"),
+    ("Acme invested $5 billion in the campus last year.", "$5 billion", "investment"),
+    ("The Acme fund invested in 40 startups.", "40 startups", None),  # a count is no money
     # efficiency of its own, never the metric of the clause before it
     ("新方案把单卡内存占用降至原来的 1/2，效率提升 60%。", "60%", "efficiency"),
     ("Module efficiency rose from 19% to 23% over the decade.", "23%", "efficiency"),
@@ -1376,4 +1379,13 @@ def test_a_fraction_in_words_that_a_comparison_frames_is_a_ratio(sentence: str, 
 ])
 def test_a_fraction_in_words_outside_a_comparison_is_a_share_and_no_figure(sentence: str) -> None:
     assert extract(sentence) == []
+
+
+@pytest.mark.parametrize(("sentence", "written", "subject"), [
+    ("Orbis raised $600 million in a Series C round.", "$600 million", "Orbis"),
+    ("Orbis secured $600 million from investors.", "$600 million", "Orbis"),
+    ("Orbis invested $2 billion in new halls.", "$2 billion", "Orbis"),
+])
+def test_an_organisation_opening_a_sentence_of_its_money_is_its_subject(sentence: str, written: str, subject: str) -> None:
+    assert only_claim(sentence, written).subject == subject
 

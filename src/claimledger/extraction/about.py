@@ -69,7 +69,8 @@ SENTENCE_SUBJECT = re.compile(
     r"|offers|offered|provides|provided|runs|ran|serves|served|reached|reaches|hit|hits|has|had|is|was|will"
     r"|expects|expected|plans|planned|claims|claimed|sets|measured|recorded|ships|shipped|trained|completed"
     r"|quotes|quoted|cites|cited|lists|listed|promises|promised|targets|touts|touted|unveiled|unveils|scored|scores"
-    r"|booked|books|logged|logs|generated|generates|earned|earns|grew|grows|saw|sees)\b"
+    r"|booked|books|logged|logs|generated|generates|earned|earns|grew|grows|saw|sees"
+    r"|raised|raises|secured|secures|invested|invests)\b"
 )
 HAN_SENTENCE_SUBJECT = re.compile(
     # "据公司介绍", "根据报告", "另据知情人士": a source being cited, not a subject.
@@ -138,6 +139,8 @@ def describe(
         metric = unit_metric(kind, expression)  # "1,000 input tokens per second" is no price
     elif metric in _dimensions() and kind == "quantity" and _written_in(expression) != _dimensions()[metric]:
         metric = unit_metric(kind, expression) or metric  # "288 GB" beside "bandwidth" is a capacity
+    elif metric in _dimensions() and kind == "count" and CURRENCY in _dimensions()[metric]:
+        metric = unit_metric(kind, expression)  # "invested in 40 startups": a count is no money
     metric = _memory_measured(annotated, end, kind, expression) or metric
     metric = _per_device_metric(metric, kind, expression)
     money = is_money(expression)
