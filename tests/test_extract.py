@@ -1195,9 +1195,57 @@ def test_a_count_of_gpus_takes_no_other_figures_unit_for_metric() -> None:
     ("The Kite K3 carries 8 TB/s of HBM3e.", "8 TB/s", "memory bandwidth"),
     ("青鸾 Q900 配备 24GB 的 GDDR7。", "24GB", "memory capacity"),
     ("The Harrier pod delivers its compute from 144 chips.", "144 chips", None),
+    # units moved and customers served: bare counts of what no unit names, or changes of them
+    ("Kite shipped 1.2 million Harrier chips last year.", "1.2 million Harrier chips", "shipments"),
+    ("Kite sold 400,000 units of the Harrier in the quarter.", "400,000 units", "units sold"),
+    ("Kite reported unit sales of 2 million for the Harrier.", "2 million", "units sold"),
+    ("Harrier unit sales grew 30% in the quarter.", "30%", "units sold"),
+    ("青鸾 Q900 销量达到 300 万台。", "300 万台", "units sold"),
+    ("星图去年售出 50 万颗青鸾芯片。", "50 万颗青鸾芯片", "units sold"),
+    ("Kite now has more than 4,000 customers.", "more than 4,000 customers", "customers"),
+    ("星图客户数超过 2,000 家。", "超过 2,000 家", "customers"),
+    ("星图云服务 1 万家企业客户。", "1 万家企业客户", "customers"),
+    ("星图销售额达到 50 亿元。", "50 亿元", "revenue"),
+    ("星图销售收入达到 50 亿元。", "50 亿元", "revenue"),
+    # a figure with a unit is measured by it, whatever customers or sales a word beside it names
+    ("Kite's customers rent 8 GPUs each.", "8 GPUs", "GPUs"),
+    ("Kite's customers store 288 GB of data.", "288 GB", "capacity"),
+    ("Kite sold the Harrier for $799.", "$799", None),
+    # a length right before "process" or "node" is a process node; no other length or word is one
+    ("The Harrier is built on a 3nm process.", "3nm", "process node"),
+    ("The Harrier uses TSMC's 5-nanometer node.", "5-nanometer", "process node"),
+    ("The Harrier uses a 3nm-class process node.", "3nm", "process node"),
+    ("青鸾芯片采用 4nm 工艺。", "4nm", "process node"),
+    ("青鸾芯片采用 7 纳米制程。", "7 纳米", "process node"),
+    ("青鸾芯片基于 3nm 工艺节点。", "3nm", "process node"),
+    ("The Harrier is built on a 3nm process and ships with a 2-meter cable.", "2-meter", "length"),
+    ("The Harrier process node spans a die of 46,225 square millimeters.", "46,225 square millimeters", "area"),
+    ("The training process took 3 hours.", "3 hours", "duration"),
+    ("Each node holds 8 GPUs.", "8 GPUs", "GPUs per node"),
+    # floating point operations counted per second are compute, as FLOPS are
+    ("星图超算每秒 16 亿亿次浮点运算。", "16 亿亿次浮点运算", "compute"),
+    ("星图超算峰值性能达到每秒 1000 万亿次浮点计算。", "1000 万亿次浮点计算", "compute"),
+    # "as fast as", "as cheap as" compare what "faster", "cheaper" do
+    ("The Harrier X2 is twice as fast as the A100.", "twice", "speed"),
+    ("The Harrier X2 is 3x as cheap as the A100.", "3x", "cost"),
+    ("The Harrier X2 is 2x as expensive as the A100.", "2x", "cost"),
 ])
 def test_metric_concepts_of_the_domain(sentence: str, written: str, metric: str | None) -> None:
     assert only_claim(sentence, written).metric == metric
+
+
+def test_floating_point_operations_counted_per_second_in_chinese_are_flops() -> None:
+    claim = only_claim("星图超算每秒 16 亿亿次浮点运算。", "16 亿亿次浮点运算")
+    assert (claim.dimensionality, claim.si_value) == ("[operation] / [time]", pytest.approx(1.6e17))
+
+
+@pytest.mark.parametrize(("sentence", "written"), [
+    ("Kite shipped 1.2 million Harrier chips last year.", "1.2 million Harrier chips"),
+    ("Kite reported unit sales of 2 million for the Harrier.", "2 million"),
+])
+def test_a_number_after_a_word_for_a_bare_count_is_a_count(sentence: str, written: str) -> None:
+    claim = only_claim(sentence, written)
+    assert (claim.kind, claim.unit, claim.dimensionality) == ("count", None, None)
 
 
 @pytest.mark.parametrize(("sentence", "written", "unit"), [

@@ -20,6 +20,9 @@ SENTENCES = [
     "The pod held 64 chips.",
     "集群规模达到 10 万卡。",
     "Throughput rose 30%.",
+    "The chip is built on a 3nm process.",
+    "A 5-nanometer node.",
+    "The training process ended.",
     "",
 ]
 

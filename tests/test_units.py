@@ -59,6 +59,10 @@ from claimledger.extraction.units import match_per_units_before, match_unit, si_
         ("2.4 微克", "microgram", "[mass]", 2.4, 2.4e-9),
         ("5306 台币", "new_taiwan_dollar", "[twd]", 5306, 5306),
         ("3 mm", "millimeter", "[length]", 3, 0.003),
+        ("7 纳米", "nanometer", "[length]", 7, 7e-9),
+        # floating point operations written in Chinese, a classifier before them
+        ("100 次浮点运算", "floating_point_operation", "[operation]", 100, 100),
+        ("100 浮点计算", "floating_point_operation", "[operation]", 100, 100),
         # a unit raised to a power: a superscript, a caret or two stars
         ("814 mm²", "square_millimeter", "[length] ** 2", 814, 814e-6),
         ("3.8 mm^2", "square_millimeter", "[length] ** 2", 3.8, 3.8e-6),

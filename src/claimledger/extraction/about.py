@@ -12,7 +12,9 @@ it, the unit's dimensionality names it (`[from_unit]`: "8 TB/s" is bandwidth, "T
 per GPU" bandwidth per GPU); never a model or benchmark name, never raw dimensions.
 A price by what it prices (a `[dimension]` in [currency]: "price of input tokens") holds
 only money, per token or plain, or a change of one: "5,000 input tokens per second" is
-measured by its unit.
+measured by its unit. A count of what no unit names (a `[dimension]` of "": customers,
+units sold) holds only a bare number or a change of one: "its customers rent 8 GPUs"
+counts GPUs.
 
 Subject text: a bare model code takes the full name the sentence gives it elsewhere
 ("Each Kestrel K4 ..., and a K4 rack draws 140 kW" -> Kestrel K4). A counted name
@@ -36,7 +38,7 @@ from claimledger.extraction.attributes import clause_bounds
 from claimledger.extraction.candidates import METRIC_LINK
 from claimledger.extraction.conditions import Condition, fold_condition
 from claimledger.extraction.cues import PERIOD_ADVERB, any_phrase, cue_table, fold, labelled_alternation, lowered
-from claimledger.extraction.metrics import Metric, metric_table, metric_words, rate_metrics
+from claimledger.extraction.metrics import Metric, bare_count_metrics, metric_table, metric_words, rate_metrics
 from claimledger.extraction.names import HARDWARE, SIBLING_RULE, Name
 from claimledger.extraction.roles import Roles, assign_roles, counted
 from claimledger.extraction.units import ordered_dimensionality, unit_info, unit_table
@@ -137,6 +139,8 @@ def describe(
         metric = unit_metric(kind, expression)  # "算力规模 8192 卡": a count of cards is no rate
     elif metric in _prices() and not _priced(kind, expression, _dimensions()[metric]):
         metric = unit_metric(kind, expression)  # "1,000 input tokens per second" is no price
+    elif metric in bare_count_metrics() and not _bare(kind, expression):
+        metric = unit_metric(kind, expression)  # "its customers rent 8 GPUs": a count of GPUs, no customers
     elif metric in _dimensions() and kind == "quantity" and _written_in(expression) != _dimensions()[metric]:
         metric = unit_metric(kind, expression) or metric  # "288 GB" beside "bandwidth" is a capacity
     elif metric in _dimensions() and kind == "count" and CURRENCY in _dimensions()[metric]:
@@ -232,6 +236,12 @@ def _priced(kind: str | None, expression: str | None, dimensionality: str) -> bo
 
 CURRENCY = "[currency]"
 DIMENSION_NAME = re.compile(r"\[\w+\]")
+
+
+def _bare(kind: str | None, expression: str | None) -> bool:
+    """Whether a figure can be a count of what no unit names: written with no unit, or a ratio or
+    percentage ("4,000 customers", "销量增长 30%")."""
+    return kind in ("ratio", "percent") or not expression
 
 
 def _written_in(expression: str | None) -> str | None:

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from claimledger.entities import Registry, package_registry
 from claimledger.entities.folding import simplified
 from claimledger.extraction.candidates import Quantity, find_quantities, is_label, is_score, is_year, name_by_metric
-from claimledger.extraction.metrics import Metric, find_metrics
+from claimledger.extraction.metrics import Metric, bare_count_metrics, find_metrics
 from claimledger.extraction.names import Name, find_names, name_matcher, name_openers
 from claimledger.extraction.nonclaims import a_tolerance, glued_into_name, inside_any, non_claim_spans
 from claimledger.extraction.pipeline import Sentence
@@ -321,7 +321,7 @@ def _find_figures(annotated: Annotated) -> None:
     quantities = find_quantities(text, lang)
     if not quantities:
         return
-    name_by_metric(text, quantities, [metric.end for metric in annotated.metrics])
+    name_by_metric(text, quantities, [(metric.end, metric.concept in bare_count_metrics()) for metric in annotated.metrics])
     annotated.figures = [
         quantity
         for quantity in _without_workload_sizes(text, quantities)

@@ -229,17 +229,19 @@ def _quantities(sentence: str, lang: str) -> list[Quantity]:
     return quantities
 
 
-def name_by_metric(sentence: str, quantities: list[Quantity], metric_ends: list[int]) -> None:
-    """A plain number right after a metric, only short link words between, is that
-    metric's value ("PUE 低于 1.1", "MFU of 0.45"): a dimensionless quantity. A number
-    with a counting classifier after it counts something ("TPS/MW 两个标注"): no value."""
+def name_by_metric(sentence: str, quantities: list[Quantity], metric_ends: list[tuple[int, bool]]) -> None:
+    """A plain number right after a metric (its end, and whether it counts what no unit
+    names), only short link words between, is that metric's value ("PUE 低于 1.1", "MFU of
+    0.45"): a dimensionless quantity, or a count ("shipped 1.2 million"). A number with a
+    counting classifier after it counts something ("TPS/MW 两个标注"): no value."""
     for quantity in quantities:
         start = quantity.number.start
-        if quantity.kind is None and not CLASSIFIER_AFTER.match(sentence, quantity.number.end) and any(
-            end <= start and METRIC_LINK.fullmatch(lowered(sentence[end:start])) for end in metric_ends
-        ):
-            quantity.kind = "quantity"
-            quantity.dimensionless = True
+        if quantity.kind is not None or CLASSIFIER_AFTER.match(sentence, quantity.number.end):
+            continue
+        linked = [counts for end, counts in metric_ends if end <= start and METRIC_LINK.fullmatch(lowered(sentence[end:start]))]
+        if linked:
+            quantity.kind = "count" if linked[-1] else "quantity"
+            quantity.dimensionless = not linked[-1]
 
 
 @cache

@@ -127,6 +127,12 @@ def spec_metrics() -> frozenset[str]:
 
 
 @cache
+def bare_count_metrics() -> frozenset[str]:
+    """Concepts counting what the unit table has no unit for ([dimension] ""): customers, units sold."""
+    return frozenset(concept for concept, dimensionality in metric_table()["dimension"].items() if not dimensionality)
+
+
+@cache
 def rate_metrics() -> frozenset[str]:
     """Concepts measured per unit of time (`rate = true`: "compute", "throughput")."""
     return frozenset(concept["name"] for concept in metric_table()["concept"] if concept.get("rate"))
