@@ -980,6 +980,16 @@ def test_sparsity_is_part_of_the_condition(sentence: str, written: str, conditio
     assert only_claim(sentence, written).condition == condition
 
 
+@pytest.mark.parametrize(("sentence", "written", "condition"), [
+    # a Chinese word for a precision is the precision it names
+    ("飞鹰 F7 的单精度浮点算力为 48 TFLOPS。", "48 TFLOPS", "FP32"),
+    ("飞鹰 F7 的双精度算力达 24 TFLOPS，半精度算力达 190 TFLOPS。", "24 TFLOPS", "FP64"),
+    ("飞鹰 F7 的双精度算力达 24 TFLOPS，半精度算力达 190 TFLOPS。", "190 TFLOPS", "FP16"),
+])
+def test_a_chinese_precision_word_is_part_of_the_condition(sentence: str, written: str, condition: str) -> None:
+    assert only_claim(sentence, written).condition == condition
+
+
 TWO_CONCURRENCIES = "The Acme K3 delivers 1,200 tokens/s (32 concurrent users) and 300 tokens/s (single user) on Llama 3.1 70B."
 
 
