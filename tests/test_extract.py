@@ -358,6 +358,9 @@ def test_a_phrase_holding_a_speech_verb_quotes_no_one(sentence: str) -> None:
     ("三年前，单卡功耗只有 400W。", "三年"),
     ("未来三年，公司将投入至少 500 亿元建设数据中心。", "三年"),
     ("四个月过去，新模型的日均调用量增长了 10 倍。", "四个月"),
+    # the span of a record high
+    ("星图云收入同比增长 31%，创五年新高。", "五年"),
+    ("飞燕科技营收增长 18%，创四年增速新高。", "四年"),
 ])
 def test_a_duration_saying_when_is_no_claim(sentence: str, written: str) -> None:
     claims = extract(sentence)
