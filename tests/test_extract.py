@@ -1302,6 +1302,8 @@ def test_codes_stay_names(sentence: str) -> None:
     # Not the name the sentence before compared against, though its figure came last.
     ("The Tessel T900 holds 256 GB, 1.6x the H200's 160 GB. Its bandwidth reaches 9 TB/s.", "9 TB/s", "Tessel T900"),
     ("Tessel T900 的显存为 256 GB，是 H200 的 160 GB 的 1.6 倍。其带宽达到 9 TB/s。", "9 TB/s", "Tessel T900"),
+    # With products named, the one organisation there is their maker, not what the sentence spoke of.
+    ("该机柜集成 64 颗 Tessel T900 与 32 颗 Tessel C2，算力是 NVIDIA B300 的 2 倍。带宽达到 100 TB/s。", "100 TB/s", None),
 ])
 def test_a_subjectless_figure_takes_the_one_product_of_the_sentence_before(text: str, written: str, subject: str | None) -> None:
     assert only_claim(text, written).subject == subject
