@@ -358,6 +358,9 @@ def test_a_phrase_holding_a_speech_verb_quotes_no_one(sentence: str) -> None:
     ("三年前，单卡功耗只有 400W。", "三年"),
     ("未来三年，公司将投入至少 500 亿元建设数据中心。", "三年"),
     ("四个月过去，新模型的日均调用量增长了 10 倍。", "四个月"),
+    # the span of a record high
+    ("星图云收入同比增长 31%，创五年新高。", "五年"),
+    ("飞燕科技营收增长 18%，创四年增速新高。", "四年"),
 ])
 def test_a_duration_saying_when_is_no_claim(sentence: str, written: str) -> None:
     claims = extract(sentence)
@@ -980,6 +983,16 @@ def test_sparsity_is_part_of_the_condition(sentence: str, written: str, conditio
     assert only_claim(sentence, written).condition == condition
 
 
+@pytest.mark.parametrize(("sentence", "written", "condition"), [
+    # a Chinese word for a precision is the precision it names
+    ("飞鹰 F7 的单精度浮点算力为 48 TFLOPS。", "48 TFLOPS", "FP32"),
+    ("飞鹰 F7 的双精度算力达 24 TFLOPS，半精度算力达 190 TFLOPS。", "24 TFLOPS", "FP64"),
+    ("飞鹰 F7 的双精度算力达 24 TFLOPS，半精度算力达 190 TFLOPS。", "190 TFLOPS", "FP16"),
+])
+def test_a_chinese_precision_word_is_part_of_the_condition(sentence: str, written: str, condition: str) -> None:
+    assert only_claim(sentence, written).condition == condition
+
+
 TWO_CONCURRENCIES = "The Acme K3 delivers 1,200 tokens/s (32 concurrent users) and 300 tokens/s (single user) on Llama 3.1 70B."
 
 
@@ -1340,6 +1353,8 @@ def test_codes_stay_names(sentence: str) -> None:
     # Not the name the sentence before compared against, though its figure came last.
     ("The Tessel T900 holds 256 GB, 1.6x the H200's 160 GB. Its bandwidth reaches 9 TB/s.", "9 TB/s", "Tessel T900"),
     ("Tessel T900 的显存为 256 GB，是 H200 的 160 GB 的 1.6 倍。其带宽达到 9 TB/s。", "9 TB/s", "Tessel T900"),
+    # With products named, the one organisation there is their maker, not what the sentence spoke of.
+    ("该机柜集成 64 颗 Tessel T900 与 32 颗 Tessel C2，算力是 NVIDIA B300 的 2 倍。带宽达到 100 TB/s。", "100 TB/s", None),
 ])
 def test_a_subjectless_figure_takes_the_one_product_of_the_sentence_before(text: str, written: str, subject: str | None) -> None:
     assert only_claim(text, written).subject == subject

@@ -94,6 +94,10 @@ def test_rule_2_the_correction_may_come_in_the_next_sentence():
      [("$8 billion to $9 billion", "current", None), ("$6 billion to $7 billion", "previous", "$8 billion to $9 billion")]),
     ("一季度营业收入 395 万元，较2024年第一季度的 381 万元增长约 3.57%。",
      [("395 万元", "current", None), ("381 万元", "previous", "395 万元"), ("约 3.57%", "current", None)]),
+    # a word for the old value after 从, a bare period word after 较
+    ("星图机柜的功率从传统 6 kW 跃升至 30 kW。", [("6 kW", "previous", "30 kW"), ("30 kW", "current", None)]),
+    ("飞燕云的净利率为 8.4%，较上季度 9.6% 下降 1.2 个百分点。",
+     [("8.4%", "current", None), ("9.6%", "previous", "8.4%"), ("1.2 个百分点", "current", None)]),
     # an earlier word and what was done with the figure then, beside the current figure
     ("星图第三季度营收为 48.6 亿元，高于此前指引的 45 亿元。",
      [("48.6 亿元", "current", None), ("45 亿元", "previous", "48.6 亿元")]),
@@ -145,6 +149,11 @@ def test_rule_3_an_earlier_stated_figure_alone_stays_current():
 def test_rule_3_a_past_time_alone_makes_no_previous_figure():
     """With no current figure beside it, "last year" dates a figure; it replaces nothing."""
     assert roles("The Kite cluster used 30 MW last year.") == [("30 MW", "current", None)]
+
+
+def test_rule_3_a_change_after_a_bare_period_word_is_current():
+    """"较上年同期" before a change verb dates the comparison; the change itself is this period's."""
+    assert roles("星图营收较上年同期增长 12%。") == [("12%", "current", None)]
 
 
 def test_rule_3_a_ratio_against_the_past_is_current():

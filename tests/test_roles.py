@@ -71,6 +71,9 @@ def test_rule_3_a_workload_or_benchmark_is_the_condition(sentence: str, written:
         ("NVIDIA GB300 NVL72 draws 132 kW per rack.", "132 kW per rack", "NVIDIA", "GB300 NVL72"),
         ("GPT-4o is OpenAI's flagship with a 128K context window.", "128K context", "OpenAI", "GPT-4o"),
         ("Each socket holds 102 billion transistors fabricated on TSMC's N5 node.", "102 billion transistors", "TSMC", None),
+        # a word for the product's kind or rank between: the maker of a baseline is no subject
+        ("该机柜的总算力是英伟达旗舰产品 B300 系统的 1.5 倍。", "1.5 倍", "英伟达", None),
+        ("该集群的带宽是 AMD 新一代芯片 MI355X 的 2 倍。", "2 倍", "AMD", None),
     ],
 )
 def test_rule_4_an_organisation_before_its_product_is_its_maker(sentence: str, written: str, name: str, subject: str | None) -> None:

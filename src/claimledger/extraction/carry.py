@@ -131,7 +131,7 @@ def _carry_subject(
         if with_subject:
             carried = (with_subject[-1].claim.subject, with_subject[-1].subject_id, with_subject[-1].subject_kind)
         else:
-            carried = _named_of_kind(previous_annotated, HARDWARE) or _named_of_kind(previous_annotated, ("organisation",))
+            carried = _named_of_kind(previous_annotated, HARDWARE) or _only_organisation(previous_annotated)
     if carried is None:
         return
     subject, subject_id, kind = carried
@@ -288,6 +288,14 @@ def _named_of_kind(annotated: Annotated, kinds: Sequence[str]) -> tuple[str, str
         return None
     (name,) = named.values()
     return name.text, name.entity.id, name.kind
+
+
+def _only_organisation(annotated: Annotated) -> tuple[str, str, str] | None:
+    """The one organisation a sentence that names no product gives: with products named (several,
+    or one it compares with), an organisation there is their maker, not what it spoke of."""
+    if any(name.kind in HARDWARE for name in annotated.names):
+        return None
+    return _named_of_kind(annotated, ("organisation",))
 
 
 def _referred_kind(annotated: Annotated) -> tuple[str, ...] | None:

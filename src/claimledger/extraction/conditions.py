@@ -8,7 +8,8 @@ benchmark with its round, the scenario and the precision.
   ("MLPerf v6.0 ... tokens per second" is MLPerf Inference v6.0), so the two spellings
   are one condition. Category and division ("Datacenter Closed") stay.
 - The scenario (offline, server, interactive, ...), the precision (FP4, FP8,
-  INT8, BF16, ...), sparsity ("40 petaflops with sparsity": `sparse`, after the precision)
+  INT8, BF16, ...; a Chinese word for one by the one it names: 单精度 FP32, 双精度 FP64,
+  半精度 FP16), sparsity ("40 petaflops with sparsity": `sparse`, after the precision)
   and the workload's size (input/output lengths, context length, batch
   size, concurrency: extraction/workload.py) are parts of the condition: they change the figure. A precision
   written in the figure itself ("362 FP8 PFLOPs", "750 TOPS at INT8") is the
@@ -91,8 +92,14 @@ def _table() -> dict:
 
 @cache
 def precision_pattern() -> re.Pattern[str]:
-    """A numeric precision: FP8, INT8, BF16, ..."""
-    return re.compile(_table()["precision"], re.IGNORECASE)
+    """A numeric precision: FP8, INT8, BF16, ..., or a Chinese word for one ("单精度")."""
+    return re.compile(rf"{_table()['precision']}|{alternation(sorted(_precision_words()))}", re.IGNORECASE)
+
+
+@cache
+def _precision_words() -> dict[str, str]:
+    """Each Chinese word for a precision, with the precision it names: "单精度" -> "FP32"."""
+    return {word: precision for precision, words in _table()["precision_words"].items() for word in words}
 
 
 @lru_cache(maxsize=64)
@@ -364,5 +371,7 @@ def _sparsity_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 
 def precision_name(written: str) -> str:
-    """A precision as the ledger writes it: "fp8" -> "FP8", "Block FP16"."""
+    """A precision as the ledger writes it: "fp8" -> "FP8", "Block FP16", "单精度" -> "FP32"."""
+    if written in _precision_words():
+        return _precision_words()[written]
     return " ".join(written.upper().replace("BLOCK", "Block").split())

@@ -18,8 +18,9 @@ first rule that applies wins:
    ("cut the training time from 27 to 10 minutes"), "from" after a level reached ("to $68
    billion from $62.5 billion") or after a word for an earlier figure ("from its prior target
    of $62.5 billion"); 从/由 before it and 至/到 after
-   it ("由 196 TOPS 提升至 200 TOPS"); 较/比, a period and 的 before it and a change verb
-   after it ("较2024年第一季度的 381 万元增长 3.57%"); or a past time right after a level figure
+   it ("由 196 TOPS 提升至 200 TOPS", also with a word for the old value between: "从传统 5kW
+   跃升至 40kW"); 较/比, a period and 的 (or a bare period word: "较上季度") before it and a
+   change verb after it ("较2024年第一季度的 381 万元增长 3.57%", "较上季度 19.1% 下降"); or a past time right after a level figure
    ("27 minutes in the previous round", "$26 billion a year earlier") or an earlier word and
    what was done with the figure then before it ("高于此前指引的 45 亿元", "之前预计的") when its
    sentence has a current figure of the same kind to replace it; or a statement made earlier a few
@@ -122,8 +123,10 @@ def _not_negated() -> re.Pattern[str]:
 
 @cache
 def _zh_from() -> re.Pattern[str]:
-    """由/从 right before a figure, a period ending in 的 maybe between ("由今年五月的 1200 亿次")."""
-    return re.compile(rf"{any_phrase(_table()['zh_from'])}(?:[^，,。；;！？]{{0,12}}的)?{BETWEEN}$")
+    """由/从 right before a figure, a period ending in 的 ("由今年五月的 1200 亿次") or a word for the
+    old value ("从传统 5kW") maybe between."""
+    descriptor = any_phrase(_table()["zh_from_descriptors"])
+    return re.compile(rf"{any_phrase(_table()['zh_from'])}(?:[^，,。；;！？]{{0,12}}的|{descriptor})?{BETWEEN}$")
 
 
 @cache
@@ -133,8 +136,10 @@ def _zh_to() -> re.Pattern[str]:
 
 @cache
 def _zh_compared_from() -> re.Pattern[str]:
-    """较/比 and a period ending in 的 right before a figure: "较2024年第一季度的"."""
-    return re.compile(rf"{any_phrase(_table()['zh_compared_from'])}[^，,。；;！？]{{0,16}}的{BETWEEN}$")
+    """较/比 and a period ending in 的 right before a figure ("较2024年第一季度的"), or a bare
+    period word ("较上年同期")."""
+    period = any_phrase(_table()["zh_compared_periods"])
+    return re.compile(rf"{any_phrase(_table()['zh_compared_from'])}\s*(?:[^，,。；;！？]{{0,16}}的|{period}){BETWEEN}$")
 
 
 @cache

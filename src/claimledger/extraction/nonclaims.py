@@ -64,7 +64,7 @@ def a_tolerance(text: str, number_start: int) -> bool:
 
 def places_in_time(text: str, start: int, end: int, dimensionality: str | None, lang: str) -> bool:
     """Whether the duration text[start:end] says when, not how long: "six months ago",
-    "two years later", "the past three years", "最近两天", "三年前"; not when a verb of lasting
+    "two years later", "the past three years", "最近两天", "三年前", "创三年新高"; not when a verb of lasting
     comes before it ("took 20 minutes before", "spent the last 200 days")."""
     if dimensionality != TIME:
         return False

@@ -16,7 +16,8 @@ in tests/test_roles.py:
    3.1 70B", "with Meta's Llama", "on the 405B model", "在 DeepSeek R1 上", "ResNet-50 推理"), or any
    model when a hardware name or organisation can be the subject.
 4. maker: an organisation written right before a product or model ("NVIDIA
-   GB200 NVL72", "AMD's MI355X", "Meta's Llama"), the entities table's maker of
+   GB200 NVL72", "AMD's MI355X", "Meta's Llama"; a word for the product's kind or rank may
+   stand between: "英伟达旗舰产品 NVL72", "AMD 新一代芯片 MI355X"), the entities table's maker of
    a product or model named in the sentence, or one owning a process or part
    ("TSMC's N3P process node").
 5. software: a software name introduced as what runs the workload or the
@@ -57,7 +58,7 @@ from typing import NamedTuple
 
 from claimledger.entities import Registry
 from claimledger.extraction.attributes import clause_bounds
-from claimledger.extraction.cues import any_phrase, cue_table, labelled_alternation, lowered
+from claimledger.extraction.cues import alternation, any_phrase, cue_table, labelled_alternation, lowered
 from claimledger.extraction.names import HARDWARE, Name
 
 ROLES = ("subject", "baseline", "condition", "component", "software", "claimant", "maker")
@@ -70,8 +71,6 @@ COUNTED_BEFORE = re.compile(
 )
 # A capitalised word right before a name, as a maker is written: "72 Nvidia Blackwell GPUs".
 MAKER_WORD_BEFORE = re.compile(r"(?<![\w&.-])[A-Z][\w&.-]*\s+$")
-# A product's maker written right before it: "NVIDIA GB200", "AMD's MI355X", "英伟达的 H100".
-MAKER_GAP = re.compile(r"(?:\s*['’]s)?\s*(?:的\s*)?(?:\([^)]{1,20}\)|（[^）]{1,20}）)?\s*$")
 # Between two names of one list: "A100、H100", "A100/H100", "A and B" (a bare comma may end a clause).
 LIST_GAP = re.compile(r"\s*(?:、|/|和|与|及|以及|or|and|,\s*and|,\s*or)\s*", re.IGNORECASE)
 # The reference of an equality ("the same compute as an H100 GPU", "与 H100 相同的"): what the
@@ -105,6 +104,14 @@ HELD_RESULT = re.compile(
 OWN_COMPANY = re.compile(r"(?<!其他)(?<!各)(?<!家)(?:本|该)?公司|我司|\b(?:the company|the firm|its|our)\b", re.IGNORECASE)
 # A pronoun standing for a name of an earlier sentence: "its total", "their revenue", "其营收", "该公司".
 BACK_REFERENCE = re.compile(r"\b(?:its|their|his|her)\b|其|该公司|该企业", re.IGNORECASE)
+
+
+@cache
+def maker_gap() -> re.Pattern[str]:
+    """Between a product's maker and the product: "NVIDIA GB200", "AMD's MI355X", "英伟达的 H100",
+    "英伟达旗舰产品 NVL72" (a word of data/cues.toml [roles] maker_descriptors)."""
+    descriptor = alternation(cue_table()["roles"]["maker_descriptors"])
+    return re.compile(rf"(?:\s*['’]s)?\s*(?:的\s*)?(?:\([^)]{{1,20}}\)|（[^）]{{1,20}}）)?\s*(?:(?:{descriptor})\s*){{0,2}}$")
 
 
 # The kinds each group of data/cues.toml [roles.kind_reference] points back to.
@@ -224,7 +231,7 @@ def _with_maker(folded: str, names: Sequence[Name], index: int, roles: list[str 
     """The name at `index`, or its maker written right before it ("on Meta's Llama 3.1 70B"), whose
     start is where a cue introducing the product ends."""
     previous = names[index - 1] if index else None
-    if previous is not None and roles[index - 1] == "maker" and MAKER_GAP.fullmatch(folded, previous.end, names[index].start):
+    if previous is not None and roles[index - 1] == "maker" and maker_gap().fullmatch(folded, previous.end, names[index].start):
         return previous
     return names[index]
 
@@ -302,7 +309,7 @@ def _listed_after(folded: str, names: Sequence[Name], index: int, roles: list[st
         return None
     previous = names[index - 1]
     gap = folded[previous.end:names[index].start]
-    if previous.kind == "organisation" and names[index].kind != "organisation" and MAKER_GAP.fullmatch(gap):
+    if previous.kind == "organisation" and names[index].kind != "organisation" and maker_gap().fullmatch(gap):
         return roles[index - 1]  # "对标 NVIDIA A100": the maker's product is compared with it
     return roles[index - 1] if LIST_GAP.fullmatch(gap) else None
 
@@ -311,7 +318,7 @@ def _is_maker(folded: str, names: Sequence[Name], index: int, name: Name, maker_
     """An organisation before its product ("NVIDIA GB200", "AMD's MI355X", "TSMC's N3P node"),
     or the maker the entities table gives a product named in the same clause."""
     following = names[index + 1] if index + 1 < len(names) else None
-    if following is not None and following.kind != "organisation" and MAKER_GAP.fullmatch(folded, name.end, following.start):
+    if following is not None and following.kind != "organisation" and maker_gap().fullmatch(folded, name.end, following.start):
         return True
     if _owns_after_preposition(folded, name):
         return True
@@ -332,7 +339,7 @@ def _owns_after_preposition(folded: str, name: Name) -> bool:
 
 def _before_product(folded: str, names: Sequence[Name], index: int) -> bool:
     following = names[index + 1] if index + 1 < len(names) else None
-    return following is not None and following.kind != "organisation" and MAKER_GAP.fullmatch(
+    return following is not None and following.kind != "organisation" and maker_gap().fullmatch(
         folded, names[index].end, following.start
     ) is not None and not counted(folded, following)
 
