@@ -138,6 +138,35 @@ def test_rule_6_hardware_counted_twice_is_still_the_subject(sentence: str, writt
 @pytest.mark.parametrize(
     ("sentence", "written", "subject"),
     [
+        # Its maker written right before the counted chip holds no fleet of it.
+        ("The node features eight NVIDIA H200 GPUs, each with 141 GB of memory.", "141 GB", "H200"),
+        ("The rack holds 16,000 NVIDIA H200 GPUs.", "16,000 NVIDIA H200 GPUs", None),
+        # Nor does a source cited after it: the model run on it stays the workload.
+        ("Llama 3.1 70B reached 90,000 tokens per second on 64 GB300 GPUs, according to NVIDIA.",
+         "90,000 tokens per second", "GB300"),
+    ],
+)
+def test_rule_6_a_counted_chip_beside_its_maker_or_source_is_no_part(sentence: str, written: str, subject: str | None) -> None:
+    assert roles_of(sentence, written)[0] == subject
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "subject"),
+    [
+        ("The Orion X9 server packs eight K3 chips, each with 96 GB of memory.", "96 GB", "K3"),
+        ("Stratus will deploy 18,432 Kestrel K3 GPUs, each with 141 GB of memory.", "141 GB", "Kestrel K3"),
+        ("Stratus will deploy 18,432 Kestrel K3 GPUs, each with 141 GB of memory.", "18,432 Kestrel K3 GPUs", "Stratus"),
+        # Without "each" the sentence's other figures stay the deployer's.
+        ("Stratus will deploy 18,432 Kestrel K3 GPUs and 40 PB of storage.", "40 PB", "Stratus"),
+    ],
+)
+def test_rule_7_a_figure_of_each_counted_chip_is_that_chips(sentence: str, written: str, subject: str) -> None:
+    assert roles_of(sentence, written)[0] == subject
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "subject"),
+    [
         # Money and market figures belong to organisations.
         ("Groq, founded by former Google TPU engineers, has raised $640 million.", "$640 million", "Groq"),
         # A Chinese modifier clause describes the name after its 的, across a list of modifiers.

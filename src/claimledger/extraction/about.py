@@ -22,7 +22,8 @@ Subject text: a bare model code takes the full name the sentence gives it elsewh
 gives the fleet to the organisation opening the sentence; with no one there, the count
 has no subject (it is no figure of the K3: every fleet of them would be one), while the
 sentence's other figures stay the counted product's ("Four GB300 NVL72 racks draw 530
-kW"). With no name at all, an unknown name opening the sentence before a verb is the
+kW"). A figure each of them holds stays the product's whoever opens the sentence
+("Stratus will deploy 18,432 K3 GPUs, each with 141 GB"). With no name at all, an unknown name opening the sentence before a verb is the
 subject ("Kestrel Silicon today announced ...", "火山引擎公布了 ...").
 """
 
@@ -40,7 +41,7 @@ from claimledger.extraction.conditions import Condition, fold_condition
 from claimledger.extraction.cues import PERIOD_ADVERB, any_phrase, cue_table, fold, labelled_alternation, lowered
 from claimledger.extraction.metrics import Metric, bare_count_metrics, metric_table, metric_words, rate_metrics
 from claimledger.extraction.names import HARDWARE, SIBLING_RULE, Name
-from claimledger.extraction.roles import Roles, assign_roles, counted
+from claimledger.extraction.roles import EACH_HOLDS, Roles, assign_roles, counted
 from claimledger.extraction.units import ordered_dimensionality, unit_info, unit_table
 from claimledger.text.scripts import HAN
 from claimledger.text.traditional import simplified
@@ -160,7 +161,7 @@ def describe(
             # "Stratus will deploy 18,432 Kestrel K3 GPUs": the fleet is the deployer's; the count
             # itself is no figure of the K3 ("the cluster has 16,000 H200 GPUs": every fleet of them would be one).
             opener = _opening_subject(text, names)
-            if opener or start <= subject.start < end:
+            if start <= subject.start < end or opener and not EACH_HOLDS.match(folded, subject.end, start):
                 subject_text = opener
             else:
                 subject_text, subject_id = full_name(subject, names), subject.entity.id

@@ -30,12 +30,15 @@ in tests/test_roles.py:
    hardware name can be the subject, or right after a figure's unit ("48 GB GDDR6"); a hardware name introduced as a part of
    another ("with 72 Rubin GPUs", "搭载 Trainium3 的", "Trainium3-based",
    "built on CDNA 4", "凭借 A100、H100", "配备 HBM2E") or counted ("144
-   Trainium3 chips") while another hardware name is there (not the same one named again).
+   Trainium3 chips") while another hardware name or an organisation is there (not the same one
+   named again, nor the organisation only making it, "eight NVIDIA H200 GPUs", nor one cited
+   after it as the source, "on 72 GB300 GPUs, according to NVIDIA").
 7. subject: a product the figure is written as the possession of ("the Kestrel K4's 2
    trillion", "H100 的 80 GB"; not a ratio: "是 H100 的 3 倍"), or a product or organisation
    holding it as a result ("Kestrel's prior record of 650"), even inside a baseline, or a product
    it describes ("2.85GHz 的 A715 大核") or is measured in or on ("80 GB in the previous H100
-   model"; neither for a ratio); else
+   model"; neither for a ratio), or the counted product each one of which holds it ("packs eight
+   H200 GPUs, each with 141 GB"); else
    the nearest remaining name of the kinds the figure can be about:
    an organisation for money and market figures (revenue, funding, market
    share), else hardware (system, cloud instance, chip, family) in the figure's
@@ -73,6 +76,13 @@ COUNTED_BEFORE = re.compile(
 MAKER_WORD_BEFORE = re.compile(r"(?<![\w&.-])[A-Z][\w&.-]*\s+$")
 # Between two names of one list: "A100、H100", "A100/H100", "A and B" (a bare comma may end a clause).
 LIST_GAP = re.compile(r"\s*(?:、|/|和|与|及|以及|or|and|,\s*and|,\s*or)\s*", re.IGNORECASE)
+# What a figure of each counted device follows: "18,432 K3 GPUs, each with 141 GB", "eight K3 chips,
+# each delivering 5 PFLOPS" (a few words of the name between, no other name).
+EACH_HOLDS = re.compile(
+    r"(?:\s+[A-Za-z][\w-]*){0,3}\s*,?\s*(?:each|apiece)(?:\s+(?:with|has|having|carries|carrying|offers|offering"
+    r"|packs|packing|delivers|delivering|draws|drawing|provides|providing))?\s*$",
+    re.IGNORECASE,
+)
 # The reference of an equality ("the same compute as an H100 GPU", "与 H100 相同的"): what the
 # sentence's figures are held against, never their subject (read on lowered text).
 SAME_AS_BEFORE = re.compile(r"\bsame(?:\s+[\w-]+){0,3}\s+as\s+(?:(?:an?|the)\s+)?$")
@@ -253,7 +263,9 @@ def assign_roles(
     if not names:
         return NO_ROLES
     roles = list(rule_roles)
-    owner = None if relative else _possessor(folded, names, start) or _measured_product(folded, names, end)
+    owner = None if relative else (
+        _possessor(folded, names, start) or _measured_product(folded, names, end) or _each_holder(folded, names, start)
+    )
     subject = owner or _subject(folded, names, roles, start, end, clause, organisation_metric, own_money)
     speaker = subject is not None and roles[names.index(subject)] == "claimant"
     if subject is not None:
@@ -296,10 +308,24 @@ def _role(
     if others and (
         _before("part", folded, _with_maker(folded, names, index, roles)) or _after("part_after", folded, name)
         or listed == "component"
-        or counted(folded, name) and any(other.kind != "model" for other in others)
+        or counted(folded, name) and any(
+            other.kind != "model" and not _beside_its_count(folded, name, other, claimant_spans) for other in others
+        )
     ):
         return "component"
     return None
+
+
+def _beside_its_count(folded: str, counted_name: Name, other: Name, claimant_spans: Sequence[tuple[int, int]]) -> bool:
+    """An organisation that holds no fleet of the counted name: its maker written right before
+    it ("eight NVIDIA H200 GPUs, each with 141 GB") or a source cited after it ("... on 72 GB300
+    GPUs, according to NVIDIA"). A deployer or shipper before the count still does ("AMD shipped
+    2 million MI355X GPUs")."""
+    if other.kind != "organisation":
+        return False
+    if other.end <= counted_name.start and maker_gap().fullmatch(folded, other.end, counted_name.start):
+        return True
+    return other.start >= counted_name.end and any(start <= other.start < end for start, end in claimant_spans)
 
 
 def _listed_after(folded: str, names: Sequence[Name], index: int, roles: list[str | None]) -> str | None:
@@ -365,6 +391,15 @@ def _measured_product(folded: str, names: Sequence[Name], end: int) -> Name | No
     for name in names:
         if name.start >= end and name.kind in HARDWARE and MEASURED_PRODUCT_GAP.fullmatch(folded, end, name.start):
             return name
+    return None
+
+
+def _each_holder(folded: str, names: Sequence[Name], start: int) -> Name | None:
+    """The counted product a measure is given for each one of, right before it ("packs eight
+    NVIDIA H200 GPUs, each with 141 GB"), even when it is a part of the hardware named first."""
+    before = [name for name in names if name.end <= start]
+    if before and before[-1].kind in HARDWARE and counted(folded, before[-1]) and EACH_HOLDS.match(folded, before[-1].end, start):
+        return before[-1]
     return None
 
 
