@@ -318,6 +318,22 @@ def test_the_agent_after_according_to_may_follow_its_people_or_document(sentence
     assert only_claim(sentence, written).claimant == claimant
 
 
+@pytest.mark.parametrize(("sentence", "written", "claimant"), [
+    ("The Kite K2 draws 700 W, according to Ridgeline Research.", "700 W", "Ridgeline Research"),
+    ("The Kite K2 draws 700 W, according to data from Ridgeline.", "700 W", "Ridgeline"),
+    # an abbreviation keeps its stop, and so does a dotted initialism
+    ("The Kite K2 draws 700 W, according to Ridgeline Inc.", "700 W", "Ridgeline Inc."),
+    ("The Kite K2 draws 700 W, according to Ridgeline U.S.", "700 W", "Ridgeline U.S."),
+])
+def test_the_agent_ending_a_sentence_leaves_its_full_stop(sentence: str, written: str, claimant: str) -> None:
+    assert only_claim(sentence, written).claimant == claimant
+
+
+def test_yesterday_may_stand_between_the_agent_and_its_verb() -> None:
+    found = only_claim("Ridgeline yesterday reported revenue of $4 billion.", "$4 billion")
+    assert (found.claimant, found.subject) == ("Ridgeline", "Ridgeline")
+
+
 def test_the_agent_after_according_to_ends_at_its_latin_letters() -> None:
     assert {claim.claimant for claim in extract("据IDC报告，星图的份额为 49.2%。")} == {"IDC"}
 

@@ -67,7 +67,7 @@ METRIC_LINK_REACH = 80
 METRIC_LINK_ANY_CASE = re.compile(METRIC_LINK.pattern, re.IGNORECASE)
 METRIC_APPOSITIVE = re.compile(r"\s*[,:，：]\s*$")
 SENTENCE_SUBJECT = re.compile(
-    r"(?P<name>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})(?:'s)?\s+(?:today\s+|now\s+|also\s+)?"
+    r"(?P<name>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})(?:'s)?\s+(?:today\s+|yesterday\s+|now\s+|also\s+)?"
     r"(?:said|says|announced|announces|delivered|delivers|reported|reports|posted|posts|achieved|achieves"
     r"|offers|offered|provides|provided|runs|ran|serves|served|reached|reaches|hit|hits|has|had|is|was|will"
     r"|expects|expected|plans|planned|claims|claimed|sets|measured|recorded|ships|shipped|trained|completed"

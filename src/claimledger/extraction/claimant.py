@@ -6,8 +6,8 @@ to the IEA", "据明势创投发布"), from data/cues.toml [claimant], or cites 
 organisation it names through that organisation's document ("... into the press
 release: 16,635 tokens per second", "据 CoreWeave 新闻稿"). The agent is a name the
 sentence has (an organisation, a product's maker) or, unknown, the words right before
-the verb: capitalised words in English, a person after their title or a name in 《》
-in Chinese. Pronouns, generic agents ("analysts", "报道", "公司") and measures heading
+the verb: capitalised words in English (less the full stop ending the sentence: "according
+to Orbis." is Orbis), a person after their title or a name in 《》 in Chinese. Pronouns, generic agents ("analysts", "报道", "公司") and measures heading
 a line ("Performance claims: ...") name no one: the figure stays the publisher's,
 which the ledger fills in from the source.
 """
@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import NamedTuple
 
+from claimledger.data_files import data_table
 from claimledger.extraction.cues import alternation, any_phrase, cue_table, lowered
 from claimledger.extraction.metrics import metric_words
 from claimledger.extraction.names import Name
@@ -66,11 +67,11 @@ def _verbs(side: str, lang: str) -> re.Pattern[str]:
 
 @cache
 def _english_gap() -> re.Pattern[str]:
-    """What may stand between an agent and its verb: "today", "also", "late Wednesday", "(NVDA)", or
+    """What may stand between an agent and its verb: "today", "yesterday", "also", "late Wednesday", "(NVDA)", or
     a group of the agent's people (`en_people`: "Orion Research analysts estimate")."""
     people = "|".join(map(re.escape, _table()["en_people"]))
     return re.compile(
-        rf"(?:\s+(?:today|also|now|previously|earlier|has|had|have|recently|officially|further|{people}"
+        rf"(?:\s+(?:today|yesterday|also|now|previously|earlier|has|had|have|recently|officially|further|{people}"
         rf"|(?:(?:late|early|on|last|this)\s+)?{WEEKDAYS}))*\s*,?\s*$",
         re.IGNORECASE,
     )
@@ -139,8 +140,23 @@ def _agent_after(text: str, folded: str, names: Sequence[Name], position: int) -
             return Claimant(name.start, name.end, name.text, _owner(name)) if name.kind == "organisation" else None
     found = re.match(r"(?:[A-Z][A-Za-z0-9&.-]*\s+){0,3}[A-Z][A-Za-z0-9&.-]*|[A-Z]{2,}", text[start:])
     if found and not _generic(found.group(0)):
-        return Claimant(start, start + found.end(), found.group(0), None)
+        agent = _without_full_stop(found.group(0))
+        return Claimant(start, start + len(agent), agent, None)
     return None
+
+
+def _without_full_stop(agent: str) -> str:
+    """The agent less the full stop ending its sentence ("according to Orbis Research." ->
+    Orbis Research), not an abbreviation's ("Kite Inc.", "U.S.")."""
+    last = agent.split()[-1]
+    if not last.endswith(".") or last[:-1].lower().rstrip(".") in _abbreviations() or "." in last[:-1]:
+        return agent
+    return agent[:-1]
+
+
+@cache
+def _abbreviations() -> frozenset[str]:
+    return frozenset(data_table("sentences.toml")["abbreviations"])
 
 
 @cache
