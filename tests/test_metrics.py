@@ -23,6 +23,7 @@ SENTENCES = [
     "The chip is built on a 3nm process.",
     "A 5-nanometer node.",
     "The training process ended.",
+    "Its cloud division grew 20%.",
     "",
 ]
 
@@ -77,6 +78,30 @@ TOKEN_PRICES = [
 
 @pytest.mark.parametrize(("sentence", "written", "metric"), TOKEN_PRICES)
 def test_token_prices_are_priced_by_the_tokens_priced(sentence: str, written: str, metric: str) -> None:
+    from claimledger.extraction import extract
+
+    claims = {claim.text: claim.metric for claim in extract(sentence)}
+    assert claims[written] == metric
+
+
+EARNINGS = [
+    # A profit not said to be of a kind, and each kind its own concept.
+    ("Orbis reported profits of $3 billion in the quarter.", "$3 billion", "profit"),
+    ("Orbis said operating income reached $2 billion.", "$2 billion", "operating profit"),
+    ("Orbis posted a gross profit of $5 billion.", "$5 billion", "gross profit"),
+    ("Orbis posted a net profit of $1 billion.", "$1 billion", "net profit"),
+    # A segment that grows names its revenue, however it is capitalised.
+    ("Orbis said its data center unit grew 40% to $3.5 billion.", "40%", "data center revenue"),
+    ("Orbis said its data center unit grew 40% to $3.5 billion.", "$3.5 billion", "data center revenue"),
+    ("The Data Center Group rose 6 percent to $4.2 billion.", "$4.2 billion", "data center revenue"),
+    ("Its gaming segment fell 10% to $1.2 billion.", "10%", "gaming revenue"),
+    # A segment that does anything else names no revenue.
+    ("Its data center unit deployed 10,000 GPUs.", "10,000 GPUs", "GPUs"),
+]
+
+
+@pytest.mark.parametrize(("sentence", "written", "metric"), EARNINGS)
+def test_earnings_figures_name_their_profit_or_segment_revenue(sentence: str, written: str, metric: str) -> None:
     from claimledger.extraction import extract
 
     claims = {claim.text: claim.metric for claim in extract(sentence)}

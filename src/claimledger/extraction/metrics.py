@@ -195,4 +195,12 @@ def _filled(template: str, match: re.Match[str]) -> str:
         written = " ".join((match.group(int(ref.group(1))) or "").split())
         return words.get(written, written)
 
-    return PLACEHOLDER.sub(value, template)
+    filled = PLACEHOLDER.sub(value, template)
+    return _concept_names().get(filled.lower(), filled)
+
+
+@cache
+def _concept_names() -> dict[str, str]:
+    """Each concept's canonical name by its lower case: a pattern filled from capitalised words
+    ("the Data Center Group grew") names the concept as written in the table."""
+    return {concept["name"].lower(): concept["name"] for concept in metric_table()["concept"]}
