@@ -103,6 +103,10 @@ def test_rule_2_the_correction_may_come_in_the_next_sentence():
      [("48.6 亿元", "current", None), ("45 亿元", "previous", "48.6 亿元")]),
     ("青鸾集群目前有 6,144 卡，超过之前规划的 4,096 卡。",
      [("6,144 卡", "current", None), ("4,096 卡", "previous", "6,144 卡")]),
+    # the change itself between the verb and "from": what it grew from is the earlier level
+    ("Kite said its cloud unit grew 38% from the $2.4 billion it booked a year earlier.",
+     [("38%", "current", None), ("$2.4 billion", "previous", None)]),
+    ("Kite's revenue rose 4.5% from $2 billion.", [("4.5%", "current", None), ("$2 billion", "previous", None)]),
 ])
 def test_rule_3_an_earlier_value_is_previous(text, expected):
     assert roles(text) == expected

@@ -188,12 +188,13 @@ BETWEEN = r"(?:\s*(?:(?:the|a|an|about|around|roughly|approximately|nearly|some)
 
 @cache
 def _change_from_pattern(neutral: bool) -> re.Pattern[str]:
-    """A change verb (with a direction, or `neutral`: "went"), a few words, then "from" at the end.
+    """A change verb (with a direction, or `neutral`: "went"), a few words (the change itself among
+    them: "grew 40% from"), then "from" at the end.
     The verbs are a trie (`any_phrase`): under IGNORECASE each place tried reads one branch per first
     letter instead of one per verb, and the caller only asks whether there is a match."""
     trends = cue_table()["trend"]
     words = trends["en_neutral"]["verbs"] if neutral else [word for words in trends["en"].values() for word in words]
-    return re.compile(rf"{any_phrase(words)}(?:\s+[\w'’-]+){{0,5}}\s+from{BETWEEN}$", re.IGNORECASE)
+    return re.compile(rf"{any_phrase(words)}(?:\s+[\w'’%.-]+){{0,5}}\s+from{BETWEEN}$", re.IGNORECASE)
 
 
 # How every match of `_change_from_pattern` ends: "from", hedges, then the figure.

@@ -15,7 +15,8 @@ first rule that applies wins:
 3. previous: a cue of an earlier value right before it ("down from 27 minutes",
    "up from 2,907", "较此前公布的 196 TOPS", "原为"; not a ratio after a possessive one: "降至原来的一半",
    "是此前的 2 倍" compare with the earlier value); a change verb with "from"
-   ("cut the training time from 27 to 10 minutes"), "from" after a level reached ("to $68
+   ("cut the training time from 27 to 10 minutes", the change maybe between: "grew 40% from
+   $2.5 billion"), "from" after a level reached ("to $68
    billion from $62.5 billion") or after a word for an earlier figure ("from its prior target
    of $62.5 billion"); 从/由 before it and 至/到 after
    it ("由 196 TOPS 提升至 200 TOPS", also with a word for the old value between: "从传统 5kW
