@@ -210,3 +210,10 @@ def test_rule_7_the_nearest_free_name_is_the_subject(sentence: str, written: str
 )
 def test_rule_7_the_speakers_own_company_holds_its_money(sentence: str, written: str, subject: str | None) -> None:
     assert roles_of(sentence, written)[0] == subject
+
+
+def test_a_models_size_variant_is_its_own_subject() -> None:
+    """"GPT-5o Mini" is not GPT-5o: their prices are never compared."""
+    sentence = "GPT-5o Mini costs $0.50 per million output tokens, while GPT-5o costs $8 per million output tokens."
+    assert roles_of(sentence, "$0.50 per million output tokens")[0] == "GPT-5o Mini"
+    assert roles_of(sentence, "$8 per million output tokens")[0] == "GPT-5o"

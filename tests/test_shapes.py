@@ -54,6 +54,10 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("团队在星火-7.5 上测得每秒 900 个 token。", "星火-7.5", "model", "family"),
         ("Qwen3 235B runs at 66,000 tokens/s.", "Qwen3 235B", "model", "family"),  # a parameter count after a space
         ("Orbis served Llama 70B at 900 tokens/s.", "Llama 70B", "model", "family"),  # a size with no version
+        # a size variant or tier is a model of its own, priced apart
+        ("GPT-5o Mini costs $0.50 per million output tokens.", "GPT-5o Mini", "model", "family"),
+        ("GPT-5.2 nano costs $0.10 per million output tokens.", "GPT-5.2 nano", "model", "family"),
+        ("Gemini Flash costs $0.30 per million output tokens.", "Gemini Flash", "model", "family"),
         ("MLPerf Inference v7.0 results are out.", "MLPerf Inference v7.0", "benchmark", "family"),
         # a Latin name glued to Chinese characters: the Chinese character is its boundary
         ("星图还将推出Orion 950 SuperPoD超节点。", "Orion 950", "system", "family_number"),
