@@ -24,6 +24,7 @@ SENTENCES = [
     "A 5-nanometer node.",
     "The training process ended.",
     "Its cloud division grew 20%.",
+    "Revenue from Orbis's gaming unit rose.",
     "",
 ]
 
@@ -95,6 +96,8 @@ EARNINGS = [
     ("Orbis said its data center unit grew 40% to $3.5 billion.", "$3.5 billion", "data center revenue"),
     ("The Data Center Group rose 6 percent to $4.2 billion.", "$4.2 billion", "data center revenue"),
     ("Its gaming segment fell 10% to $1.2 billion.", "10%", "gaming revenue"),
+    ("Revenue from Orbis's data centre business, which sells servers, grew 15% to $2.5 billion.", "$2.5 billion",
+     "data center revenue"),
     # A segment that does anything else names no revenue.
     ("Its data center unit deployed 10,000 GPUs.", "10,000 GPUs", "GPUs"),
 ]
