@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from claimledger.extraction.metrics import _openers, any_metric_pattern, metric_patterns
+from claimledger.extraction.cues import lowered
+from claimledger.extraction.metrics import _openers, _pattern_words, any_metric_pattern, metric_patterns
 
 SENTENCES = [
     "Its p99 latency stays under 40 ms.",
@@ -30,9 +31,17 @@ SENTENCES = [
 
 
 @pytest.mark.parametrize("sentence", SENTENCES)
-def test_the_gate_finds_a_sentence_exactly_when_a_metric_pattern_does(sentence):
-    expected = any(pattern.search(sentence) for pattern, _ in metric_patterns())
+def test_the_gate_finds_a_sentence_exactly_when_a_metric_pattern_without_words_does(sentence):
+    unworded = [pattern for (pattern, _), words in zip(metric_patterns(), _pattern_words()) if words is None]
+    expected = any(pattern.search(sentence) for pattern in unworded)
     assert (any_metric_pattern().search(sentence) is not None) == expected
+
+
+@pytest.mark.parametrize("sentence", SENTENCES)
+def test_a_pattern_with_words_matches_only_where_one_of_its_words_is(sentence):
+    for (pattern, _), words in zip(metric_patterns(), _pattern_words()):
+        if words is not None and pattern.search(sentence):
+            assert words.search(lowered(sentence)), pattern.pattern
 
 
 @pytest.mark.parametrize(

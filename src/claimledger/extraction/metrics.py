@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from claimledger.data_files import data_table
 from claimledger.entities.folding import simplified_table
+from claimledger.extraction.cues import lowered
 from claimledger.extraction.names import Name, whole
 
 if TYPE_CHECKING:
@@ -74,12 +75,19 @@ def metric_patterns() -> list[tuple[re.Pattern[str], str]]:
 
 
 @cache
+def _pattern_words() -> list[re.Pattern[str] | None]:
+    """For each of `metric_patterns`, its `words` as one pattern found anywhere in lowered text ("pod"
+    in "superpods"; None: it has none)."""
+    return [re.compile("|".join(map(re.escape, item["words"]))) if item.get("words") else None for item in metric_table()["pattern"]]
+
+
+@cache
 def any_metric_pattern() -> re.Pattern[str]:
-    """All metric patterns as one alternation: it matches where one of them does, so a sentence
+    """The metric patterns without `words` as one alternation: it matches where one of them does, so a sentence
     it finds nothing in needs none of them run. A look-ahead on the characters they can begin
     with lets the search pass every other position with one test (case is ignored: no prefix
     scan otherwise)."""
-    patterns = [pattern.pattern for pattern, _ in metric_patterns()]
+    patterns = [pattern.pattern for (pattern, _), words in zip(metric_patterns(), _pattern_words()) if words is None]
     alternation = "|".join(f"(?:{pattern})" for pattern in patterns)
     openers = [_openers(_parser.parse(pattern, re.IGNORECASE)) for pattern in patterns]
     if any(chars is None for chars in openers):
@@ -143,20 +151,22 @@ def find_metrics(text: str, fold: str, words: Words, names: list[Name]) -> list[
     lower case), longest first where they overlap, never inside a name ("HBM" in "HBM3E") nor
     joined by a hyphen to the word after ("raised-floor")."""
     first = metric_phrases()
-    lowered = words.lowered
-    last = len(lowered)
+    lowered_words = words.lowered
+    last = len(lowered_words)
     found = []
-    for index in compress(range(last), map(first.__contains__, lowered)):
-        phrase: Phrases | None = first[lowered[index]]
+    for index in compress(range(last), map(first.__contains__, lowered_words)):
+        phrase: Phrases | None = first[lowered_words[index]]
         end = index + 1
         while True:
             if phrase.concept is not None:
                 found.append((words.starts[index], words.ends[end - 1], phrase.concept))
-            if end == last or (phrase := phrase.following.get(lowered[end])) is None:
+            if end == last or (phrase := phrase.following.get(lowered_words[end])) is None:
                 break
             end += 1
-    if any_metric_pattern().search(fold):
-        for pattern, template in metric_patterns():
+    unworded = any_metric_pattern().search(fold) is not None
+    low = lowered(fold)
+    for (pattern, template), hint in zip(metric_patterns(), _pattern_words()):
+        if unworded if hint is None else hint.search(low) is not None:
             for match in pattern.finditer(fold):
                 found.append((match.start(), match.end(), _filled(template, match)))
     found = [
