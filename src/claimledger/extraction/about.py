@@ -139,13 +139,11 @@ def describe(
     elif metric in rate_metrics() and kind == "count":
         metric = unit_metric(kind, expression)  # "算力规模 8192 卡": a count of cards is no rate
     elif metric in _prices() and not _priced(kind, expression, _dimensions()[metric]):
-        metric = unit_metric(kind, expression)  # "1,000 input tokens per second" is no price
+        metric = unit_metric(kind, expression)  # "1,000 input tokens per second" is no price, "40 startups" no investment
     elif metric in bare_count_metrics() and not _bare(kind, expression):
         metric = unit_metric(kind, expression)  # "its customers rent 8 GPUs": a count of GPUs, no customers
     elif metric in _dimensions() and kind == "quantity" and _written_in(expression) != _dimensions()[metric]:
         metric = unit_metric(kind, expression) or metric  # "288 GB" beside "bandwidth" is a capacity
-    elif metric in _dimensions() and kind == "count" and CURRENCY in _dimensions()[metric]:
-        metric = unit_metric(kind, expression)  # "invested in 40 startups": a count is no money
     metric = _memory_measured(annotated, end, kind, expression) or metric
     metric = _per_device_metric(metric, kind, expression)
     money = is_money(expression)
@@ -225,7 +223,8 @@ def _dimensions() -> dict[str, str]:
 
 @cache
 def _prices() -> frozenset[str]:
-    """Measures of data/metrics.toml [dimension] written in money: prices by what is priced."""
+    """Measures of data/metrics.toml [dimension] written in money: prices by what is priced,
+    investment, funding."""
     return frozenset(metric for metric, dimensionality in _dimensions().items() if CURRENCY in dimensionality)
 
 
@@ -499,8 +498,9 @@ def _per_device_metric(metric: str | None, kind: str | None, expression: str | N
     """The per-device measure a word's metric becomes when the figure's unit is per device
     ("单卡算力 2 PFLOPS", "Per GPU, ... 1,200 tokens per second"): the word names the unit's
     measure without its device, so the figure is read as its unit names it ("compute per GPU")."""
-    if metric is None or not expression or "/ [" not in (dimensionality := unit_info(expression).dimensionality):
+    if metric is None or not expression:
         return metric
+    dimensionality = unit_info(expression).dimensionality
     if not any(f"/ {device}" in dimensionality for device in DEVICES) or _from_unit().get(_device_free(expression) or "") != metric:
         return metric
     return unit_metric(kind, expression) or metric
