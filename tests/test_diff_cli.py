@@ -233,3 +233,23 @@ def test_a_diff_with_nothing_to_repair_never_loads_sqlite_utils(demo_ledger):
     imported = {line.split("|")[-1].strip() for line in again.stderr.splitlines() if line.startswith("import time:")}
     assert "claimledger.diff.run" in imported
     assert "sqlite_utils" not in imported and "numpy" not in imported
+
+
+def test_judging_loads_neither_pint_nor_the_extractor(demo_ledger):
+    # Whether a figure is an organisation's is read from the data files: loading pint and the extractor for it
+    # cost a diff after a crawl round more than the judging itself.
+    command = [sys.executable, "-X", "importtime", str(Path(sys.executable).parent / "claims"), "diff",
+               "--db", str(demo_ledger.path), "--format", "json"]
+    judged = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert judged.returncode == 0, judged.stderr
+    assert json.loads(judged.stdout)["changes"]
+    imported = {line.split("|")[-1].strip() for line in judged.stderr.splitlines() if line.startswith("import time:")}
+    assert "claimledger.diff.judging" in imported
+    assert "pint" not in imported and "claimledger.extraction" not in imported
+
+
+def test_currencies_are_the_dimensions_pint_gives_them():
+    from claimledger.extraction.units import unit_info, unit_table
+    from claimledger.organisation import currency_dimensionalities
+
+    assert currency_dimensionalities() == {unit_info(name).dimensionality for name in unit_table()["currencies"]}

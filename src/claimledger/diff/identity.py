@@ -68,6 +68,7 @@ from claimledger.diff.keys import (
     normalise_baseline,
     split_round,
 )
+from claimledger.organisation import organisation_figure
 from claimledger.text.scripts import HAN
 
 # A model code that may stand alone for a branded product: "k4", "z9", "mi355x".
@@ -427,8 +428,6 @@ def is_organisation_figure(text: str) -> bool:
     """Whether the identity `text` measures an organisation (its money, revenue, market share): where a
     forecast (guidance) and the actual figure are different statements. A product's forecast figure
     ("expected to draw 140 kW") is compared with what it is found to be."""
-    from claimledger.extraction.about import organisation_figure
-
     identity = parse_key(text)
     return organisation_figure(identity.metric, identity.measure)
 

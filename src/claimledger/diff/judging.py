@@ -22,13 +22,14 @@ RANGES_PER_WORKER = 8
 GROUP_COLUMNS = """
     c.id, c.document_id, f.figure_date, f.publisher, f.claimant, f.intervals, f.compare_unit, c.qualifier,
     f.revision_cue, f.says_lower, f.entry_document, f.entry_revision, f.benchmark_round, f.role, f.replaced_by,
-    f.stated_key, c.claim_key, i.resolved_key, i.inverted, c.value, c.si_value,
+    f.stated_key, c.claim_key, c.value, c.si_value,
     c.status, c.superseded_by, c.compared_with, c.change_absolute, c.change_relative, c.projected
 """
-GROUP_FROM = """
-    FROM claims c JOIN claim_facts f ON f.claim_id = c.id
-    LEFT JOIN identities i ON i.stated_key = f.stated_key
-"""
+GROUP_FROM = "FROM claims c JOIN claim_facts f ON f.claim_id = c.id"
+# Where each stated identity resolves: a range of the identities' key index read in one pass, or one identity.
+IDENTITIES_IN_RANGE = "SELECT stated_key, resolved_key, inverted FROM identities WHERE stated_key > ? AND stated_key <= ?"
+IDENTITY = "SELECT resolved_key, inverted FROM identities WHERE stated_key = ?"
+UNRESOLVED = (None, None)
 WRITE_STATUS = """
     UPDATE claims SET status = ?, superseded_by = ?, compared_with = ?, change_absolute = ?, change_relative = ?
     WHERE id = ?
@@ -58,8 +59,9 @@ class Stored:
 
 def group(db: sqlite_utils.Database, key: str) -> list[tuple[Figure, Stored]]:
     lasting, organisational = is_lasting(key), is_organisation_figure(key)
-    rows = db.execute(f"SELECT {GROUP_COLUMNS} {GROUP_FROM} WHERE c.claim_key = ?", [key])
-    return [_figure(row, key, lasting, organisational) for row in rows]
+    rows = db.execute(f"SELECT {GROUP_COLUMNS} {GROUP_FROM} WHERE c.claim_key = ?", [key]).fetchall()
+    resolutions = _resolutions(db.conn, rows)
+    return [_figure(row, key, lasting, organisational, resolutions) for row in rows]
 
 
 def ordered_groups(db: Any, after: str = "", through: str | None = None) -> Iterator[list[tuple[Figure, Stored]]]:
@@ -75,6 +77,8 @@ def ordered_groups(db: Any, after: str = "", through: str | None = None) -> Iter
             f"SELECT {GROUP_COLUMNS} {GROUP_FROM} WHERE c.claim_key > ?{upto} ORDER BY c.claim_key LIMIT {PAGE}",
             [after] if through is None else [after, through],
         ).fetchall()
+        if not rows:
+            return
         groups = [list(group) for _, group in itertools.groupby(rows, key=lambda row: row[16])]
         if len(rows) == PAGE and len(groups) > 1:
             groups.pop()
@@ -82,21 +86,45 @@ def ordered_groups(db: Any, after: str = "", through: str | None = None) -> Iter
             # One identity fills the page: read all of it.
             key = rows[0][16]
             groups = [db.conn.execute(f"SELECT {GROUP_COLUMNS} {GROUP_FROM} WHERE c.claim_key = ?", [key]).fetchall()]
+        resolutions = _resolutions(db.conn, list(itertools.chain.from_iterable(groups)), after, groups[-1][0][16])
         for group in groups:
             key = group[0][16]
             lasting, organisational = is_lasting(key), is_organisation_figure(key)
-            yield [_figure(row, key, lasting, organisational) for row in group]
+            yield [_figure(row, key, lasting, organisational, resolutions) for row in group]
         if len(rows) < PAGE:
             return
         after = groups[-1][0][16]
 
 
-def _figure(row: tuple[Any, ...], key: str, lasting: bool, organisational: bool) -> tuple[Figure, Stored]:
+def _resolutions(
+    connection: Any, rows: list[tuple[Any, ...]], after: str | None = None, through: str | None = None
+) -> dict[str | None, tuple[str | None, int | None]]:
+    """Stated key -> (resolved key, inverted) for the claims of `rows` ((None, None): no identity).
+
+    A claim mostly states the key it is judged under, so the identities with a key in
+    (after, through], the range `rows` were read from, are read in one pass of their
+    index (a look-up per claim cost a third of reading the claims); any other is looked up alone.
+    """
+    found: dict[str | None, tuple[str | None, int | None]] = {}
+    if after is not None:
+        found = {stated: (resolved, inverted) for stated, resolved, inverted in connection.execute(
+            IDENTITIES_IN_RANGE, [after, through])}
+    for stated in {row[15] for row in rows} - found.keys():
+        found[stated] = (connection.execute(IDENTITY, [stated]).fetchone() or UNRESOLVED) if stated else UNRESOLVED
+    return found
+
+
+def _figure(
+    row: tuple[Any, ...], key: str, lasting: bool, organisational: bool,
+    resolutions: dict[str | None, tuple[str | None, int | None]],
+) -> tuple[Figure, Stored]:
     """A claim of identity `key` (`lasting`: `claimledger.diff.identity.is_lasting`; `organisational`:
-    `is_organisation_figure`, where a forecast is apart from actual figures) and what the ledger holds for it."""
+    `is_organisation_figure`, where a forecast is apart from actual figures) and what the ledger holds for it;
+    `resolutions` are those of the claims' stated identities (`_resolutions`)."""
     (claim_id, document_id, figure_date, source, claimant, intervals, unit, qualifier, revision_cue, lower, entry,
-     revision, round_, role, replaced_by, stated_key, _, resolved_key, inverted, value, si_value,
+     revision, round_, role, replaced_by, stated_key, _, value, si_value,
      status, superseded_by, compared_with, absolute, relative, projected) = row
+    resolved_key, inverted = resolutions[stated_key]
     ends = parse_intervals(intervals)
     written_backwards = _is_inverted(stated_key, resolved_key, bool(inverted), key)
     if written_backwards:

@@ -42,7 +42,8 @@ from claimledger.extraction.cues import PERIOD_ADVERB, any_phrase, cue_table, fo
 from claimledger.extraction.metrics import Metric, bare_count_metrics, metric_table, metric_words, rate_metrics
 from claimledger.extraction.names import HARDWARE, SIBLING_RULE, Name
 from claimledger.extraction.roles import EACH_HOLDS, Roles, assign_roles, counted
-from claimledger.extraction.units import ordered_dimensionality, unit_info, unit_table
+from claimledger.extraction.units import ordered_dimensionality, unit_info
+from claimledger.organisation import currency_dimensionalities, is_currency, organisation_metrics
 from claimledger.text.scripts import HAN
 from claimledger.text.traditional import simplified
 
@@ -149,7 +150,7 @@ def describe(
     money = is_money(expression)
     if money and metric not in _money_metrics():
         metric = None  # "24 GB of memory for $799": the amount is no memory
-    organisation_metric = metric in _organisation_metrics() or money
+    organisation_metric = metric in organisation_metrics() or money
     own_money = organisation_metric and metric not in _market_metrics()
     roles = assign_roles(folded, names, start, end, clause, rule_roles, organisation_metric, relative, own_money)
     subject = roles.subject
@@ -210,7 +211,7 @@ def _metric_aliases() -> dict[str, str]:
 @cache
 def _money_metrics() -> frozenset[str]:
     """Concepts an amount of money can measure: an organisation's money, prices and costs."""
-    return _organisation_metrics() | {
+    return organisation_metrics() | {
         concept["name"] for concept in metric_table()["concept"] if concept["name"].startswith(("cost", "price", "inference cost", "discount"))
     }
 
@@ -254,7 +255,7 @@ def _any_currency(dimensionality: str | None) -> str | None:
     """`dimensionality` with each currency's dimension written [currency] ("[usd] / [token]" -> "[currency] / [token]")."""
     if not dimensionality:
         return dimensionality
-    currencies = _currency_dimensionalities()
+    currencies = currency_dimensionalities()
     return DIMENSION_NAME.sub(lambda found: CURRENCY if found.group(0) in currencies else found.group(0), dimensionality)
 
 
@@ -287,38 +288,15 @@ def _generic_metrics() -> frozenset[str]:
 
 
 @cache
-def _organisation_metrics() -> frozenset[str]:
-    return frozenset(concept["name"] for concept in metric_table()["concept"] if concept.get("organisation"))
-
-
-@cache
 def _market_metrics() -> frozenset[str]:
     """What measures a whole market (market size, market share), not its speaker's own money."""
     return frozenset(concept["name"] for concept in metric_table()["concept"] if concept.get("market"))
 
 
 @lru_cache(maxsize=256)
-def organisation_figure(metric: str | None, dimensionality: str | None) -> bool:
-    """Whether a figure measures an organisation (revenue, market share) or is money; cached:
-    the carry rules ask for every figure of every sentence."""
-    return _is_currency(dimensionality) or metric in _organisation_metrics()
-
-
-@lru_cache(maxsize=256)
 def is_money(expression: str | None) -> bool:
     """Whether a unit expression is an amount of money (a currency, not a price per thing)."""
-    return bool(expression) and "/" not in expression and _is_currency(unit_info(expression).dimensionality)
-
-
-def _is_currency(dimensionality: str | None) -> bool:
-    """Whether a dimensionality is a currency's ("[usd]"): each currency is a dimension of its own."""
-    return bool(dimensionality) and dimensionality.startswith("[") and dimensionality in _currency_dimensionalities()
-
-
-@cache
-def _currency_dimensionalities() -> frozenset[str]:
-    """The dimensionality of each currency of the unit table (data/units.toml `currencies`)."""
-    return frozenset(unit_info(name).dimensionality for name in unit_table()["currencies"])
+    return bool(expression) and "/" not in expression and is_currency(unit_info(expression).dimensionality)
 
 
 def full_name(name: Name, names: Sequence[Name]) -> str:

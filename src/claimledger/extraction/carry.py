@@ -29,7 +29,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from claimledger.entities import Entity, Registry
-from claimledger.extraction.about import organisation_figure
 from claimledger.extraction.annotate import Annotated
 from claimledger.extraction.attributes import clause_bounds
 from claimledger.extraction.cues import fold, lowered
@@ -51,6 +50,7 @@ from claimledger.extraction.topic import (
     system_of,
     takes_topic,
 )
+from claimledger.organisation import organisation_figure
 
 # A line break between two sentences ends a paragraph (text from HTML keeps a
 # paragraph on one line; notes put one topic on each line).
