@@ -135,6 +135,8 @@ QUALIFIERS = [
     ("集群规模在 1 万卡以上。", "1 万卡", "more_than"),
     ("延迟在 5 毫秒左右。", "5 毫秒", "approximately"),
     ("推理吞吐最高达到 H100 的 4 倍。", "4 倍", "up_to"),
+    ("单机柜密度最高提升 20 倍。", "最高提升 20 倍", "up_to"),
+    ("日均调用量已突破 30 万亿次。", "突破 30 万亿次", "more_than"),
     # a word that opens with an after-cue hedges nothing: 上下文 is context, not 上下 (about)
     ("星河-4 支持 256K 上下文。", "256K", None),
     # comparison signs before a figure in Chinese text hedge it as they do in English
@@ -221,6 +223,9 @@ PROJECTED = [
     ("此前公司曾预计 T9 功耗为 700W，最终定为 750W。", "700W", True),
     ("Kite expected the K3 to draw 700 W; in the end it shipped at 750 W.", "750 W", False),
     ("星图预计明年营收将达 52 亿元，同比增长 20%。", "20%", True),
+    # measured against what the market expected, a figure is no forecast
+    ("星图一季度营收 19.7 亿元不及市场预期。", "19.7 亿元", False),
+    ("星图一季度营收 8 亿元，超预期增长 40%。", "40%", False),
 ]
 
 
@@ -771,6 +776,8 @@ def test_more_all_quantities(sentence: str, written: str, expected: dict[str, An
 METRIC_VALUES = [
     ("新一代液冷机柜的 PUE 低于 1.1。", "低于 1.1", dict(kind="quantity", dimensionality="dimensionless", metric="PUE", qualifier="less_than")),
     ("The site PUE is 1.08.", "1.08", dict(metric="PUE", unit=None)),
+    ("星图超节点单机柜密度更高，PUE 低至 1.04。", "低至 1.04", dict(metric="PUE", qualifier="at_least")),
+    ("项目建成后 PUE 值不高于 1.15。", "不高于 1.15", dict(metric="PUE", qualifier="at_most")),
     ("Model MFU reached 0.45 on the run.", "0.45", dict(metric="model FLOPs utilization", si_value=0.45)),
 ]
 
@@ -1166,7 +1173,7 @@ def test_a_count_of_gpus_takes_no_other_figures_unit_for_metric() -> None:
     ("平台每秒处理超过 2 亿个指标采样。", "超过 2 亿个指标采样", "samples per second"),
     ("The model serves 66,000 output tokens/s.", "66,000 output tokens/s", "tokens per second"),
     # a model platform's daily token usage
-    ("截至 9 月底，星图大模型日均 Tokens 调用量已突破 30 万亿。", "30 万亿", "daily token usage"),
+    ("截至 9 月底，星图大模型日均 Tokens 调用量已突破 30 万亿。", "突破 30 万亿", "daily token usage"),
     ("星图大模型的日均使用量超过 1.3 万亿。", "超过 1.3 万亿", "daily token usage"),
     ("Orbis Labs now serves more than 3 trillion tokens per day.", "more than 3 trillion tokens per day", "daily token usage"),
     # an order book
