@@ -306,6 +306,7 @@ def test_a_figure_from_an_organisations_document_is_its_claim(sentence: str, wri
     ("Orbis Research 预计，到 2028 年市场规模将达 900 亿美元。", "900 亿美元", "Orbis Research"),
     # a kind word is no one
     ("GPU 预计将占数据中心支出的 60%。", "60%", None),
+    ("Kestrel GPU 预计能将游戏性能提升 15 倍。", "15 倍", None),
 ])
 def test_a_chinese_report_names_its_claimant(sentence: str, written: str, claimant: str | None) -> None:
     assert only_claim(sentence, written).claimant == claimant

@@ -460,6 +460,8 @@ def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shap
     for match in kinds:
         if BUSINESS_AFTER.match(text, match.end()):
             continue  # "数据中心业务营收": a line of business, no facility
+        if text.endswith(_words_tuple("zh_one_of"), 0, match.start()):
+            continue  # "实现单机柜": one rack, no name before it
         start = _chinese_name_start(text, match.start())
         if start is not None and start not in code_ends:
             # A facility's name holds its kind word: "西安未来人工智能计算中心".
