@@ -246,6 +246,9 @@ CHINESE = [
 
 CHINESE_NOT_NUMBERS = [
     "2025 款",
+    "较星河1.5 pro",  # a model's version and tier
+    "星河大模型 2.0 Turbo",
+    "星图 (2330-TW)",  # a Taiwan stock code, no terawatts
     "8 月 12 日",
     "2026 年 6 月初",
     "7 月 23 日发布",
