@@ -800,6 +800,10 @@ def test_side_by_side_product_names_are_one_subject() -> None:
     assert only_claim("Google's Ironwood TPU offers 4,614 TFLOPS per chip.", "4,614 TFLOPS per chip").subject == "Ironwood TPU"
 
 
+def test_a_chinese_kind_word_before_a_code_names_what_the_chip_figures_are_about() -> None:
+    assert only_claim("星图官宣训练 GPU K30 完成功能测试，该芯片采用 7nm 制程。", "7nm").subject == "K30"
+
+
 def test_gpu_hours_are_a_unit() -> None:
     claim = only_claim("Lambda lowered H100 prices to $2.49 per GPU-hour.", "$2.49 per GPU-hour")
     assert claim.unit == "dollar / gpu / hour"

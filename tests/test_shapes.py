@@ -103,6 +103,9 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("R200 提供 288GB 显存。", "R200", "chip", "code_verb"),
         ("K3 具备 96 GB 显存。", "K3", "chip", "code_verb"),
         ("据测试，V40达到 900 TOPS。", "V40", "chip", "code_verb"),
+        # a kind word before the model code it names, in Chinese text
+        ("星图官宣训练 GPU K30 完成功能测试。", "K30", "chip", "zh_kind_code"),
+        ("星图发布推理芯片KX600，功耗为 75W。", "KX600", "chip", "zh_kind_code"),
     ],
 )
 def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -> None:

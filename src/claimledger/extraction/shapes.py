@@ -257,6 +257,8 @@ def _rules() -> dict[str, re.Pattern[str]]:
         ),
         # Only the kind words written in Chinese: a Latin one is never a Chinese name's kind.
         "zh_kind": re.compile(rf"(?P<kind>{_words([word for word in _kind_words() if HAN_CHARACTER.match(word)])})"),
+        # A kind word, then the model code it names, in Chinese text: "训练芯片 K30", "训练 GPU MXC500".
+        "zh_kind_code": re.compile(rf"(?P<kind>{latin_kind}|(?:{kind_word}))[ \t]*(?P<code>[A-Z]{{1,4}}\d{{2,5}}[A-Za-z]?)(?![A-Za-z0-9_.-])"),
         "zh_new_kind": re.compile(rf"(?P<kind>{_words(shape_table()['words']['zh_new_kind'])})[「“]?"),
         "zh_numbered": re.compile(rf"(?P<name>[{HAN}]{{2}}[{HAN_NUMERALS}]号)"),
         # The code's first capital opens the rule (a Chinese character, and maybe a space, before it).
@@ -405,10 +407,16 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         for match in _free(text, "latin_in_chinese", ".-") if words else ():
             if not any(word in _not_brand() for word in match.group("name").split()):
                 found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "latin_in_chinese"))
+        for match in _matches(text, "zh_kind_code") if codes else ():
+            code = match.group("code")
+            if not PRECISION.fullmatch(code) and not PERIOD_CODE.fullmatch(code) and CODE_LETTERS.match(code).group() not in _not_brand():
+                found.append(Shape(match.start("code"), match.end("code"), _kind_of(match.group("kind")), "zh_kind_code"))
         found.extend(_chinese_names(text, {shape.start for shape in found if shape.rule == "family"}, codes))
     return found
 
 
+# The letters a model code opens with: "MXC" of MXC500.
+CODE_LETTERS = re.compile(r"[A-Z]+")
 # A quarter or a half, never a model code: "Q3", "H2".
 PERIOD_CODE = re.compile(r"[QH]\d")
 # What a model code of one digit follows to be a product's: "The K3", "its X5", "Acme's new X5".
