@@ -220,6 +220,7 @@ PROJECTED = [
     ("公司将降低成本 30%。", "30%", True),  # 将 before a verb is a future
     ("星图未来三年将投入 300 亿元建设智算中心。", "300 亿元", True),  # a measure word with its amount is a verb
     ("星图将投资约 50 亿元扩建集群。", "约 50 亿元", True),
+    ("《星河数据中心发展指引》中称，超大型数据中心平均 PUE 为 1.50。", "1.50", False),  # a cue inside a title
     # a figure its own clause calls the actual one is no forecast of an earlier clause
     ("此前公司曾预计 T9 功耗为 700W，最终定为 750W。", "750W", False),
     ("此前公司曾预计 T9 功耗为 700W，最终定为 750W。", "700W", True),
