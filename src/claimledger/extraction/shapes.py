@@ -108,6 +108,8 @@ BUILT_ON_BEFORE = re.compile(r"(?:基于|基於|搭载|搭載|采用|採用)[^�
 NUMBER_BEFORE_KIND = re.compile(r"(?P<number>\d{2,5})[ \t]?\Z")
 # The code of zh_brand_digit_code and its description, ending right before a Chinese kind word: "征程6P智驾".
 CODE_BEFORE_KIND = re.compile(rf"(?P<code>\d{{1,5}}[A-Z]{{1,2}})[ \t]?[{HAN}]{{0,3}}\Z")
+# An ordinal right before a word: "第2大", "第 3 大".
+ORDINAL_BEFORE = re.compile(r"第[ \t]*\d+[ \t]*\Z")
 # A number (and a space) right before a word.
 AFTER_NUMBER = re.compile(r"\d\s?$")
 # A date or period unit after a number: "2026 年", "3 月", "二季度".
@@ -614,6 +616,8 @@ def _chinese_boundary(text: str, start: int) -> bool:
     never at the unit of a date or period after a number ("2026 年", "三季度")."""
     if text[start] in DATE_UNITS and NUMBER_BEFORE.search(text, max(0, start - 3), start):
         return False  # "2026 年中国...": the 年 ends a date, no name starts there
+    if ORDINAL_BEFORE.search(text, max(0, start - 8), start):
+        return False  # "全球第2大存储芯片厂商": a rank, no name starts after it
     if start == 0 or not HAN_CHARACTER.match(text[start - 1]):
         return True
     return text.endswith(_words_tuple("zh_before_name"), 0, start) or _counted_words().search(text, max(0, start - 3), start) is not None
