@@ -190,6 +190,9 @@ TRENDS = [
     # up to six words, then "by", between the verb and the figure
     ("Kite cut the price of its K3 instances by 25%, to $2.99 per GPU-hour.", "25%", "down"),
     ("Kite cut the power draw of its racks by 12%.", "12%", "down"),
+    # a sign written right after 同比 or 环比 is the change's
+    ("星图营收同比-16.5%。", "-16.5%", "down"),
+    ("星图净利润环比+3%。", "+3%", "up"),
 ]
 
 
