@@ -455,6 +455,9 @@ BASELINES = [
     ("该协议约占昉擎云去年营收的 35%。", "35%", None),
     ("两者合计占全部中断的六成。", "六成", None),
     ("该卡算力相当于 H100 的 80%。", "80%", "H100"),
+    # Hong Kong writing: 按年 is year over year, 按季 quarter over quarter
+    ("星图上季收入按年升 81%，按季升 34%。", "81%", "a year earlier"),
+    ("星图上季收入按年升 81%，按季升 34%。", "34%", "previous quarter"),
     # before a percentage, an unnamed "X 的" is when or how, no baseline
     ("星图的份额从 2024 年的 46.4% 提升到了今年的 49.2%。", "49.2%", None),
     ("星图的份额从 2024 年的 46.4% 提升到了今年的 49.2%。", "46.4%", None),
