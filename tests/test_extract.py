@@ -136,6 +136,7 @@ QUALIFIERS = [
     ("延迟在 5 毫秒左右。", "5 毫秒", "approximately"),
     ("推理吞吐最高达到 H100 的 4 倍。", "4 倍", "up_to"),
     ("单机柜密度最高提升 20 倍。", "最高提升 20 倍", "up_to"),
+    ("新建数据中心的 PUE 不得超过 1.25。", "不得超过 1.25", "at_most"),
     ("日均调用量已突破 30 万亿次。", "突破 30 万亿次", "more_than"),
     # a word that opens with an after-cue hedges nothing: 上下文 is context, not 上下 (about)
     ("星河-4 支持 256K 上下文。", "256K", None),
@@ -792,6 +793,9 @@ METRIC_VALUES = [
     ("The site PUE is 1.08.", "1.08", dict(metric="PUE", unit=None)),
     ("星图超节点单机柜密度更高，PUE 低至 1.04。", "低至 1.04", dict(metric="PUE", qualifier="at_least")),
     ("项目建成后 PUE 值不高于 1.15。", "不高于 1.15", dict(metric="PUE", qualifier="at_most")),
+    ("新建数据中心的PUE不得超过一点三。", "不得超过一点三", dict(metric="PUE", value=1.3)),
+    # full-width letters are read as ASCII, as Taiwan print writes them
+    ("能源署要求用电量五ＭＷ以上的数据中心送审。", "五ＭＷ", dict(si_value=5e6, qualifier="more_than")),
     ("Model MFU reached 0.45 on the run.", "0.45", dict(metric="model FLOPs utilization", si_value=0.45)),
 ]
 

@@ -315,6 +315,11 @@ def test_leaves_out_names_dates_ordinals_and_identifiers(text: str) -> None:
     assert _found(text) == []
 
 
+def test_a_digit_after_twenty_or_thirty_is_not_read_alone() -> None:
+    # 廿 and 卅 (twenty, thirty in Taiwan print) are not read: "廿三" is no 3.
+    assert _found("国科会占了廿三ＭＷ，全台有卅六座资料中心。") == []
+
+
 def test_number_next_to_a_date_is_still_found() -> None:
     found = _found("On September 16, 2025, throughput rose 40% in 2025 to 1,200 tokens/s.")
     assert [f[0] for f in found] == ["40%", "1,200"]
