@@ -135,6 +135,9 @@ QUALIFIERS = [
     ("集群规模在 1 万卡以上。", "1 万卡", "more_than"),
     ("延迟在 5 毫秒左右。", "5 毫秒", "approximately"),
     ("推理吞吐最高达到 H100 的 4 倍。", "4 倍", "up_to"),
+    ("单机柜密度最高提升 20 倍。", "最高提升 20 倍", "up_to"),
+    ("新建数据中心的 PUE 不得超过 1.25。", "不得超过 1.25", "at_most"),
+    ("日均调用量已突破 30 万亿次。", "突破 30 万亿次", "more_than"),
     # a word that opens with an after-cue hedges nothing: 上下文 is context, not 上下 (about)
     ("星河-4 支持 256K 上下文。", "256K", None),
     # comparison signs before a figure in Chinese text hedge it as they do in English
@@ -188,6 +191,9 @@ TRENDS = [
     # up to six words, then "by", between the verb and the figure
     ("Kite cut the price of its K3 instances by 25%, to $2.99 per GPU-hour.", "25%", "down"),
     ("Kite cut the power draw of its racks by 12%.", "12%", "down"),
+    # a sign written right after 同比 or 环比 is the change's
+    ("星图营收同比-16.5%。", "-16.5%", "down"),
+    ("星图净利润环比+3%。", "+3%", "up"),
 ]
 
 
@@ -216,11 +222,17 @@ PROJECTED = [
     ("该方案将训练时间缩短 40%。", "40%", False),
     ("此前已将 Kite-Long 价格直降 97%。", "97%", False),  # a Latin name may open the measure acted on
     ("公司将降低成本 30%。", "30%", True),  # 将 before a verb is a future
+    ("星图未来三年将投入 300 亿元建设智算中心。", "300 亿元", True),  # a measure word with its amount is a verb
+    ("星图将投资约 50 亿元扩建集群。", "约 50 亿元", True),
+    ("《星河数据中心发展指引》中称，超大型数据中心平均 PUE 为 1.50。", "1.50", False),  # a cue inside a title
     # a figure its own clause calls the actual one is no forecast of an earlier clause
     ("此前公司曾预计 T9 功耗为 700W，最终定为 750W。", "750W", False),
     ("此前公司曾预计 T9 功耗为 700W，最终定为 750W。", "700W", True),
     ("Kite expected the K3 to draw 700 W; in the end it shipped at 750 W.", "750 W", False),
     ("星图预计明年营收将达 52 亿元，同比增长 20%。", "20%", True),
+    # measured against what the market expected, a figure is no forecast
+    ("星图一季度营收 19.7 亿元不及市场预期。", "19.7 亿元", False),
+    ("星图一季度营收 8 亿元，超预期增长 40%。", "40%", False),
 ]
 
 
@@ -301,6 +313,7 @@ def test_a_figure_from_an_organisations_document_is_its_claim(sentence: str, wri
     ("Orbis Research 预计，到 2028 年市场规模将达 900 亿美元。", "900 亿美元", "Orbis Research"),
     # a kind word is no one
     ("GPU 预计将占数据中心支出的 60%。", "60%", None),
+    ("Kestrel GPU 预计能将游戏性能提升 15 倍。", "15 倍", None),
 ])
 def test_a_chinese_report_names_its_claimant(sentence: str, written: str, claimant: str | None) -> None:
     assert only_claim(sentence, written).claimant == claimant
@@ -443,6 +456,13 @@ BASELINES = [
     ("该协议约占昉擎云去年营收的 35%。", "35%", None),
     ("两者合计占全部中断的六成。", "六成", None),
     ("该卡算力相当于 H100 的 80%。", "80%", "H100"),
+    # Hong Kong writing: 按年 is year over year, 按季 quarter over quarter
+    ("星图上季收入按年升 81%，按季升 34%。", "81%", "a year earlier"),
+    ("星图上季收入按年升 81%，按季升 34%。", "34%", "previous quarter"),
+    # before a percentage, an unnamed "X 的" is when or how, no baseline
+    ("星图的份额从 2024 年的 46.4% 提升到了今年的 49.2%。", "49.2%", None),
+    ("星图的份额从 2024 年的 46.4% 提升到了今年的 49.2%。", "46.4%", None),
+    ("营收增幅达到惊人的 430%。", "430%", None),
 ]
 
 
@@ -771,6 +791,11 @@ def test_more_all_quantities(sentence: str, written: str, expected: dict[str, An
 METRIC_VALUES = [
     ("新一代液冷机柜的 PUE 低于 1.1。", "低于 1.1", dict(kind="quantity", dimensionality="dimensionless", metric="PUE", qualifier="less_than")),
     ("The site PUE is 1.08.", "1.08", dict(metric="PUE", unit=None)),
+    ("星图超节点单机柜密度更高，PUE 低至 1.04。", "低至 1.04", dict(metric="PUE", qualifier="at_least")),
+    ("项目建成后 PUE 值不高于 1.15。", "不高于 1.15", dict(metric="PUE", qualifier="at_most")),
+    ("新建数据中心的PUE不得超过一点三。", "不得超过一点三", dict(metric="PUE", value=1.3)),
+    # full-width letters are read as ASCII, as Taiwan print writes them
+    ("能源署要求用电量五ＭＷ以上的数据中心送审。", "五ＭＷ", dict(si_value=5e6, qualifier="more_than")),
     ("Model MFU reached 0.45 on the run.", "0.45", dict(metric="model FLOPs utilization", si_value=0.45)),
 ]
 
@@ -788,6 +813,10 @@ def test_large_counts_of_things_are_claims() -> None:
 
 def test_side_by_side_product_names_are_one_subject() -> None:
     assert only_claim("Google's Ironwood TPU offers 4,614 TFLOPS per chip.", "4,614 TFLOPS per chip").subject == "Ironwood TPU"
+
+
+def test_a_chinese_kind_word_before_a_code_names_what_the_chip_figures_are_about() -> None:
+    assert only_claim("星图官宣训练 GPU K30 完成功能测试，该芯片采用 7nm 制程。", "7nm").subject == "K30"
 
 
 def test_gpu_hours_are_a_unit() -> None:
@@ -1166,7 +1195,7 @@ def test_a_count_of_gpus_takes_no_other_figures_unit_for_metric() -> None:
     ("平台每秒处理超过 2 亿个指标采样。", "超过 2 亿个指标采样", "samples per second"),
     ("The model serves 66,000 output tokens/s.", "66,000 output tokens/s", "tokens per second"),
     # a model platform's daily token usage
-    ("截至 9 月底，星图大模型日均 Tokens 调用量已突破 30 万亿。", "30 万亿", "daily token usage"),
+    ("截至 9 月底，星图大模型日均 Tokens 调用量已突破 30 万亿。", "突破 30 万亿", "daily token usage"),
     ("星图大模型的日均使用量超过 1.3 万亿。", "超过 1.3 万亿", "daily token usage"),
     ("Orbis Labs now serves more than 3 trillion tokens per day.", "more than 3 trillion tokens per day", "daily token usage"),
     # an order book

@@ -107,6 +107,15 @@ EARNINGS = [
     ("Its gaming segment fell 10% to $1.2 billion.", "10%", "gaming revenue"),
     ("Revenue from Orbis's data centre business, which sells servers, grew 15% to $2.5 billion.", "$2.5 billion",
      "data center revenue"),
+    # A Chinese segment's revenue is not the company's either.
+    ("星图营收 19.7 亿元，公有云服务收入 13.54 亿元，AI 业务收入 5.25 亿元。", "19.7 亿元", "revenue"),
+    ("星图营收 19.7 亿元，公有云服务收入 13.54 亿元，AI 业务收入 5.25 亿元。", "13.54 亿元", "cloud revenue"),
+    ("星图营收 19.7 亿元，公有云服务收入 13.54 亿元，AI 业务收入 5.25 亿元。", "5.25 亿元", "AI revenue"),
+    ("星图营收 15.8 亿美元，同比增长 17%，数据中心业务同比增长 23%。", "23%", "data center revenue"),
+    ("星图的云业务同比增长 30%。", "30%", "cloud revenue"),
+    ("星图营收15.8亿美元，数据中心业务同比增长23%。", "23%", "data center revenue"),  # the figure glued on
+    ("分项业务：①游戏业务：实现营收 15.7 亿美元；②汽车业务：季度营收 2.5 亿美元。", "15.7 亿美元", "gaming revenue"),
+    ("分项业务：①游戏业务：实现营收 15.7 亿美元；②汽车业务：季度营收 2.5 亿美元。", "2.5 亿美元", "automotive revenue"),
     # A segment that does anything else names no revenue.
     ("Its data center unit deployed 10,000 GPUs.", "10,000 GPUs", "GPUs"),
 ]

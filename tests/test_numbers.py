@@ -246,6 +246,9 @@ CHINESE = [
 
 CHINESE_NOT_NUMBERS = [
     "2025 款",
+    "较星河1.5 pro",  # a model's version and tier
+    "星河大模型 2.0 Turbo",
+    "星图 (2330-TW)",  # a Taiwan stock code, no terawatts
     "8 月 12 日",
     "2026 年 6 月初",
     "7 月 23 日发布",
@@ -310,6 +313,11 @@ def test_finds_numbers(text: str, expected: list[tuple]) -> None:
 @pytest.mark.parametrize("text", ENGLISH_NOT_NUMBERS + CHINESE_NOT_NUMBERS)
 def test_leaves_out_names_dates_ordinals_and_identifiers(text: str) -> None:
     assert _found(text) == []
+
+
+def test_a_digit_after_twenty_or_thirty_is_not_read_alone() -> None:
+    # 廿 and 卅 (twenty, thirty in Taiwan print) are not read: "廿三" is no 3.
+    assert _found("国科会占了廿三ＭＷ，全台有卅六座资料中心。") == []
 
 
 def test_number_next_to_a_date_is_still_found() -> None:

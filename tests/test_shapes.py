@@ -103,6 +103,9 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("R200 提供 288GB 显存。", "R200", "chip", "code_verb"),
         ("K3 具备 96 GB 显存。", "K3", "chip", "code_verb"),
         ("据测试，V40达到 900 TOPS。", "V40", "chip", "code_verb"),
+        # a kind word before the model code it names, in Chinese text
+        ("星图官宣训练 GPU K30 完成功能测试。", "K30", "chip", "zh_kind_code"),
+        ("星图发布推理芯片KX600，功耗为 75W。", "KX600", "chip", "zh_kind_code"),
     ],
 )
 def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -> None:
@@ -133,13 +136,18 @@ def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -
         "Today's revenue figure is $2 billion.",  # nor a time word
         "云厂商资本开支同比增长 45%。",  # an ending that opens a measure (资本开支) makes no organisation
         "单颗芯片的带宽为 8 TB/s。",  # one of a device is no name
+        "新架构实现单机柜 640 卡互连。",  # nor one rack after a verb
+        "官方信息显示，星图模型限流为 10K RPM。",  # nor a source of information
+        "这家全球第2大存储芯片制造商表示，新品更快。",  # nor the word after a rank
+        "季度营收 59.3 亿美元，同比-16.5%。",  # nor a fall in percent
+        "星图采用“一拖二”高密架构，双机柜可组成 1280 卡超节点。",  # nor a density
     ],
 )
 def test_what_is_not_a_name(text: str) -> None:
     found = shapes(text, "zh" if not text.isascii() else "en")
     assert not any(word in found for word in (
         "5GW", "500MW", "Ethernet", "The", "本季度数据中心", "数据中心", "Four GB300", "Each GB300", "TFLOPS BF16", "国产", "新一代", "公司建成超万卡", "A82", "今年加速", "加速", "异构", "70W", "70W GPU",
-        "功耗降低了", "功耗降低", "达到6P", "达到 6P", "该平台算力达到", "Chinese", "Fastest", "March2026", "Web3", "Kestrel10", "The Best", "China", "Europe", "Today", "云厂商资本", "单颗"))
+        "功耗降低了", "功耗降低", "达到6P", "达到 6P", "该平台算力达到", "Chinese", "Fastest", "March2026", "Web3", "Kestrel10", "The Best", "China", "Europe", "Today", "云厂商资本", "单颗", "新架构实现单", "实现单", "实现", "官方信息", "大存储", "同比-16.5", "高密"))
 
 
 @pytest.mark.parametrize("text", ["预计 2027 年全球加速服务器市场将扩大。", "三季度浪涌服务器出货增长。", "12 月星河服务器交付。"])

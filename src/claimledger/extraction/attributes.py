@@ -41,6 +41,10 @@ STACKED_CUES = 3
 CLAUSE_BREAK = re.compile(r"[，；：;:（）()「」\[\]]|,\s|,(?!\d)|\s[—–-]\s|—|\.\s")
 # A number right after 将: the object 将 acts on ("将 8 张卡互联"), not a future.
 DISPOSAL_OBJECT = re.compile(r"\s*[\d两三四五六七八九十百千万数上]")
+# A title in Chinese text: the words in it state nothing of their own.
+BOOK_TITLE = re.compile(r"《[^《》]*》")
+# An amount right after a measure word makes the word a verb: "将投入 300 亿元" (will invest).
+AMOUNT_NEXT = re.compile(r"\s*(?:约|超过|近)?\s*\d")
 # A Chinese character that opens no verb of change, launch or time ("降", "提", "推", "在", "于").
 NO_VERB = r"(?:(?![降提升增减缩扩达超推实在于会进])[\u4e00-\u9fff])"
 
@@ -209,22 +213,29 @@ def is_projected(sentence: str, start: int, end: int) -> bool:
 
 @lru_cache(maxsize=64)
 def _first_projected_end(sentence: str) -> int | None:
-    """Where the sentence's first forward-looking cue ends (look-alikes such as 将近 are none),
-    found once for all its figures; no cue holds a clause break, so none runs across a clause end."""
+    """Where the sentence's first forward-looking cue ends (look-alikes such as 将近 are none, nor is a
+    cue inside a title: "《数据中心发展指引》"), found once for all its figures; no cue holds a clause
+    break, so none runs across a clause end."""
     if not projected_gate().search(lowered(sentence)):
         return None
     excluded = not_projected()
     low = lowered(sentence)
+    titles = [title.span() for title in BOOK_TITLE.finditer(low)] if "《" in low else []
     return next((found.end() for found in projected_pattern().finditer(low)
-                 if found.group(0) not in excluded and not _acts_on(low, found)), None)
+                 if found.group(0) not in excluded and not _acts_on(low, found)
+                 and not any(start < found.start() < end for start, end in titles)), None)
 
 
 def _acts_on(sentence: str, cue: re.Match[str]) -> bool:
     """将 before a number or a measure marks what is acted on, not the future: "将 8 张卡互联",
-    "将 API 调用价格降至 0.0008 元" (but "将降低成本", "将在明年提升至" are futures)."""
+    "将 API 调用价格降至 0.0008 元" (but "将降低成本", "将在明年提升至" are futures, and so is
+    a measure word with its amount right after it, a verb: "将投入 300 亿元")."""
     if cue.group(0) != "将":
         return False
-    return DISPOSAL_OBJECT.match(sentence, cue.end()) is not None or _measure_acted_on().match(sentence, cue.end()) is not None
+    if DISPOSAL_OBJECT.match(sentence, cue.end()) is not None:
+        return True
+    measure = _measure_acted_on().match(sentence, cue.end())
+    return measure is not None and AMOUNT_NEXT.match(sentence, measure.end()) is None
 
 
 @lru_cache(maxsize=1)

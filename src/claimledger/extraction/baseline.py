@@ -42,6 +42,7 @@ LONGEST_ZH_PHRASE = 24
 # Each character first and what may not stand before it read after it: a search skips to 比 or 较.
 HAN_COMPARE = re.compile(r"比(?<![相对百好无占同环之类]比)(?![例较特赛如重率值])|较(?<![比相计]较)(?!为)")
 ZH_OF = re.compile(r"的\s*$")
+PERCENT_END = re.compile(r"[%％]\s*$")
 # A share verb before "X 的 N%": X is the whole the share is of ("约占其去年营收的 35%").
 SHARE_OF = re.compile(r"占(?:到|据|了)?[^，。；,;：:]{0,24}$")
 ZH_BEFORE_OF = re.compile(r"(?:达到|达|是|为|相当于|至|到|比|仅|只有|约|近|超过|超出|高于|低于|超)")
@@ -307,7 +308,9 @@ def _chinese_before(sentence: str, start: int, end: int, names: Sequence[Name], 
         connectors = list(ZH_BEFORE_OF.finditer(head))
         cut = clause_start + connectors[-1].end() if connectors else clause_start
         text = sentence[cut:of_position].strip()
-        if text and len(text) <= LONGEST_ZH_PHRASE and not CLAUSE_PUNCTUATION.search(text):
+        # Before a percentage, an unnamed "X 的" is a level's time or manner, no baseline:
+        # "从 2024 年的 46.4% 提升到今年的 49.2%", "达到令人咋舌的 4347.82%".
+        if text and len(text) <= LONGEST_ZH_PHRASE and not CLAUSE_PUNCTUATION.search(text) and not PERCENT_END.search(sentence, start, end):
             return Baseline(text, cut, of_position + 1)
     exceeds = _exceeding(sentence, start) if relative_kind else None
     if exceeds:

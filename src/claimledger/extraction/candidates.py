@@ -22,7 +22,7 @@ from claimledger.extraction.cues import changes_from, cue_table, lowered
 from claimledger.extraction.numbers.combine import CHANGE_FROM_REACH
 from claimledger.extraction.numbers import NumberMatch, find_numbers
 from claimledger.extraction.numbers.not_numbers import YEAR_DIGITS
-from claimledger.extraction.numbers.readable import has_han
+from claimledger.extraction.numbers.readable import has_han, readable
 from claimledger.extraction.units import (
     OFFSET_UNITS,
     PER_PREFIX,
@@ -39,7 +39,7 @@ from claimledger.extraction.units import (
     unit_table,
 )
 from claimledger.text.scripts import HAN
-from claimledger.text.traditional import restorer, simplified
+from claimledger.text.traditional import restorer
 
 DEVICE_DENOMINATORS = ("[rack]", "[node]", "[server]", "[gpu]", "[cpu]")
 SHARED_UNIT_GAP = re.compile(r"^-?\s*(?:,|，|and|or|与|和|及|或|、|,\s*and|,\s*or)\s*$", re.IGNORECASE)
@@ -112,7 +112,7 @@ METRIC_LINK = re.compile(
     r"[)）]?\s*(?:of\s+(?:the\s+|its\s+|their\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:was|is|were|are)\s*)?"
     r"(?:(?:is|was|of|at|to|reached|hit|hits|reaches|stands at|stood at|came in at|averaged|below|under|above|about|around|roughly|"
     r"will be|would be|is expected to be|remains|remained|stays|stayed|fell to|rose to|dropped to|improved to|将为|将达|保持在|维持在|"
-    r"approximately|nearly|just|only|为|是|达|达到|低于|高于|仅|约|近|最高|最低|只有|降至|提升至|提高到|:|：)\s*){0,3}"
+    r"approximately|nearly|just|only|为|是|值|达|达到|低于|高于|低至|不高于|不超过|不得超过|不得高于|仅|约|近|最高|最低|只有|降至|提升至|提高到|:|：)\s*){0,3}"
 )
 ACCELERATOR_AFTER = re.compile(r"([ \t]*(?:[张块颗台个][ \t]*)?)")
 HAN_UNIT = re.compile(rf"[{HAN}]")
@@ -195,10 +195,11 @@ class Quantity:
 def find_quantities(sentence: str, lang: str) -> list[Quantity]:
     """Every number in `sentence` with its unit, in order (names and dates left out).
 
-    Traditional Chinese is read as simplified (text/traditional.py); what the
-    quantities quote of the sentence is given back in the sentence's own characters.
+    Traditional Chinese is read as simplified (text/traditional.py) and full-width forms as
+    ASCII ("五ＭＷ" is 5 MW); what the quantities quote of the sentence is given back in the
+    sentence's own characters.
     """
-    simple = simplified(sentence) if has_han(sentence) else sentence
+    simple = readable(sentence) if has_han(sentence) else sentence
     quantities = _quantities(simple, lang)
     if simple != sentence:
         restore = restorer(sentence, simple)

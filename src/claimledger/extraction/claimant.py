@@ -189,7 +189,7 @@ def _agent_before(text: str, folded: str, names: Sequence[Name], verb_start: int
     if book:
         return Claimant(book.start("agent"), book.end("agent"), book.group("agent"), None)
     latin = ZH_LATIN_AGENT.search(text, max(0, end - 40), end)
-    if latin and not _generic(latin.group("agent")) and not is_kind_word(latin.group("agent")):
+    if latin and not _generic(latin.group("agent")) and not is_kind_word(latin.group("agent").split()[-1]):
         return Claimant(latin.start("agent"), latin.end("agent"), latin.group("agent"), None)
     return _chinese_person(text, folded, end)
 

@@ -108,6 +108,8 @@ BUILT_ON_BEFORE = re.compile(r"(?:基于|基於|搭载|搭載|采用|採用)[^�
 NUMBER_BEFORE_KIND = re.compile(r"(?P<number>\d{2,5})[ \t]?\Z")
 # The code of zh_brand_digit_code and its description, ending right before a Chinese kind word: "征程6P智驾".
 CODE_BEFORE_KIND = re.compile(rf"(?P<code>\d{{1,5}}[A-Z]{{1,2}})[ \t]?[{HAN}]{{0,3}}\Z")
+# An ordinal right before a word: "第2大", "第 3 大".
+ORDINAL_BEFORE = re.compile(r"第[ \t]*\d+[ \t]*\Z")
 # A number (and a space) right before a word.
 AFTER_NUMBER = re.compile(r"\d\s?$")
 # A date or period unit after a number: "2026 年", "3 月", "二季度".
@@ -257,6 +259,8 @@ def _rules() -> dict[str, re.Pattern[str]]:
         ),
         # Only the kind words written in Chinese: a Latin one is never a Chinese name's kind.
         "zh_kind": re.compile(rf"(?P<kind>{_words([word for word in _kind_words() if HAN_CHARACTER.match(word)])})"),
+        # A kind word, then the model code it names, in Chinese text: "训练芯片 K30", "训练 GPU MXC500".
+        "zh_kind_code": re.compile(rf"(?P<kind>{latin_kind}|(?:{kind_word}))[ \t]*(?P<code>[A-Z]{{1,4}}\d{{2,5}}[A-Za-z]?)(?![A-Za-z0-9_.-])"),
         "zh_new_kind": re.compile(rf"(?P<kind>{_words(shape_table()['words']['zh_new_kind'])})[「“]?"),
         "zh_numbered": re.compile(rf"(?P<name>[{HAN}]{{2}}[{HAN_NUMERALS}]号)"),
         # The code's first capital opens the rule (a Chinese character, and maybe a space, before it).
@@ -405,10 +409,16 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         for match in _free(text, "latin_in_chinese", ".-") if words else ():
             if not any(word in _not_brand() for word in match.group("name").split()):
                 found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "latin_in_chinese"))
+        for match in _matches(text, "zh_kind_code") if codes else ():
+            code = match.group("code")
+            if not PRECISION.fullmatch(code) and not PERIOD_CODE.fullmatch(code) and CODE_LETTERS.match(code).group() not in _not_brand():
+                found.append(Shape(match.start("code"), match.end("code"), _kind_of(match.group("kind")), "zh_kind_code"))
         found.extend(_chinese_names(text, {shape.start for shape in found if shape.rule == "family"}, codes))
     return found
 
 
+# The letters a model code opens with: "MXC" of MXC500.
+CODE_LETTERS = re.compile(r"[A-Z]+")
 # A quarter or a half, never a model code: "Q3", "H2".
 PERIOD_CODE = re.compile(r"[QH]\d")
 # What a model code of one digit follows to be a product's: "The K3", "its X5", "Acme's new X5".
@@ -460,6 +470,8 @@ def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shap
     for match in kinds:
         if BUSINESS_AFTER.match(text, match.end()):
             continue  # "数据中心业务营收": a line of business, no facility
+        if text.endswith(_words_tuple("zh_one_of"), 0, match.start()):
+            continue  # "实现单机柜": one rack, no name before it
         start = _chinese_name_start(text, match.start())
         if start is not None and start not in code_ends:
             # A facility's name holds its kind word: "西安未来人工智能计算中心".
@@ -604,6 +616,8 @@ def _chinese_boundary(text: str, start: int) -> bool:
     never at the unit of a date or period after a number ("2026 年", "三季度")."""
     if text[start] in DATE_UNITS and NUMBER_BEFORE.search(text, max(0, start - 3), start):
         return False  # "2026 年中国...": the 年 ends a date, no name starts there
+    if ORDINAL_BEFORE.search(text, max(0, start - 8), start):
+        return False  # "全球第2大存储芯片厂商": a rank, no name starts after it
     if start == 0 or not HAN_CHARACTER.match(text[start - 1]):
         return True
     return text.endswith(_words_tuple("zh_before_name"), 0, start) or _counted_words().search(text, max(0, start - 3), start) is not None

@@ -21,9 +21,10 @@ _ZH_ELEMENT = (
     rf"|[余多几幾数數](?=[ \t]*[{_ZU}{_ZB}])|又(?=[ \t]*[\d{ZD}{_ZU}])|半(?=[ \t]*[{_ZU}成折]))"
 )
 # The look-ahead names every character a run can start with, so the regex engine passes other
-# positions with one test.
+# positions with one test. A run never starts after 廿, 卅 or 卌 (twenty, thirty, forty in Taiwan
+# print: "廿三" is 23, not 3), which it does not read.
 _ZH_RUN = re.compile(
-    rf"(?=[\d{ZD}{_ZU}{_ZB}分点點余多几幾数數又半负負])(?<![A-Za-z0-9_.])(?:[负負][ \t]*)?{_ZH_ELEMENT}(?:[ \t]*{_ZH_ELEMENT})*"
+    rf"(?=[\d{ZD}{_ZU}{_ZB}分点點余多几幾数數又半负負])(?<![A-Za-z0-9_.廿卅卌])(?:[负負][ \t]*)?{_ZH_ELEMENT}(?:[ \t]*{_ZH_ELEMENT})*"
 )
 _ZH_TOKEN = re.compile(
     rf"[ \t]*(?:(?P<arabic>{PLAIN_DIGITS})(?P<thousands>[ \t]*[kK](?![A-Za-z]))?|(?P<fraction>分[ \t]*之(?:[ \t]*(?P<negative>[负負]))?)|(?P<char>.))",

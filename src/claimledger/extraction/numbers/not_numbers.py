@@ -17,6 +17,7 @@ from claimledger.extraction.numbers.atoms import EN, ZH, Atom
 from claimledger.extraction.numbers.arabic import CURRENCY_BEFORE
 from claimledger.extraction.numbers.readable import has_han
 from claimledger.extraction.units import match_atom, scaled_units, unit_info, unit_table
+from claimledger.text.scripts import HAN
 
 WORD_AFTER = re.compile(r"[ \u00a0]?([A-Za-z]+)")
 # A verb after a name and its number ("Cluster 1 runs"), told from a plural noun by what follows
@@ -126,6 +127,8 @@ _PHONES = _alternatives(
     r"\b0\d{2,3}-\d{7,8}\b",
 )
 _LONG_DIGITS = re.compile(r"\d{11,}")
+# A Taiwan stock code, "台積電 (2330-TW)": a listing, not 2,330 terawatts.
+_TAIWAN_TICKER = re.compile(r"(?<![\w.,])\d{4}-TWO?(?![A-Za-z])")
 _DIGIT = re.compile(r"\d")
 # Display and video resolutions are names, not amounts: 1080p, 720p, and 4K or 8K
 # before a word of video ("4K video", "8K display"; but "4K tokens" is 4,000).
@@ -153,6 +156,7 @@ _REGISTRATION = re.compile(
     rf"(?i:\b(?:{'|'.join(_WORDS['identifier_labels'])})\.?[:#\s]*)[\dA-Z][\dA-Z\-/]*"
 )
 _ZH_NUM_FIRSTS = "\\d〇零一二两三四五六七八九十"
+_TIER_WORDS = tuple(word for tier in ZH["model_tiers"] for word in (tier, tier.capitalize(), tier.upper()))
 _IDENTIFIER_LABEL = re.compile("|".join(ZH["identifier_labels"]))
 # Chinese forms that are not numbers, in the order they are tried at one place: the characters
 # each may start with, the words one of which every match of it holds (None: an identifier
@@ -180,6 +184,8 @@ _CHINESE_FORMS: tuple[tuple[str, tuple[str, ...] | None, str], ...] = (
         rf"(?:上午|下午|晚上|凌晨|早上|中午|傍晚|晚间)[ \t]*{_ZH_NUM}(?:[ \t]*[点點时時:：][ \t]*\d{{0,2}})?",
     ),
     ("第", ("第",), r"第[ \t]*(?:\d+|[零〇一二两三四五六七八九十百千万]+)"),
+    # A Chinese model's version and tier, "星河1.5 pro", "星河大模型 2.0 Lite": a name, no figure.
+    ("\\d \t", _TIER_WORDS, rf"(?<=[{HAN}])[ \t]?\d+(?:\.\d+)?[ \t]?(?i:{'|'.join(_TIER_WORDS)})(?![A-Za-z])"),
 )
 
 
@@ -269,6 +275,8 @@ def _digit_form_spans(text: str, lower: str) -> list[tuple[int, int]]:
         start, end = digits.span()
         if text[start - 1 : start] not in (",", ".") and text[end : end + 1] not in (",", "."):
             spans.append((start, end))
+    if "-TW" in text:
+        spans += [m.span() for m in _TAIWAN_TICKER.finditer(text)]
     if _RESOLUTION_HINT.search(text):
         spans += [m.span() for m in _RESOLUTIONS.finditer(text)]
     for month in _MONTH_HINT.finditer(text):
