@@ -221,6 +221,15 @@ PROJECTED = [
     ("此前公司曾预计 T9 功耗为 700W，最终定为 750W。", "700W", True),
     ("Kite expected the K3 to draw 700 W; in the end it shipped at 750 W.", "750 W", False),
     ("星图预计明年营收将达 52 亿元，同比增长 20%。", "20%", True),
+    ("Kite is planning a 250 MW campus in Ohio.", "250 MW", True),
+    ("Tessel is preparing to close a round worth nearly $700 million.", "nearly $700 million", True),
+    # a forecast a figure is measured against is no forecast of it
+    ("Revenue came in above forecasts at $5.7 billion.", "$5.7 billion", False),
+    ("Kite beat Wall Street forecasts with $2.1 billion in sales.", "$2.1 billion", False),
+    # where a forecast change starts is already reached, unless a forecast is what it started from
+    ("Kite expects revenue to grow from $250 million last year to $500 million this year.", "$250 million", False),
+    ("Kite expects revenue to grow from $250 million last year to $500 million this year.", "$500 million", True),
+    ("Kite now expects $85 billion, up from an earlier forecast of $75 billion.", "$75 billion", True),
 ]
 
 

@@ -38,6 +38,7 @@ from claimledger.extraction.attributes import (
     clause_bounds,
     find_qualifier,
     find_trend,
+    forecast_start_point,
     has_self_report_cue,
     is_projected,
 )
@@ -218,6 +219,8 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
             entities = _attributed(claim, annotated, frame, about, claimant)
             held = _held(annotated, frame)
             claim.role = held.role
+            if held.role == "previous" and claim.projected and forecast_start_point(annotated.simple, frame.quantity.start):
+                claim.projected = False
             found.append(
                 Found(claim, about.subject_id, roles, about.roles.speaker_subject, kind, entities, held, frame.trend_by_noun)
             )
