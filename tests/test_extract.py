@@ -662,6 +662,10 @@ MORE_UNITS = [
     ("新卡单价约 3 万元。", "约 3 万元", dict(unit="yuan", qualifier="approximately")),
     ("单节点配备 8 张 GPU。", "8 张 GPU", dict(unit="gpu / node", kind="count")),
     ("He is a 44-year-old engineer.", "44-year-old", dict(unit="year_of_age")),
+    # a rate stays one before "on": only "a year on" says when
+    ("A B200 lists at $11.95/hr on-demand.", "$11.95/hr", dict(dimensionality="[usd] / [time]")),
+    ("An H100 runs $2 per hour on Kite Cloud.", "$2 per hour", dict(dimensionality="[usd] / [time]")),
+    ("Tessel serves the model at 692.5 t/s.", "692.5 t/s", dict(dimensionality="[token] / [time]", metric="tokens per second")),
 ]
 
 
