@@ -738,6 +738,11 @@ MORE_SUBJECTS = [
     ("星河 S300 的吞吐量超过竞品 40%。", "40%", dict(baseline="竞品", qualifier=None)),
     ("星河 S300 的吞吐量超过 40%。", "超过 40%", dict(qualifier="more_than")),
     ("星河 S300 的算力效率超过 A100 约 1.5 倍，能耗降低 30%。", "30%", dict(subject="星河 S300", metric="energy", trend="down")),
+    # a backer is no subject; an appositive may stand between an unknown subject and its verb
+    ("Tessel, the AMD-backed inference cloud, plans to invest $2 billion in new sites.", "$2 billion",
+     dict(subject="Tessel", metric="investment")),
+    ("Tessel, an inference cloud, raised $150 million at a $1.7 billion valuation.", "$1.7 billion",
+     dict(subject="Tessel", metric="valuation")),
 ]
 
 # A segment's revenue, earnings per share, valuations and margins, however the sentence words them.

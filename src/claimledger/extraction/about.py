@@ -24,7 +24,8 @@ has no subject (it is no figure of the K3: every fleet of them would be one), wh
 sentence's other figures stay the counted product's ("Four GB300 NVL72 racks draw 530
 kW"). A figure each of them holds stays the product's whoever opens the sentence
 ("Stratus will deploy 18,432 K3 GPUs, each with 141 GB"). With no name at all, an unknown name opening the sentence before a verb is the
-subject ("Kestrel Silicon today announced ...", "火山引擎公布了 ...").
+subject ("Kestrel Silicon today announced ...", "火山引擎公布了 ..."), also past an appositive ("Fluidstack, a
+cloud startup, raised ...").
 """
 
 from __future__ import annotations
@@ -67,7 +68,8 @@ METRIC_LINK_REACH = 80
 METRIC_LINK_ANY_CASE = re.compile(METRIC_LINK.pattern, re.IGNORECASE)
 METRIC_APPOSITIVE = re.compile(r"\s*[,:，：]\s*$")
 SENTENCE_SUBJECT = re.compile(
-    r"(?P<name>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})(?:'s)?\s+(?:today\s+|yesterday\s+|now\s+|also\s+)?"
+    # an appositive may stand between: "Fluidstack, a cloud-computing startup, is preparing ..."
+    r"(?P<name>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})(?:'s)?(?:,\s+(?:a|an|the)\s+[^,;]{1,100},)?\s+(?:today\s+|yesterday\s+|now\s+|also\s+)?"
     r"(?:said|says|announced|announces|delivered|delivers|reported|reports|posted|posts|achieved|achieves"
     r"|offers|offered|provides|provided|runs|ran|serves|served|reached|reaches|hit|hits|has|had|is|was|will"
     r"|expects|expected|plans|planned|claims|claimed|sets|measured|recorded|ships|shipped|trained|completed"
