@@ -666,6 +666,10 @@ MORE_UNITS = [
     ("A B200 lists at $11.95/hr on-demand.", "$11.95/hr", dict(dimensionality="[usd] / [time]")),
     ("An H100 runs $2 per hour on Kite Cloud.", "$2 per hour", dict(dimensionality="[usd] / [time]")),
     ("Tessel serves the model at 692.5 t/s.", "692.5 t/s", dict(dimensionality="[token] / [time]", metric="tokens per second")),
+    # money per hour with no word for it is a rent; money a year may be anything
+    ("An 8×H100 node runs $20–$32/hr.", "$20–$32/hr", dict(metric="price", subject="H100")),
+    ("Kite lists its H100 at $0.000694 per second.", "$0.000694 per second", dict(metric="price")),
+    ("Kite spends $1 billion a year.", "$1 billion a year", dict(metric=None)),
 ]
 
 
