@@ -761,11 +761,15 @@ MONEY_METRICS = [
     ("The merged company was valued at over $2.5 billion.", "over $2.5 billion", "valuation"),
     ("The global accelerator market was valued at $45.3 billion.", "$45.3 billion", "market size"),
     ("Profit margins stayed at over 75%.", "over 75%", "profit margin"),
+    # an amount right before "input" or "output" is that price; output alone is no token's
+    ("Kite charges $2.50 input and $10.00 output per 1M tokens.", "$10.00", "price of output tokens"),
+    ("Kite Mini costs $0.15/M input.", "$0.15", "price of input tokens"),
+    ("Output rose 20% to $3 billion.", "$3 billion", None),
 ]
 
 
 @pytest.mark.parametrize(("sentence", "written", "metric"), MONEY_METRICS)
-def test_money_metrics(sentence: str, written: str, metric: str) -> None:
+def test_money_metrics(sentence: str, written: str, metric: str | None) -> None:
     assert only_claim(sentence, written).metric == metric
 
 
