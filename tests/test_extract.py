@@ -765,6 +765,9 @@ MONEY_METRICS = [
     ("Kite charges $2.50 input and $10.00 output per 1M tokens.", "$10.00", "price of output tokens"),
     ("Kite Mini costs $0.15/M input.", "$0.15", "price of input tokens"),
     ("Output rose 20% to $3 billion.", "$3 billion", None),
+    # a pair of prices before the kinds of token they price, in order
+    ("Kite prices K4 at $3 and $15 per million input and output tokens.", "$3", "price of input tokens"),
+    ("Kite prices K4 at $3 and $15 per million input and output tokens.", "$15", "price of output tokens"),
 ]
 
 
