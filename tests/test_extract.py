@@ -765,6 +765,10 @@ MONEY_METRICS = [
     ("Kite charges $2.50 input and $10.00 output per 1M tokens.", "$10.00", "price of output tokens"),
     ("Kite Mini costs $0.15/M input.", "$0.15", "price of input tokens"),
     ("Output rose 20% to $3 billion.", "$3 billion", None),
+    # the amount a round raises
+    ("Benchmark led a $225 million round into Kite.", "$225 million", "funding"),
+    ("Kite closed a $1 billion Series C round.", "$1 billion", "funding"),
+    ("Kite secured $500 million in financing.", "$500 million", "funding"),
     # a pair of prices before the kinds of token they price, in order
     ("Kite prices K4 at $3 and $15 per million input and output tokens.", "$3", "price of input tokens"),
     ("Kite prices K4 at $3 and $15 per million input and output tokens.", "$15", "price of output tokens"),

@@ -32,6 +32,7 @@ SENTENCES = [
     "Earnings of $1.30 per share.",
     "The market was valued at $45 billion.",
     "It costs $0.15/M input and $0.60 output.",
+    "A $225 million Series C round closed.",
     "",
 ]
 
