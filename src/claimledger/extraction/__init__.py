@@ -38,6 +38,7 @@ from claimledger.extraction.attributes import (
     clause_bounds,
     find_qualifier,
     find_trend,
+    forecast_start_point,
     has_self_report_cue,
     is_projected,
 )
@@ -48,7 +49,7 @@ from claimledger.extraction.claimant import Claimant, find_claimant
 from claimledger.extraction.carry import PARAGRAPH_BREAK, Post
 from claimledger.extraction.found import Found
 from claimledger.extraction.held import Held, held_role, link_replacements
-from claimledger.extraction.lists import respective
+from claimledger.extraction.lists import respective, runs
 from claimledger.extraction.metrics import spec_metrics
 from claimledger.extraction.names import HARDWARE, Name, introduced, named_again
 from claimledger.extraction.nonclaims import a_factor, places_in_time
@@ -84,6 +85,10 @@ COMPARISON_AFTER_A_FIGURE = re.compile(r"\s*[,，]\s*(?:(?:较|比|相比|相较
 # "人民币 9,999 元（约 1,420 美元）", "$799 (about €740)": the same amount in another currency.
 CONVERSION_GAP = re.compile(r"\s*[(（]\s*(?:about|roughly|around|approximately|approx\.|约合|约|合|折合)?\s*(?:US|CNY|RMB|人民币)?\s*", re.IGNORECASE)
 LEVEL = re.compile(r"(?:\bto|至|到|达到)\s*(?:US)?[$€£¥]?\s*$", re.IGNORECASE)
+# "$3 and $15 per million input and output tokens": after a pair of prices, the kind of token each prices.
+TOKEN_KINDS_AFTER = re.compile(
+    r"\s*(?:per|/|a)\s*(?:(?:1|one)\s*)?(?:million|M|MTok)?\s*(input|output)\s+(?:and|/)\s+(input|output)\s+tokens?\b", re.IGNORECASE
+)
 
 
 def extract(
@@ -185,6 +190,7 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
     respective_product = respective(
         annotated.simple, [(name.start, name.end) for name in products], [(frame.quantity.start, frame.end) for frame in framed]
     ) if len(products) > 1 else {}
+    token_prices = _paired_token_prices(annotated.simple, framed)
     found = []
     previous: tuple[Frame, About] | None = None
     for index, frame in enumerate(framed):
@@ -201,6 +207,8 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
         ):
             about = about._replace(metric=previous[1].metric)
         previous = frame, about
+        if index in token_prices:
+            about = about._replace(metric=token_prices[index])
         if index in respective_product:
             product = products[respective_product[index]]
             about = about._replace(
@@ -218,10 +226,26 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
             entities = _attributed(claim, annotated, frame, about, claimant)
             held = _held(annotated, frame)
             claim.role = held.role
+            if held.role == "previous" and claim.projected and forecast_start_point(annotated.simple, frame.quantity.start):
+                claim.projected = False
             found.append(
                 Found(claim, about.subject_id, roles, about.roles.speaker_subject, kind, entities, held, frame.trend_by_noun)
             )
     return found
+
+
+def _paired_token_prices(text: str, framed: Sequence[Frame]) -> dict[int, str]:
+    """{figure index: metric} for two amounts of money joined as a list before the kinds of token they
+    price, in order ("$3 and $15 per million input and output tokens": $3 the input price)."""
+    spans = [(frame.quantity.start, frame.end) for frame in framed]
+    paired: dict[int, str] = {}
+    for run in runs(text, spans):
+        if len(run) != 2 or not all(is_money(framed[index].quantity.expression) for index in run):
+            continue
+        kinds = TOKEN_KINDS_AFTER.match(text, spans[run[-1]][1])
+        if kinds is not None:
+            paired.update((index, f"price of {kind.lower()} tokens") for index, kind in zip(run, kinds.groups(), strict=True))
+    return paired
 
 
 def _level_reached(text: str, change: Frame, change_about: About, level: Frame) -> bool:

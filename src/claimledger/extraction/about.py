@@ -9,7 +9,8 @@ after names (`[from_comparative]`: "3 times faster" is speed, "比 A100 快 3 �
 else one earlier in the sentence or after it in its clause. A metric held equal in a
 comparison ("at the same interactivity", "锁定相同交互性") is never the one measured. With no word for
 it, the unit's dimensionality names it (`[from_unit]`: "8 TB/s" is bandwidth, "TB/s
-per GPU" bandwidth per GPU); never a model or benchmark name, never raw dimensions.
+per GPU" bandwidth per GPU; money per hour, minute or second is a price, `[rent]`); never a
+model or benchmark name, never raw dimensions.
 A price by what it prices (a `[dimension]` in [currency]: "price of input tokens") holds
 only money, per token or plain, or a change of one: "5,000 input tokens per second" is
 measured by its unit. A count of what no unit names (a `[dimension]` of "": customers,
@@ -24,7 +25,8 @@ has no subject (it is no figure of the K3: every fleet of them would be one), wh
 sentence's other figures stay the counted product's ("Four GB300 NVL72 racks draw 530
 kW"). A figure each of them holds stays the product's whoever opens the sentence
 ("Stratus will deploy 18,432 K3 GPUs, each with 141 GB"). With no name at all, an unknown name opening the sentence before a verb is the
-subject ("Kestrel Silicon today announced ...", "火山引擎公布了 ...").
+subject ("Kestrel Silicon today announced ...", "火山引擎公布了 ..."), also past an appositive ("Fluidstack, a
+cloud startup, raised ...").
 """
 
 from __future__ import annotations
@@ -68,7 +70,8 @@ METRIC_LINK_REACH = 80
 METRIC_LINK_ANY_CASE = re.compile(METRIC_LINK.pattern, re.IGNORECASE)
 METRIC_APPOSITIVE = re.compile(r"\s*[,:，：]\s*$")
 SENTENCE_SUBJECT = re.compile(
-    r"(?P<name>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})(?:'s)?\s+(?:today\s+|yesterday\s+|now\s+|also\s+)?"
+    # an appositive may stand between: "Fluidstack, a cloud-computing startup, is preparing ..."
+    r"(?P<name>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})(?:'s)?(?:,\s+(?:a|an|the)\s+[^,;]{1,100},)?\s+(?:today\s+|yesterday\s+|now\s+|also\s+)?"
     r"(?:said|says|announced|announces|delivered|delivers|reported|reports|posted|posts|achieved|achieves"
     r"|offers|offered|provides|provided|runs|ran|serves|served|reached|reaches|hit|hits|has|had|is|was|will"
     r"|expects|expected|plans|planned|claims|claimed|sets|measured|recorded|ships|shipped|trained|completed"
@@ -249,6 +252,12 @@ def _written_in(expression: str | None) -> str | None:
     """The dimensionality a measure of [dimension] is compared in: without per-device
     denominators, each currency written [currency] ("$3 per million tokens": [currency] / [token])."""
     return _any_currency(_device_free(expression))
+
+
+@cache
+def _rent_times() -> frozenset[str]:
+    """The units of time money per which is a price (data/metrics.toml [rent])."""
+    return frozenset(metric_table()["rent"]["times"])
 
 
 def _any_currency(dimensionality: str | None) -> str | None:
@@ -487,7 +496,8 @@ def _per_device_metric(metric: str | None, kind: str | None, expression: str | N
 def unit_metric(kind: str | None, expression: str | None) -> str | None:
     """The metric a unit names when no word does: by its dimensionality ("8 TB/s" is
     bandwidth), per device when divided by one ("TB/s per GPU" is bandwidth per GPU);
-    a count per container ("72 GPUs per rack") is that count ("GPUs per rack")."""
+    a count per container ("72 GPUs per rack") is that count ("GPUs per rack"); money per
+    hour a price ("$2.49/hr")."""
     if not expression or kind not in ("quantity", "count"):
         return None
     dimensionality = unit_info(expression).dimensionality
@@ -501,6 +511,8 @@ def unit_metric(kind: str | None, expression: str | None) -> str | None:
     named = _from_unit().get(_any_currency(dimensionality))
     if named:
         return named
+    if _any_currency(dimensionality) == f"{CURRENCY} / [time]" and unit_info(expression).unit.split("/")[-1].strip() in _rent_times():
+        return "price"  # "$2.49/hr": a rent
     devices = [device for device in DEVICES if f"/ {device}" in dimensionality]
     base = dimensionality
     for device in devices:

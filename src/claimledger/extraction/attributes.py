@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from claimledger.extraction.cues import (
     actual_pattern,
+    alternation,
     any_phrase,
     cue_table,
     fold,
@@ -223,7 +224,38 @@ def _first_projected_end(sentence: str) -> int | None:
     titles = [title.span() for title in BOOK_TITLE.finditer(low)] if "《" in low else []
     return next((found.end() for found in projected_pattern().finditer(low)
                  if found.group(0) not in excluded and not _acts_on(low, found)
+                 and not _measured_against(low, found.start())
                  and not any(start < found.start() < end for start, end in titles)), None)
+
+
+# The word opening the value a change starts from: "grow from $250 million", "up from", "从 5 亿元".
+CHANGE_FROM = re.compile(r"\bfrom\b|从|由")
+CHANGE_FROM_REACH = 60
+
+
+def forecast_start_point(sentence: str, start: int) -> bool:
+    """Whether a previous figure at `start` is where a forecast change starts, already reached ("expects revenue to
+    grow from $250 million last year to $500 million"): no forecast itself, unless a cue follows its "from" ("up
+    from an earlier forecast of $75 billion")."""
+    openings = list(CHANGE_FROM.finditer(sentence, max(0, start - CHANGE_FROM_REACH), start))
+    if not openings:
+        return False
+    cues = projected_pattern().finditer(lowered(sentence), openings[-1].end(), start)
+    return not any(found.group(0) not in not_projected() for found in cues)
+
+
+@lru_cache(maxsize=1)
+def _measured_against_pattern() -> re.Pattern[str]:
+    """A word measuring a figure against a forecast, up to two words before the cue: "above
+    forecasts", "beat Wall Street forecasts"."""
+    words = cue_table()["projected"]["en_measured_against"]
+    return re.compile(rf"(?:{alternation(words)})\s+(?:[\w'’-]+\s+){{0,2}}$")
+
+
+def _measured_against(sentence: str, cue_start: int) -> bool:
+    """Whether the cue at `cue_start` is what a figure is measured against ("came in above forecasts
+    at $57 billion"): no forecast of it."""
+    return _measured_against_pattern().search(sentence, max(0, cue_start - 40), cue_start) is not None
 
 
 def _acts_on(sentence: str, cue: re.Match[str]) -> bool:

@@ -146,6 +146,8 @@ CHANGE_TO = re.compile(r"\s+(?:up\s+)?to\s+|\s*(?:到|至)\s*", re.IGNORECASE)
 PER_TIME = re.compile(r"[ \t]+(?:per|a|an|each)[ \t]+", re.IGNORECASE)
 # "a week earlier", "a year ago": a point in time, not a rate.
 TIME_AGO = re.compile(r"[ \t]+(?:earlier|ago|later|before|after|prior|previously|on)\b", re.IGNORECASE)
+# A per-separator written as an article ("a year", "-a-"): only there may a time word after say when.
+ARTICLE_SEPARATOR = re.compile(r"\s+an?[\s-]+|-an?-", re.IGNORECASE)
 # "Senard, 65, now faces": an age set off by commas after a name.
 AGE_BEFORE = re.compile(r"[A-Z][a-z]+,[ \t]*$")
 AGE_AFTER = re.compile(r"[ \t]*,(?![ \t]*\d)")
@@ -416,7 +418,8 @@ def _per_chain(sentence: str, position: int) -> tuple[int, list[str]] | None:
         if not separator:
             break
         atom = match_atom(sentence, separator.end())
-        if atom is None or TIME_AGO.match(sentence, atom.end):
+        # "$3 billion a year earlier" says when; "$11.95/hr on-demand", "$2 per hour on Orbis" are rates.
+        if atom is None or ARTICLE_SEPARATOR.fullmatch(separator.group(0)) and TIME_AGO.match(sentence, atom.end):
             break
         denominators.append(f"({atom.expression})")
         end = atom.end

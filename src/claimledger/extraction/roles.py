@@ -43,7 +43,8 @@ in tests/test_roles.py:
    an organisation for money and market figures (revenue, funding, market
    share), else hardware (system, cloud instance, chip, family) in the figure's
    clause before it, then before it in the sentence, then introduced after it;
-   else an organisation, software, a model, a component, in that order. A figure of money or
+   else an organisation, software, a model, a component, in that order; never a backer ("the
+   Nvidia-backed provider"). A figure of money or
    market written after the speaker's own company ("据星图披露，公司营收为 ...") is the
    claimant's, when no other organisation is named; so is a figure of its own money (revenue,
    profit: not a market's size or share) in a sentence that names nothing else.
@@ -88,6 +89,9 @@ EACH_HOLDS = re.compile(
 SAME_AS_BEFORE = re.compile(r"\bsame(?:\s+[\w-]+){0,3}\s+as\s+(?:(?:an?|the)\s+)?$")
 SAME_AS_AFTER = re.compile(r"\s*(?:相同|一样|相当|同等|持平)")
 SAME_AS_OPENER = re.compile(r"(?:与|和|跟|同)\s*$")
+# A name written as a backer of another ("the Nvidia-backed cloud provider", "a SoftBank-funded lab") is no subject:
+# the figures are those of what it backs.
+BACKER_AFTER = re.compile(r"[-‐‑](?:backed|funded|owned|supported|affiliated|controlled)\b", re.IGNORECASE)
 # A name after a preposition is not the clause's subject, but what it is done on
 # ("332 TFLOPS BF16 from 32GB GDDR6": the memory feeds the figure, it is not its subject).
 PREPOSITION_BEFORE = re.compile(
@@ -423,7 +427,7 @@ def _subject(
     organisation_metric: bool,
     own_money: bool,
 ) -> Name | None:
-    free = [name for name, role in zip(names, roles, strict=True) if role is None]
+    free = [name for name, role in zip(names, roles, strict=True) if role is None and not BACKER_AFTER.match(folded, name.end)]
     claimants = [name for name, role in zip(names, roles, strict=True) if role == "claimant" and name.kind == "organisation"]
     if claimants and not [name for name in free if clause[0] <= name.start and name.end <= clause[1]]:
         # "Meta has described clusters scaling toward 5 gigawatts": the speaker's own figure.
