@@ -107,8 +107,13 @@ EARNINGS = [
     ("Its gaming segment fell 10% to $1.2 billion.", "10%", "gaming revenue"),
     ("Revenue from Orbis's data centre business, which sells servers, grew 15% to $2.5 billion.", "$2.5 billion",
      "data center revenue"),
+    # A segment's business, a verb or a period, then its revenue, in one clause.
+    ("星图科技称,数据中心业务带来 52 亿美元收入,同比增长 30%。", "52 亿美元", "data center revenue"),
+    ("星图科技称,数据中心业务带来 52 亿美元收入,同比增长 30%。", "30%", "data center revenue"),
+    ("星河本季度游戏业务本季营收为 9 亿元。", "9 亿元", "gaming revenue"),
     # A segment that does anything else names no revenue.
     ("Its data center unit deployed 10,000 GPUs.", "10,000 GPUs", "GPUs"),
+    ("星图科技数据中心业务毛利率为 70%,公司收入为 80 亿元。", "80 亿元", "revenue"),
 ]
 
 
