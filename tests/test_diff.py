@@ -637,3 +637,24 @@ def test_a_count_of_chips_joins_a_group_that_appears_in_a_later_run(ledger):
     _, changes = ledger.diff()
     assert changes[english].status == "reaffirmed"
     assert changes[english].old_id == chinese
+
+
+def quarterly_revenue(text: str, value: float) -> dict[str, Any]:
+    """Acme's revenue, in US dollars, as a press report gives it."""
+    return figure(text, value, "Acme", kind="quantity", unit="usd", dimensionality="[usd]", si_value=value,
+                  metric="revenue", claimant="acme")
+
+
+def test_an_organisations_figure_a_quarter_later_is_the_next_period_not_a_conflict(ledger):
+    (first,) = ledger.post("Chip Weekly", "2026-02-25", quarterly_revenue("$4.1 billion", 4.1e9))
+    (next_quarter,) = ledger.post("星河财经", "2026-05-27", quarterly_revenue("52 亿美元", 5.2e9), lang="zh")
+    _, changes = ledger.diff()
+    assert changes[next_quarter].status == "updated"
+    assert changes[next_quarter].old_id == first
+
+
+def test_two_reports_of_one_quarter_that_disagree_conflict(ledger):
+    ledger.post("Chip Weekly", "2026-02-25", quarterly_revenue("$4.1 billion", 4.1e9))
+    (same_quarter,) = ledger.post("星河财经", "2026-03-10", quarterly_revenue("45 亿美元", 4.5e9), lang="zh")
+    _, changes = ledger.diff()
+    assert changes[same_quarter].status == "conflict"
