@@ -596,3 +596,65 @@ def test_a_forecast_and_an_actual_figure_of_one_value_in_a_post_are_two_statemen
     _, changes = ledger.diff()
     assert (changes[actual].status, changes[actual].old_id) == ("updated", earlier)
     assert changes[forecast].status == "new", "not the actual figure stated again"
+
+
+def group_compute(sentence: str, figure_text: str, value: float, subject: str, **fields: Any) -> dict[str, Any]:
+    """A compute ratio against El Capitan, placed where `figure_text` stands in `sentence`."""
+    start = sentence.index(figure_text)
+    return figure(figure_text, value, subject, metric="compute", baseline="El Capitan",
+                  start=start, end=start + len(figure_text), **fields)
+
+
+def test_a_figure_of_a_count_of_chips_joins_the_chips_one_group(ledger):
+    pod = "A Trainium3 pod delivers 30 times the compute of El Capitan."
+    counted = "星河云的报道称，4096颗芯片的Trainium3计算能力超过El Capitan的30倍。"
+    (english,) = ledger.post("Kestrel Weekly", "2026-03-02", group_compute(pod, "30 times", 30.0, "Trainium3 pod"), sentence=pod)
+    (chinese,) = ledger.post(
+        "星河云", "2026-03-09", group_compute(counted, "30倍", 30.0, "Trainium3", qualifier="more_than"),
+        sentence=counted, lang="zh",
+    )
+    _, changes = ledger.diff()
+    assert changes[chinese].status == "qualifier_changed"
+    assert changes[chinese].old_id == english
+
+
+def test_a_chips_own_figure_never_joins_its_group(ledger):
+    pod = "A Trainium3 pod delivers 30 times the compute of El Capitan."
+    chip = "On its own, one Trainium3 chip delivers 2 times the compute of El Capitan's node."
+    ledger.post("Kestrel Weekly", "2026-03-02", group_compute(pod, "30 times", 30.0, "Trainium3 pod"), sentence=pod)
+    (own,) = ledger.post("Orbis Review", "2026-03-09", group_compute(chip, "2 times", 2.0, "Trainium3"), sentence=chip)
+    _, changes = ledger.diff()
+    assert changes[own].status == "new"
+    assert ledger.claim(own)["claim_key"].startswith("trainium3 |")
+
+
+def test_a_count_of_chips_joins_a_group_that_appears_in_a_later_run(ledger):
+    counted = "星河云称，4096颗芯片的Trainium3计算能力为El Capitan的30倍。"
+    pod = "A Trainium3 pod delivers about 30 times the compute of El Capitan."
+    (chinese,) = ledger.post("星河云", "2026-03-02", group_compute(counted, "30倍", 30.0, "Trainium3"), sentence=counted, lang="zh")
+    ledger.diff()
+    (english,) = ledger.post("Kestrel Weekly", "2026-03-09", group_compute(pod, "30 times", 30.0, "Trainium3 pod"), sentence=pod)
+    _, changes = ledger.diff()
+    assert changes[english].status == "reaffirmed"
+    assert changes[english].old_id == chinese
+
+
+def quarterly_revenue(text: str, value: float) -> dict[str, Any]:
+    """Acme's revenue, in US dollars, as a press report gives it."""
+    return figure(text, value, "Acme", kind="quantity", unit="usd", dimensionality="[usd]", si_value=value,
+                  metric="revenue", claimant="acme")
+
+
+def test_an_organisations_figure_a_quarter_later_is_the_next_period_not_a_conflict(ledger):
+    (first,) = ledger.post("Chip Weekly", "2026-02-25", quarterly_revenue("$4.1 billion", 4.1e9))
+    (next_quarter,) = ledger.post("星河财经", "2026-05-27", quarterly_revenue("52 亿美元", 5.2e9), lang="zh")
+    _, changes = ledger.diff()
+    assert changes[next_quarter].status == "updated"
+    assert changes[next_quarter].old_id == first
+
+
+def test_two_reports_of_one_quarter_that_disagree_conflict(ledger):
+    ledger.post("Chip Weekly", "2026-02-25", quarterly_revenue("$4.1 billion", 4.1e9))
+    (same_quarter,) = ledger.post("星河财经", "2026-03-10", quarterly_revenue("45 亿美元", 4.5e9), lang="zh")
+    _, changes = ledger.diff()
+    assert changes[same_quarter].status == "conflict"

@@ -1366,6 +1366,9 @@ def test_a_number_after_a_word_for_a_bare_count_is_a_count(sentence: str, writte
     ("Each GPU in the pod delivers 20 PFLOPS.", "20 PFLOPS", "petaFLOPS / gpu"),
     ("每个机柜功耗 190 kW。", "190 kW", "kilowatt / rack"),
     ("每个节点配备 8 张 GPU。", "8 张 GPU", "gpu / node"),
+    # A rack system's compute tray is one of its nodes, and an acronym may stand in the predicate.
+    ("Kestrel K9 racks draw up to 6 kW per compute tray.", "up to 6 kW per compute tray", "kilowatt / node"),
+    ("K9 每个计算托盘的最大 TDP 为 6 kW。", "6 kW", "kilowatt / node"),
     # 单 + a device is one of it ("单卡", "单机柜", "单台服务器")
     ("星河 K9 单卡算力达到 2 PFLOPS。", "2 PFLOPS", "petaFLOPS / gpu"),
     ("单机柜功耗为 120 kW。", "120 kW", "kilowatt / rack"),

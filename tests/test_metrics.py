@@ -123,8 +123,13 @@ EARNINGS = [
     ("星图营收15.8亿美元，数据中心业务同比增长23%。", "23%", "data center revenue"),  # the figure glued on
     ("分项业务：①游戏业务：实现营收 15.7 亿美元；②汽车业务：季度营收 2.5 亿美元。", "15.7 亿美元", "gaming revenue"),
     ("分项业务：①游戏业务：实现营收 15.7 亿美元；②汽车业务：季度营收 2.5 亿美元。", "2.5 亿美元", "automotive revenue"),
+    # A segment's business, a verb or a period, then its revenue, in one clause.
+    ("星图科技称,数据中心业务带来 52 亿美元收入,同比增长 30%。", "52 亿美元", "data center revenue"),
+    ("星图科技称,数据中心业务带来 52 亿美元收入,同比增长 30%。", "30%", "data center revenue"),
+    ("星河本季度游戏业务本季营收为 9 亿元。", "9 亿元", "gaming revenue"),
     # A segment that does anything else names no revenue.
     ("Its data center unit deployed 10,000 GPUs.", "10,000 GPUs", "GPUs"),
+    ("星图科技数据中心业务毛利率为 70%,公司收入为 80 亿元。", "80 亿元", "revenue"),
 ]
 
 

@@ -184,6 +184,9 @@ def test_rule_7_a_figure_of_each_counted_chip_is_that_chips(sentence: str, writt
         ("Groq reached 1,200 TPS/user, ahead of SambaNova's previous record of 910 TPS/user.", "910 TPS", "SambaNova"),
         ("The Tessel T900 beat the VoltRack VR7's best result of 41 tokens per second.", "41 tokens per second", "VoltRack VR7"),
         ("Groq 以每用户 1,200 TPS 超过了 SambaNova 的此前纪录 910 TPS。", "910 TPS", "SambaNova"),
+        # A relative clause after a name describes it, even when the name is set up as the one compared.
+        ("The Tessel T900 draws 900 W, more than the VoltRack VR7, which draws 700 W.", "700 W", "VoltRack VR7"),
+        ("The Tessel T900 is 3x faster than the VoltRack VR7 card that uses about 700 W.", "about 700 W", "VoltRack VR7"),
         # A measure written before the product it describes ("N 的 X") is that product's.
         ("功耗为 300W 的青鸾芯片和功耗为 450W 的玄武芯片已经量产。", "450W", "玄武"),
         ("新机柜配有主频 2.1GHz 的 X7 芯片、主频 1.8GHz 的 X5 芯片。", "1.8GHz", "X5"),

@@ -194,3 +194,14 @@ def test_parts_of_the_topics_family_are_the_topics(text: str, subject: str | Non
 ])
 def test_a_group_of_n_chips_measures_the_groups_size(text: str, written: str, metric: str) -> None:
     assert claim_of(text, written).metric == metric
+
+
+@pytest.mark.parametrize(("text", "subject"), [
+    # The next sentence goes on about the product, not the one a past value was of.
+    ("The MI355X has 256 compute units, up from 228 in the MI300X. It runs at 2.4 GHz.", "MI355X"),
+    # Two products side by side: which one "it" is stays unknown.
+    ("The MI355X has 256 compute units, while the B200 has 148 SMs. It runs at 2.4 GHz.", None),
+    ("MI355X 有 256 个计算单元,而 B200 有 148 个 SM。其频率为 2.4 GHz。", None),
+])
+def test_a_sentence_after_two_products_carries_only_the_one_it_is_about(text: str, subject: str | None) -> None:
+    assert claim_of(text, "2.4 GHz").subject_id == subject

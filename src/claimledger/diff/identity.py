@@ -31,7 +31,10 @@ Which identity it joins, in this order (`Resolver`):
    of chips), and a candidate must state something the claim leaves out (a hint is
    not stated). A baseline that is the subject's name one generation lower
    ("trn2 ultraserver" for "trn3 ultraserver", `is_predecessor`) is the previous
-   generation.
+   generation. A chip's figure that its clause gives to a count of its chips
+   ("9216芯片的计算能力", "the 9,216-chip configuration delivers") is a figure of a
+   group of them whose group word is left out (``tpu v7 ~group``): it joins the one
+   identity of a group of that chip that fits ("tpu v7 pod"), never the chip's own.
 3. **Reciprocal comparisons**: "A | metric | ratio | B" and "B | metric | ratio | A"
    are one identity when both are in the ledger (B a named product, not "the
    previous generation"), written the way its earliest claim wrote it; a claim
@@ -61,12 +64,14 @@ from claimledger.data_files import data_table
 from claimledger.diff.keys import (
     KEY_SEPARATOR,
     MISSING,
+    alias_tables,
     is_organisation,
     key_of_parts,
     maker_key,
     names_only_the_unit,
     normalise_baseline,
     split_round,
+    subject_entity,
 )
 from claimledger.organisation import organisation_figure
 from claimledger.text.scripts import HAN
@@ -79,6 +84,8 @@ NEXT_WORDS = re.compile(r"[\w'-]+")
 # A part the claim leaves out but its sentence gives other figures: "~llama 3.1 8b / llama 3.1 70b".
 HINT = "~"
 HINT_SEPARATOR = " / "
+# The subject of a figure of a count of a chip's chips, its group word left out: "tpu v7 ~group".
+GROUP_LEFT_OUT = "~group"
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +109,17 @@ class Identity:
         """The bare model code that may name this subject alone ("k4" for "kestrel k4")."""
         head, _, last = self.subject.rpartition(" ")
         return last if head and BARE_CODE.fullmatch(last) else None
+
+    @property
+    def group_left_out(self) -> bool:
+        """Whether the subject is a group of a chip's chips whose group word is left out ("tpu v7 ~group")."""
+        return self.subject.endswith(f" {GROUP_LEFT_OUT}")
+
+    @property
+    def as_group_left_out(self) -> str | None:
+        """This group's subject with its group word left out ("tpu v7 ~group" for "tpu v7 pod")."""
+        head, _, last = self.subject.rpartition(" ")
+        return f"{head} {GROUP_LEFT_OUT}" if head and last in group_names() else None
 
     @property
     def is_bare_code(self) -> bool:
@@ -136,7 +154,8 @@ class Identity:
         parts = [name for name in optional if not _stated(getattr(self, name))]
         if not self.metric_stated:
             parts.insert(0, "metric")
-        return ("subject", *parts) if self.is_bare_code or self.names_its_maker else tuple(parts)
+        partial_subject = self.is_bare_code or self.names_its_maker or self.group_left_out
+        return ("subject", *parts) if partial_subject else tuple(parts)
 
     @property
     def may_join(self) -> bool:
@@ -164,6 +183,7 @@ class Identity:
             return False
         if self.subject != other.subject and not (
             (self.is_bare_code and other.code == self.subject) or (self.names_its_maker and other.maker == self.subject)
+            or (self.group_left_out and other.as_group_left_out == self.subject)
         ):
             return False
         if self.metric_stated and self.metric != other.metric:
@@ -233,10 +253,44 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
         baseline = hint(normalise_baseline(other.get("baseline")) for other in others)
     elif baseline is not None and is_predecessor(baseline, key.subject):
         baseline = normalise_baseline("previous generation")
+    subject = f"{key.subject} {GROUP_LEFT_OUT}" if counts_its_chips(claim, key.subject) else key.subject
     measure = "ratio" if key.measure == "percent" and percent_as_ratio(claim, key.baseline) else key.measure
     if measure == "percent" and baseline is None and claim.get("trend") in ("up", "down") and not reaches_level(claim):
         baseline = HINT  # a change from something unstated ("an 11% increase in revenue"): the ledger decides
-    return Identity(key.subject or MISSING, key.metric, measure, baseline, condition)
+    return Identity(subject or MISSING, key.metric, measure, baseline, condition)
+
+
+def counts_its_chips(claim: Mapping[str, Any], subject: str | None) -> bool:
+    """Whether a chip's figure is given to a count of more than one of its chips in the clause before it
+    ("9216芯片的计算能力超过 ...", "the 9,216-chip configuration delivers ...")."""
+    entity = subject_entity(subject)
+    if entity is None or entity.kind != "chip":
+        return False
+    sentence = claim.get("sentence") or ""
+    start = (claim.get("start") or 0) - (claim.get("sentence_start") or 0)
+    if not 0 < start <= len(sentence):
+        return False
+    from claimledger.extraction.attributes import clause_bounds
+
+    clause_start, _ = clause_bounds(sentence, start, start)
+    before = unicodedata.normalize("NFKC", sentence[clause_start:start])
+    return any(int(match.group("count").replace(",", "")) > 1 for match in chip_count_pattern().finditer(before))
+
+
+@cache
+def chip_count_pattern() -> re.Pattern[str]:
+    """A count of chips that owns what follows: "9216芯片的", "9,216 颗芯片的", "9,216-chip"."""
+    chips = "|".join(map(re.escape, sorted(data_table("shapes.toml")["kind_words"]["chip"], key=len, reverse=True)))
+    return re.compile(
+        rf"(?<![\d.])(?<!\d,)(?P<count>\d[\d,]*)(?:\s*[个個颗顆张張块塊片]?\s*(?:{chips})\s*(?:配置\s*)?的|-(?:{chips})\b)",
+        re.IGNORECASE,
+    )
+
+
+@cache
+def group_names() -> frozenset[str]:
+    """The words for a group of machines as a key writes them after a name ("pod", "cluster")."""
+    return frozenset(alias_tables().groups.values())
 
 
 def percent_as_ratio(claim: Mapping[str, Any], baseline: str | None) -> bool:
@@ -345,7 +399,7 @@ class Resolver:
         self._by_block: dict[tuple[str, str], list[Identity]] = {}
         for identity in self.identities.values():
             self._by_block.setdefault((identity.subject, identity.measure), []).append(identity)
-            for other_name in (identity.code, identity.maker):
+            for other_name in (identity.code, identity.maker, identity.as_group_left_out):
                 if other_name:
                     self._by_block.setdefault((other_name, identity.measure), []).append(identity)
 
@@ -395,9 +449,10 @@ class Resolver:
 
     @staticmethod
     def neighbours_of(identity: Identity) -> set[tuple[str, str]]:
-        """The blocks whose resolutions a new identity can change: its own, its bare code's, its maker's, its mirror's."""
+        """The blocks whose resolutions a new identity can change: its own, its bare code's, its maker's, its chip
+        group's with the group word left out, its mirror's."""
         blocks = {(identity.subject, identity.measure)}
-        for other_name in (identity.code, identity.maker):
+        for other_name in (identity.code, identity.maker, identity.as_group_left_out):
             if other_name:
                 blocks.add((other_name, identity.measure))
         mirror = identity.mirror()

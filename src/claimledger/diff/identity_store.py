@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from claimledger.diff import decisions as decisions_module
 from claimledger.diff.fact_store import BATCH
-from claimledger.diff.identity import BARE_CODE, Resolution, Resolver, parse_key
+from claimledger.diff.identity import BARE_CODE, GROUP_LEFT_OUT, Resolution, Resolver, group_names, parse_key
 from claimledger.diff.keys import is_organisation, maker_key
 
 if TYPE_CHECKING:
@@ -104,7 +104,8 @@ def apply_counts(db: sqlite_utils.Database, counts: Counter[str], firsts: dict[s
 def block_identities(db: sqlite_utils.Database, blocks: Iterable[tuple[str, str]]) -> dict[str, int]:
     """Stated key -> first claim, for the identities of `blocks` (subject, measure) and those their resolution weighs.
 
-    Those are, for a bare model code, the branded products ending in it, and for a
+    Those are, for a bare model code, the branded products ending in it, for a chip's
+    group with its group word left out, the chip's groups ("tpu v7 pod"), and for a
     comparison with a named baseline, the block of its reciprocal (one level: the
     reciprocal's own resolution needs only its block).
     """
@@ -128,6 +129,13 @@ def _block(db: sqlite_utils.Database, subject: str, measure: str) -> list[tuple[
     if rows and BARE_CODE.fullmatch(subject):
         rows += db.execute(
             "SELECT stated_key, first_claim FROM identities WHERE code = ? AND measure = ?", [subject, measure]
+        ).fetchall()
+    if rows and subject.endswith(f" {GROUP_LEFT_OUT}"):
+        chip = subject[: -len(GROUP_LEFT_OUT)]
+        groups = sorted(chip + word for word in group_names())
+        rows += db.execute(
+            f"SELECT stated_key, first_claim FROM identities WHERE subject IN ({', '.join('?' * len(groups))}) AND measure = ?",
+            [*groups, measure],
         ).fetchall()
     if rows and is_organisation(subject):
         # The organisation's products measured the same way: what a figure naming only their maker may join.

@@ -134,7 +134,7 @@ def _figure(
         intervals=ends, unit=unit, qualifier=qualifier, revision_cue=bool(revision_cue), entry=entry,
         revision=revision or 1, round=parse_round(round_), role=role, replaced_by=replaced_by,
         comparable=not (written_backwards and lower), lasting=lasting and round_ is None,
-        projected=bool(projected) and organisational,
+        projected=bool(projected) and organisational, periodic=organisational,
     )
     return figure, Stored(status, superseded_by, (compared_with, absolute, relative), value, si_value)
 

@@ -65,7 +65,10 @@ current figure left, against the latest earlier one.
 The period of a figure: it is current from its publication date until its
 claimant states the identity again (a forecast: forecasts it again), a later
 benchmark round replaces it, or `CURRENT_FOR` has passed, whichever comes first;
-a product's specification (no workload, no round, a physical measure or a count:
+an organisation's figure (its money, revenue, growth: `Figure.periodic`) is reported
+for a quarter, so it is current for `PERIOD_CURRENT_FOR` only: a different value
+a quarter later is the next period's figure (``updated``), not a report
+contradicting it; a product's specification (no workload, no round, a physical measure or a count:
 `Figure.lasting`) does not expire. The publication date is the claim's, else its
 document's, else the fetch date; a claim with none sorts first.
 
@@ -88,6 +91,9 @@ from claimledger.diff.values import Intervals, intervals_agree, midpoint
 
 STATUSES = ("new", "updated", "superseded", "conflict", "reaffirmed", "qualifier_changed")
 CURRENT_FOR = timedelta(days=365)
+# How long an organisation's figure stays current (`Figure.periodic`): reports of one quarter come within weeks of
+# each other, the next quarter's figures about 90 days later.
+PERIOD_CURRENT_FOR = timedelta(days=60)
 # Two current figures of one identity this many times apart are not called a conflict (`_far_apart`).
 CONFLICT_FACTOR = 10.0
 # How far past a bound a point figure may be and still agree with it (`bound_holds`): "over 2,000" is 2,100.
@@ -130,6 +136,9 @@ class Figure:
     comparable: bool = True
     # A product's specification (`claimledger.diff.identity.is_lasting`): current until replaced, however old.
     lasting: bool = False
+    # An organisation's figure (`claimledger.diff.identity.is_organisation_figure`), reported for a period: current
+    # for `PERIOD_CURRENT_FOR` only.
+    periodic: bool = False
     # A forecast (guidance, "expects", 预计): compared only with forecasts (`same_kind`), a change only of its
     # claimant's own (`comparison_class`).
     projected: bool = False
@@ -144,6 +153,11 @@ class Figure:
     @property
     def is_past(self) -> bool:
         return self.role in PAST_ROLES
+
+    @property
+    def current_for(self) -> timedelta:
+        """How long the figure stays current when its claimant says nothing new (unless `lasting`)."""
+        return PERIOD_CURRENT_FOR if self.periodic else CURRENT_FOR
 
     @property
     def first_hand(self) -> bool:
@@ -288,10 +302,12 @@ class KeyHistory:
         if not latest:
             return  # nothing comparable before it: new
         candidates = [f for f in latest if _same_round_or_older(f, figure)] or latest
-        equal = [earlier for earlier in candidates if same_value(earlier, figure)]
+        # The claimant's own expired figure first: it changes its own figure, as while its figure is current.
+        own = [f for f in self.current.get((figure.claimant, figure.projected), []) if _same_round_or_older(f, figure)]
+        equal = [earlier for earlier in own or candidates if same_value(earlier, figure)]
         if equal:
             return self._set_equal(figure, equal)
-        old = _nearest(candidates, figure)
+        old = _nearest(own or candidates, figure)
         if old.claimant != figure.claimant and _far_apart(old, figure):
             return None  # another claimant's figure of another size: not a version of the old one
         status = "superseded" if _is_revision(figure, old) or _older_round(old, figure) else "updated"
@@ -326,7 +342,7 @@ class KeyHistory:
             for (_, projected), figures in self.current.items()
             if projected == figure.projected
             for earlier in figures
-            if earlier.superseded_by is None and (earlier.lasting or figure.when - earlier.when <= CURRENT_FOR)
+            if earlier.superseded_by is None and (earlier.lasting or figure.when - earlier.when <= earlier.current_for)
         ]
 
     def record(self, batch: list[Figure]) -> None:

@@ -102,8 +102,8 @@ EACH_BEFORE = re.compile(r"(?=[ep每单])(?:\b(?:each|every|per)[ \t]+|[每单][
 EACH_AFTER = re.compile(r"[ \t]+(?:(?:on|in|for|from|of|across|inside)[ \t]+)?(?:each|every)[ \t]+", re.IGNORECASE)
 LATIN_WORD = re.compile(r"[A-Za-z0-9][\w.-]*[ \t]*")
 # After the container, a few words (a verb, a hedge, a name: "Per GPU, the K3 reaches") or a
-# short Chinese predicate ("的带宽为") before the figure.
-CONTAINER_GAP = re.compile(rf"(?:,?[ \t]+[A-Za-z0-9][A-Za-z0-9-]*){{0,4}}[ \t]*|[ \t]*[{HAN}]{{0,10}}[ \t]*")
+# short Chinese predicate ("的带宽为", with at most one acronym in it: "的最大 TDP 为") before the figure.
+CONTAINER_GAP = re.compile(rf"(?:,?[ \t]+[A-Za-z0-9][A-Za-z0-9-]*){{0,4}}[ \t]*|[ \t]*(?:[{HAN}]{{1,6}}[ \t]*[A-Z]{{2,5}}[ \t]*)?[{HAN}]{{0,10}}[ \t]*")
 # A figure's unit right before the cue: "100 TFLOPS per GPU and the cluster draws 5 MW" (the
 # "per GPU" is the 100 TFLOPS's, no container of the 5 MW).
 FIGURE_BEFORE_CUE = re.compile(r"\d[\d,.]*[ \t]*[A-Za-z%][\w/%]*[ \t]+(?:(?:on|in|for|from|of|across|inside|at)[ \t]+)?$")

@@ -84,7 +84,7 @@ class Post:
             if self.previous is not None and any(
                 item.claim.subject is None or item.speaker_subject or _not_what_it_points_at(item, opening) for item in found
             ):
-                _carry_subject(self.text, self.previous, sentence, annotated, found, opening)
+                _carry_subject(registry, self.text, self.previous, sentence, annotated, found, opening)
             if self.topic is not None:
                 _take_topic(registry, self.topic, annotated, found)
             _point_ahead(registry, annotated, found, self.makers, later)
@@ -104,7 +104,7 @@ class Post:
 
 
 def _carry_subject(
-    text: str, previous: tuple[Sentence, Annotated, list[Found]], sentence: Sentence, annotated: Annotated,
+    registry: Registry, text: str, previous: tuple[Sentence, Annotated, list[Found]], sentence: Sentence, annotated: Annotated,
     found: list[Found], opening: tuple[str, ...] | None,
 ) -> None:
     """Subjectless claims take the subject of the previous sentence of the paragraph: the
@@ -125,9 +125,12 @@ def _carry_subject(
             item for item in previous_found
             if item.claim.subject and not item.speaker_subject and (not referred or item.subject_kind in referred)
         ]
-        # "It carries 192GB — 2.4x the H100's 80GB. Its bandwidth ...": not the name compared against.
-        uncompared = [item for item in with_subject if not _compared_against(item, previous_found)]
+        # "It carries 192GB — 2.4x the H100's 80GB. Its bandwidth ...": not the name compared against,
+        # nor the one a past value is of ("32 units, down from 38 in the MI300X").
+        uncompared = [item for item in with_subject if not _compared_against(item, previous_found) and item.claim.role in (None, "current")]
         with_subject = uncompared or with_subject
+        if _unrelated_subjects(registry, uncompared):
+            return  # "The K4 has 32 units, while the Z9 has 38. It ...": which one is meant is unclear
         if with_subject:
             carried = (with_subject[-1].claim.subject, with_subject[-1].subject_id, with_subject[-1].subject_kind)
         else:
@@ -145,6 +148,13 @@ def _carry_subject(
             claim.subject, item.subject_id, item.speaker_subject = subject, subject_id, False
             claim.subject_id = subject_id
             item.subject_kind, item.carried = kind, True
+
+
+def _unrelated_subjects(registry: Registry, found: Sequence[Found]) -> bool:
+    """Whether the figures' subjects name two products that are not one built on the other."""
+    entities = {item.subject_id: registry.get(item.subject_id) for item in found if item.subject_id}
+    known = [entity for entity in entities.values() if entity is not None]
+    return len(known) > 1 and not all(in_chain(registry, known[0], other) for other in known[1:])
 
 
 def _compared_against(item: Found, found: Sequence[Found]) -> bool:

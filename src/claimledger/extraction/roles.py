@@ -101,6 +101,9 @@ PREPOSITION_BEFORE = re.compile(
 FIGURE_BEFORE = re.compile(r"\d\s*[A-Za-z]{1,4}\s*(?:of\s+|的\s*)?$")
 # Between a product and a measure it owns: "the WSE-2's 2.6 trillion", "H100 的 80 GB".
 POSSESSED = re.compile(r"\s*(?:['’]s|的)\s*")
+# Between a product and a measure a relative clause gives it ("the K4 GPU, which draws 700 W"):
+# at most three words for its kind, "which" or "that", a verb and at most two more words.
+RELATIVE_HOLDS = re.compile(r"(?:\s+[A-Za-z][\w-]*){0,3}\s*,?\s+(?:which|that)(?:\s+[A-Za-z][\w-]*){1,3}\s+", re.IGNORECASE)
 # Between a measure and the product it describes ("2.85GHz 的 A715"), is measured in or on
 # ("80 GB in the previous H100") or is the price of ("$2.00 for the A100").
 MEASURED_PRODUCT_GAP = re.compile(
@@ -377,11 +380,12 @@ def _before_product(folded: str, names: Sequence[Name], index: int) -> bool:
 def _possessor(folded: str, names: Sequence[Name], start: int) -> Name | None:
     """The product a measure is written as the possession of, right before it ("the Kestrel
     K4's 2 trillion", "H100 的 80 GB"), or the product or organisation holding it as a result
-    ("SambaNova's prior record of 792"), also inside a baseline; not for ratios ("是 H100 的 3 倍")."""
+    ("SambaNova's prior record of 792"), or the product a relative clause holding it describes
+    ("than the K4, which draws 700 W"), also inside a baseline; not for ratios ("是 H100 的 3 倍")."""
     for name in names:
         if name.end > start:
             continue
-        if name.kind in HARDWARE and POSSESSED.fullmatch(folded, name.end, start):
+        if name.kind in HARDWARE and (POSSESSED.fullmatch(folded, name.end, start) or RELATIVE_HOLDS.fullmatch(folded, name.end, start)):
             return name
         if name.kind in (*HARDWARE, "organisation") and HELD_RESULT.fullmatch(folded, name.end, start):
             return name
