@@ -7,7 +7,7 @@ import re
 import pytest
 
 from claimledger.extraction.cues import lowered
-from claimledger.extraction.metrics import _openers, _pattern_words, any_metric_pattern, metric_patterns
+from claimledger.extraction.metrics import _openers, _pattern_words, any_metric_pattern, metric_patterns, opening_looked_ahead
 
 SENTENCES = [
     "Its p99 latency stays under 40 ms.",
@@ -59,13 +59,30 @@ def test_a_pattern_with_words_matches_only_where_one_of_its_words_is(sentence):
         (r"(?:ab)?c", None),
         (r"[^a]b", None),
         (r"\db", None),
-        (r"(?=a)a", None),
+        (r"(?=[ab])\w+", {"a", "b"}),
+        (r"(?<=a)b", None),
+        (r"(?!a)b", None),
         (r"a*", None),
     ],
 )
 def test_openers_are_the_characters_every_match_begins_with(pattern, openers):
     found = _openers(re._parser.parse(pattern, re.IGNORECASE))
     assert found == (None if openers is None else {ord(char) for char in openers})
+
+
+@pytest.mark.parametrize(
+    ("pattern", "looked_ahead"),
+    [
+        (r"(?=[BF])(?:FP8|BF16)|单精度", r"(?=[BF单])(?:(?=[BF])(?:FP8|BF16)|单精度)"),
+        (r"\db", r"\db"),
+    ],
+)
+def test_a_pattern_is_looked_ahead_on_its_openers_when_they_are_plain(pattern, looked_ahead):
+    assert opening_looked_ahead(pattern, re.IGNORECASE) == looked_ahead
+    for text in ("fp8 and 单精度", "at BF16", "no precision 3b"):
+        assert [m.span() for m in re.finditer(looked_ahead, text, re.IGNORECASE)] == [
+            m.span() for m in re.finditer(pattern, text, re.IGNORECASE)
+        ]
 
 
 TOKEN_PRICES = [

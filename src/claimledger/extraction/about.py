@@ -248,6 +248,7 @@ def _bare(kind: str | None, expression: str | None) -> bool:
     return kind in ("ratio", "percent") or not expression
 
 
+@lru_cache(maxsize=1024)
 def _written_in(expression: str | None) -> str | None:
     """The dimensionality a measure of [dimension] is compared in: without per-device
     denominators, each currency written [currency] ("$3 per million tokens": [currency] / [token])."""
@@ -481,6 +482,7 @@ def _ordered(dimensionality: str) -> str:
     return ordered_dimensionality(exponents) or dimensionality
 
 
+@lru_cache(maxsize=1024)
 def _per_device_metric(metric: str | None, kind: str | None, expression: str | None) -> str | None:
     """The per-device measure a word's metric becomes when the figure's unit is per device
     ("单卡算力 2 PFLOPS", "Per GPU, ... 1,200 tokens per second"): the word names the unit's
@@ -493,6 +495,7 @@ def _per_device_metric(metric: str | None, kind: str | None, expression: str | N
     return unit_metric(kind, expression) or metric
 
 
+@lru_cache(maxsize=1024)
 def unit_metric(kind: str | None, expression: str | None) -> str | None:
     """The metric a unit names when no word does: by its dimensionality ("8 TB/s" is
     bandwidth), per device when divided by one ("TB/s per GPU" is bandwidth per GPU);

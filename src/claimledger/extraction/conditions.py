@@ -34,7 +34,7 @@ from typing import NamedTuple
 from claimledger.entities import Entity
 from claimledger.extraction.attributes import clause_bounds
 from claimledger.extraction.cues import alternation, cue_table, lowered
-from claimledger.extraction.metrics import rate_metrics, spec_metrics
+from claimledger.extraction.metrics import opening_looked_ahead, rate_metrics, spec_metrics
 from claimledger.extraction.names import Name
 from claimledger.extraction.workload import WorkloadSize, workload_sizes
 from claimledger.text.alternation import any_of
@@ -93,7 +93,8 @@ def _table() -> dict:
 @cache
 def precision_pattern() -> re.Pattern[str]:
     """A numeric precision: FP8, INT8, BF16, ..., or a Chinese word for one ("单精度")."""
-    return re.compile(rf"{_table()['precision']}|{alternation(sorted(_precision_words()))}", re.IGNORECASE)
+    pattern = rf"{_table()['precision']}|{alternation(sorted(_precision_words()))}"
+    return re.compile(opening_looked_ahead(pattern, re.IGNORECASE), re.IGNORECASE)
 
 
 @cache

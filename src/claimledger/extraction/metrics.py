@@ -90,12 +90,17 @@ def any_metric_pattern() -> re.Pattern[str]:
     with lets the search pass every other position with one test (case is ignored: no prefix
     scan otherwise)."""
     patterns = [pattern.pattern for (pattern, _), words in zip(metric_patterns(), _pattern_words()) if words is None]
-    alternation = "|".join(f"(?:{pattern})" for pattern in patterns)
-    openers = [_openers(_parser.parse(pattern, re.IGNORECASE)) for pattern in patterns]
-    if any(chars is None for chars in openers):
-        return re.compile(alternation, re.IGNORECASE)
-    chars = "".join(sorted({re.escape(chr(char)) for found in openers for char in found}))
-    return re.compile(f"(?=[{chars}])(?:{alternation})", re.IGNORECASE)
+    return re.compile(opening_looked_ahead("|".join(f"(?:{pattern})" for pattern in patterns), re.IGNORECASE), re.IGNORECASE)
+
+
+def opening_looked_ahead(pattern: str, flags: int) -> str:
+    """`pattern` after a look-ahead on the characters its matches begin with, when they are
+    plain (`_openers`): a search then passes every other position with one test, where an
+    alternation tries each of its branches there."""
+    chars = _openers(_parser.parse(pattern, flags))
+    if chars is None:
+        return pattern
+    return f"(?=[{''.join(sorted(re.escape(chr(char)) for char in chars))}])(?:{pattern})"
 
 
 def _openers(items: Iterable[tuple]) -> set[int] | None:
@@ -105,6 +110,8 @@ def _openers(items: Iterable[tuple]) -> set[int] | None:
     for op, value in items:
         if op is _constants.AT:  # ^, \b: no character
             continue
+        if op is _constants.ASSERT and value[0] == 1:  # a look-ahead: the match begins as it does
+            return _openers(value[1])
         if op is _constants.LITERAL:
             return {value}
         if op is _constants.IN:
