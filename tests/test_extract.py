@@ -148,6 +148,9 @@ QUALIFIERS = [
     ("Throughput is 5 GB/s.", "5 GB/s", None),
     ("The card boasts 200 TOPS on INT8 performance.", "200 TOPS", None),  # the unit, not "tops" after a figure
     ("The board costs $500 tops.", "$500", "at_most"),
+    # a currency written before the number does not break a hedge's link (Taiwan and Hong Kong press)
+    ("星河淨利96億元（約新台幣420億元）。", "420億元", "approximately"),
+    ("星河營收超過人民幣500億元。", "500億元", "more_than"),
 ]
 
 
@@ -233,6 +236,10 @@ PROJECTED = [
     # measured against what the market expected, a figure is no forecast
     ("星图一季度营收 19.7 亿元不及市场预期。", "19.7 亿元", False),
     ("星图一季度营收 8 亿元，超预期增长 40%。", "40%", False),
+    ("星河第三季營收1,210億元，優於市場預估。", "1,210億元", False),
+    # Taiwan press: 預估 (estimates) and 可望 (is expected to) look forward
+    ("法人預估，星圖今年可望出貨4.2萬台伺服器。", "4.2萬台伺服器", True),
+    ("星河明年營收可望達到80億元。", "80億元", True),
 ]
 
 
