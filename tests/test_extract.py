@@ -144,6 +144,7 @@ QUALIFIERS = [
     ("节点间通信延迟压缩至<2μs。", "<2μs", "less_than"),
     ("星图芯片的功耗≤300W。", "≤300W", "at_most"),
     ("星图芯片的显存带宽≥1.2TB/s。", "≥1.2TB/s", "at_least"),
+    ("星图机房的PUE值<1.15。", "<1.15", "less_than"),  # a plain number its metric names across a sign
     ("青鸾集群的训练吞吐>400 PFLOPS。", ">400 PFLOPS", "more_than"),
     ("Throughput is 5 GB/s.", "5 GB/s", None),
     ("The card boasts 200 TOPS on INT8 performance.", "200 TOPS", None),  # the unit, not "tops" after a figure
