@@ -467,6 +467,13 @@ BASELINES = [
     # Hong Kong writing: 按年 is year over year, 按季 quarter over quarter
     ("星图上季收入按年升 81%，按季升 34%。", "81%", "a year earlier"),
     ("星图上季收入按年升 81%，按季升 34%。", "34%", "previous quarter"),
+    # Taiwan writing: 年增, 季增, 月增; in a list the cue nearest before a figure is its baseline
+    ("星河9月營收1,210億元，月增12.5%、年增86%。", "12.5%", "previous month"),
+    ("星河9月營收1,210億元，月增12.5%、年增86%。", "86%", "a year earlier"),
+    ("星河稅後淨利96億元，季增21%。", "21%", "previous quarter"),
+    ("星图营收同比增长 40%、环比增长 6%。", "6%", "previous period"),
+    # a compound annual rate is no change from a year earlier
+    ("星图预计该市场复合年增长率达 35%。", "35%", None),
     # before a percentage, an unnamed "X 的" is when or how, no baseline
     ("星图的份额从 2024 年的 46.4% 提升到了今年的 49.2%。", "49.2%", None),
     ("星图的份额从 2024 年的 46.4% 提升到了今年的 49.2%。", "46.4%", None),
