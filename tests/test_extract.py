@@ -377,6 +377,7 @@ def test_a_figure_with_its_own_claimant_keeps_it_under_a_self_report_statement()
     "对大多数企业来说，单柜 40 kW 已经够用。",
     "也就是说，新芯片的功耗为 700W。",
     "Needless to say, the rack draws 40 kW.",
+    "星河智算中心超 1.5 万 PFLOPS（千万亿次浮点运算/秒，以下简称P），在国内属于大规模。",  # 简称: a short name, no speaker
 ])
 def test_a_phrase_holding_a_speech_verb_quotes_no_one(sentence: str) -> None:
     claims = extract(sentence)
