@@ -472,6 +472,9 @@ BASELINES = [
     ("星河9月營收1,210億元，月增12.5%、年增86%。", "12.5%", "previous month"),
     ("星河9月營收1,210億元，月增12.5%、年增86%。", "86%", "a year earlier"),
     ("星河稅後淨利96億元，季增21%。", "21%", "previous quarter"),
+    ("星河營收年成長20%，季成長5%。", "20%", "a year earlier"),
+    ("星河營收年成長20%，季成長5%。", "5%", "previous quarter"),
+    ("星河營業利益較第二季成長15%。", "15%", "第二季"),  # 成長 (grows) ends the baseline
     ("星图营收同比增长 40%、环比增长 6%。", "6%", "previous period"),
     # a compound annual rate is no change from a year earlier
     ("星图预计该市场复合年增长率达 35%。", "35%", None),
