@@ -35,6 +35,19 @@ def test_a_system_its_chip_and_a_cloud_instance_are_three_entities_with_their_ma
     assert registry.maker(instance).id == "Azure"
 
 
+@pytest.mark.parametrize(
+    ("text", "written", "subject"),
+    [
+        ("廣達10月合併營收1,520億元，月增8%。", "1,520億元", "廣達"),
+        ("鴻海今日公布10月營收達6,100億元。", "6,100億元", "鴻海"),
+        ("中际旭创前三季度实现营业收入120.5亿元。", "120.5亿元", "中际旭创"),
+        ("曙光数创的浸没液冷方案PUE低至1.05。", "低至1.05", "曙光数创"),
+    ],
+)
+def test_a_server_or_optics_maker_is_the_subject_of_its_own_earnings(text: str, written: str, subject: str) -> None:
+    assert {claim.text: claim.subject for claim in extract(text)}[written] == subject
+
+
 def write(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "entities.toml"
     path.write_text(text, encoding="utf-8")

@@ -144,10 +144,14 @@ QUALIFIERS = [
     ("节点间通信延迟压缩至<2μs。", "<2μs", "less_than"),
     ("星图芯片的功耗≤300W。", "≤300W", "at_most"),
     ("星图芯片的显存带宽≥1.2TB/s。", "≥1.2TB/s", "at_least"),
+    ("星图机房的PUE值<1.15。", "<1.15", "less_than"),  # a plain number its metric names across a sign
     ("青鸾集群的训练吞吐>400 PFLOPS。", ">400 PFLOPS", "more_than"),
     ("Throughput is 5 GB/s.", "5 GB/s", None),
     ("The card boasts 200 TOPS on INT8 performance.", "200 TOPS", None),  # the unit, not "tops" after a figure
     ("The board costs $500 tops.", "$500", "at_most"),
+    # a currency written before the number does not break a hedge's link (Taiwan and Hong Kong press)
+    ("星河淨利96億元（約新台幣420億元）。", "420億元", "approximately"),
+    ("星河營收超過人民幣500億元。", "500億元", "more_than"),
 ]
 
 
@@ -242,6 +246,10 @@ PROJECTED = [
     ("Kite expects revenue to grow from $250 million last year to $500 million this year.", "$250 million", False),
     ("Kite expects revenue to grow from $250 million last year to $500 million this year.", "$500 million", True),
     ("Kite now expects $85 billion, up from an earlier forecast of $75 billion.", "$75 billion", True),
+    ("星河第三季營收1,210億元，優於市場預估。", "1,210億元", False),
+    # Taiwan press: 預估 (estimates) and 可望 (is expected to) look forward
+    ("法人預估，星圖今年可望出貨4.2萬台伺服器。", "4.2萬台伺服器", True),
+    ("星河明年營收可望達到80億元。", "80億元", True),
 ]
 
 
@@ -378,6 +386,7 @@ def test_a_figure_with_its_own_claimant_keeps_it_under_a_self_report_statement()
     "对大多数企业来说，单柜 40 kW 已经够用。",
     "也就是说，新芯片的功耗为 700W。",
     "Needless to say, the rack draws 40 kW.",
+    "星河智算中心超 1.5 万 PFLOPS（千万亿次浮点运算/秒，以下简称P），在国内属于大规模。",  # 简称: a short name, no speaker
 ])
 def test_a_phrase_holding_a_speech_verb_quotes_no_one(sentence: str) -> None:
     claims = extract(sentence)
@@ -468,6 +477,16 @@ BASELINES = [
     # Hong Kong writing: 按年 is year over year, 按季 quarter over quarter
     ("星图上季收入按年升 81%，按季升 34%。", "81%", "a year earlier"),
     ("星图上季收入按年升 81%，按季升 34%。", "34%", "previous quarter"),
+    # Taiwan writing: 年增, 季增, 月增; in a list the cue nearest before a figure is its baseline
+    ("星河9月營收1,210億元，月增12.5%、年增86%。", "12.5%", "previous month"),
+    ("星河9月營收1,210億元，月增12.5%、年增86%。", "86%", "a year earlier"),
+    ("星河稅後淨利96億元，季增21%。", "21%", "previous quarter"),
+    ("星河營收年成長20%，季成長5%。", "20%", "a year earlier"),
+    ("星河營收年成長20%，季成長5%。", "5%", "previous quarter"),
+    ("星河營業利益較第二季成長15%。", "15%", "第二季"),  # 成長 (grows) ends the baseline
+    ("星图营收同比增长 40%、环比增长 6%。", "6%", "previous period"),
+    # a compound annual rate is no change from a year earlier
+    ("星图预计该市场复合年增长率达 35%。", "35%", None),
     # before a percentage, an unnamed "X 的" is when or how, no baseline
     ("星图的份额从 2024 年的 46.4% 提升到了今年的 49.2%。", "49.2%", None),
     ("星图的份额从 2024 年的 46.4% 提升到了今年的 49.2%。", "46.4%", None),

@@ -147,6 +147,20 @@ EARNINGS = [
     # A segment that does anything else names no revenue.
     ("Its data center unit deployed 10,000 GPUs.", "10,000 GPUs", "GPUs"),
     ("星图科技数据中心业务毛利率为 70%,公司收入为 80 亿元。", "80 亿元", "revenue"),
+    # Taiwan and Hong Kong earnings words: each profit, margin and per-share figure its own concept,
+    # and a margin or a per-share figure never the profit its words begin with.
+    ("星圖第二季毛利820億元，營業利益410億元，稅後淨利305億元。", "820億元", "gross profit"),
+    ("星圖第二季毛利820億元，營業利益410億元，稅後淨利305億元。", "410億元", "operating profit"),
+    ("星圖第二季毛利820億元，營業利益410億元，稅後淨利305億元。", "305億元", "net profit"),
+    ("星圖第二季稅後獲利218億元，每股基本純益2.35元。", "218億元", "net profit"),
+    ("星圖第二季稅後獲利218億元，每股基本純益2.35元。", "2.35元", "earnings per share"),
+    ("星圖第二季毛利率6.8%，營益率3.1%，淨利率2.6%。", "6.8%", "gross margin"),
+    ("星圖第二季毛利率6.8%，營益率3.1%，淨利率2.6%。", "3.1%", "operating margin"),
+    ("星圖第二季毛利率6.8%，營益率3.1%，淨利率2.6%。", "2.6%", "net margin"),
+    ("Orbis kept a net margin of 12% while its profit margins elsewhere fell.", "12%", "net margin"),
+    ("星河次季經調整溢利錄得96.5億元。", "96.5億元", "profit"),
+    ("星河當季研發投入增至48.2億元，資本開支增至77億元。", "48.2億元", "R&D spending"),
+    ("星河當季研發投入增至48.2億元，資本開支增至77億元。", "77億元", "investment"),
 ]
 
 

@@ -259,6 +259,8 @@ CHINESE_NOT_NUMBERS = [
     "第二代",
     "星期三",
     "第三季度",
+    "前3季",  # the first three quarters, a period (Taiwan press)
+    "首3季",
     "下午三点半",
     "一切",
     "统一",

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from claimledger.extraction.attributes import clause_bounds
-from claimledger.extraction.cues import alternation, cue_table, lowered, relative_baseline_pattern
+from claimledger.extraction.cues import alternation, cue_table, lowered, relative_baseline_pattern, relative_not_after
 from claimledger.extraction.names import HARDWARE, Name
 
 PHRASE_STOP = re.compile(
@@ -379,13 +379,23 @@ def _name_ending_at(names: Sequence[Name], position: int, sentence: str) -> Name
 
 
 def _relative_phrase(sentence: str, start: int, end: int) -> Baseline | None:
-    """Year-over-year and similar anywhere in the figure's clause."""
+    """Year-over-year and similar in the figure's clause: the nearest before the figure, else
+    the first after it ("同比增长 10%、环比增长 5%": the 5% is against the previous period)."""
     clause_start, clause_end = clause_bounds(sentence, start, end)
     pattern, labels = relative_baseline_pattern()
-    found = pattern.search(lowered(sentence), clause_start, clause_end)
-    if not found or SPECIFIC_PERIOD.match(sentence, found.end()):
+    text = lowered(sentence)
+    chosen = None
+    for found in pattern.finditer(text, clause_start, clause_end):
+        if text.endswith(relative_not_after(), clause_start, found.start()):
+            continue  # "复合年增长率": a compound annual rate, no change from a year earlier
+        if found.end() > start and chosen is not None:
+            break
+        chosen = found
+        if found.end() > start:
+            break
+    if not chosen or SPECIFIC_PERIOD.match(sentence, chosen.end()):
         return None
-    return Baseline(labels[" ".join(found.group(0).lower().split())], found.start(), found.end())
+    return Baseline(labels[" ".join(chosen.group(0).lower().split())], chosen.start(), chosen.end())
 
 
 def _sentence_reference(sentence: str, start: int, names: Sequence[Name]) -> Baseline | None:

@@ -260,6 +260,12 @@ def relative_baseline_pattern() -> tuple[re.Pattern[str], dict[str, str]]:
 
 
 @lru_cache(maxsize=1)
+def relative_not_after() -> tuple[str, ...]:
+    """Words that make a relative phrase right after them part of another measure ("复合年增长率")."""
+    return tuple(cue_table()["relative_baselines_not_after"]["zh"])
+
+
+@lru_cache(maxsize=1)
 def outside_text_cues() -> frozenset[str]:
     """Qualifier cues that are verbs ("peaked at"): they hedge a figure but stay out of its text."""
     return frozenset(fold(cue) for cue in cue_table()["outside_text"])
