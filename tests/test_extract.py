@@ -242,6 +242,9 @@ PROJECTED = [
     ("Kite expects revenue to grow from $250 million last year to $500 million this year.", "$250 million", False),
     ("Kite expects revenue to grow from $250 million last year to $500 million this year.", "$500 million", True),
     ("Kite now expects $85 billion, up from an earlier forecast of $75 billion.", "$75 billion", True),
+    # a semicolon opens a statement of its own: a forecast before it does not reach a figure after it
+    ("Orbis plans to pass 900 MW by December; its installed power reached 2.1 GW.", "2.1 GW", False),
+    ("Orbis plans to pass 900 MW by December; it will add 300 MW next year.", "300 MW", True),
 ]
 
 
