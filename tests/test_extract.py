@@ -245,6 +245,9 @@ PROJECTED = [
     # a semicolon opens a statement of its own: a forecast before it does not reach a figure after it
     ("Orbis plans to pass 900 MW by December; its installed power reached 2.1 GW.", "2.1 GW", False),
     ("Orbis plans to pass 900 MW by December; it will add 300 MW next year.", "300 MW", True),
+    # a forecast word judged by an adjective describes the present
+    ("Kestrel's outlook remains strong, with an order backlog of $9.4 billion.", "$9.4 billion", False),
+    ("Kestrel's guidance is cautious at $2.3 billion.", "$2.3 billion", True),
 ]
 
 

@@ -229,7 +229,7 @@ def _projected_ends(sentence: str) -> tuple[int, ...]:
     titles = [title.span() for title in BOOK_TITLE.finditer(low)] if "《" in low else []
     return tuple(found.end() for found in projected_pattern().finditer(low)
                  if found.group(0) not in excluded and not _acts_on(low, found)
-                 and not _measured_against(low, found.start())
+                 and not _measured_against(low, found.start()) and not _judged(low, found.end())
                  and not any(start < found.start() < end for start, end in titles))
 
 
@@ -255,6 +255,19 @@ def _measured_against_pattern() -> re.Pattern[str]:
     forecasts", "beat Wall Street forecasts"."""
     words = cue_table()["projected"]["en_measured_against"]
     return re.compile(rf"(?:{alternation(words)})\s+(?:[\w'’-]+\s+){{0,2}}$")
+
+
+@lru_cache(maxsize=1)
+def _judged_pattern() -> re.Pattern[str]:
+    """A copula and an adjective of `en_judged` ending the clause right after a cue: "outlook remains strong,"."""
+    words = cue_table()["projected"]["en_judged"]
+    return re.compile(rf"\s+(?:remains|remained|is|was|looks|looked|stays|stayed)\s+(?:very\s+)?(?:{alternation(words)})"
+                      r"(?=\s*[,;.—]|\s*$)")
+
+
+def _judged(sentence: str, cue_end: int) -> bool:
+    """Whether the cue ending at `cue_end` is judged, not forecasting ("the outlook remains strong, with ...")."""
+    return _judged_pattern().match(sentence, cue_end) is not None
 
 
 def _measured_against(sentence: str, cue_start: int) -> bool:
