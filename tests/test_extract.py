@@ -1039,6 +1039,10 @@ def test_kilovolts() -> None:
         ("Harbor Cloud booked $2.1 billion of revenue.", "$2.1 billion", "Harbor Cloud"),
         # people who speak are no subject, nor is a source cited
         ("另据知情人士透露，明年出货量将超过 500 万颗。", "超过 500 万颗", None),
+        # a figure alone in brackets after a name is that name's, not a known name's listed before it
+        ("On Llama 3.3 70B, SambaNova (692 t/s) and Quillfire (655 t/s) trail Groq.", "655 t/s", "Quillfire"),
+        ("On Llama 3.3 70B, SambaNova (692 t/s) and Quillfire (655 t/s) trail Groq.", "692 t/s", "SambaNova"),
+        ("Groq reached 980 t/s; Throughput (655 t/s) fell elsewhere.", "655 t/s", "Groq"),
     ],
 )
 def test_subjects_the_gazetteer_does_not_know(sentence: str, written: str, subject: str | None) -> None:
