@@ -88,6 +88,10 @@ HAN_SENTENCE_SUBJECT = re.compile(
     # Speech verbs (表示, 称, 指出) name a claimant, not a subject (extraction/claimant.py).
     r"(?:宣布|公布|发布|披露|透露|给出)"
 )
+# A pair of token prices, input then output: "$0.59 in / $0.79 out".
+IN_BEFORE_OUT = re.compile(r"\s+in\s*/\s*[$€£¥]?\s*\d[\d.,]*\s*(?:[$€£¥]\s*)?out\b")
+IN_SLASH_BEFORE = re.compile(r"\bin\s*/\s*$")
+OUT_AFTER = re.compile(r"\s+out\b")
 # A figure alone in brackets after a capitalised name: "Fireworks (683.4 t/s)", "Together AI (512 t/s)".
 NAME_BEFORE_BRACKET = re.compile(r"(?<![\w&.-])(?P<name>[A-Z][a-z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})\s*\(\s*$")
 BRACKET_CLOSES = re.compile(r"\s*\)")
@@ -157,6 +161,8 @@ def describe(
     money = is_money(expression)
     if money and metric not in _money_metrics():
         metric = None  # "24 GB of memory for $799": the amount is no memory
+    if money:
+        metric = _priced_in_or_out(text, start, end) or metric
     organisation_metric = metric in organisation_metrics() or money
     own_money = organisation_metric and metric not in _market_metrics()
     roles = assign_roles(folded, names, start, end, clause, rule_roles, organisation_metric, relative, own_money)
@@ -323,6 +329,15 @@ def full_name(name: Name, names: Sequence[Name]) -> str:
         return name.entity.id
     full = [other.text for other in names if other.text != name.text and other.text.endswith(" " + name.text.split()[0])]
     return full[0] + name.text[len(name.text.split()[0]):] if full else name.text
+
+
+def _priced_in_or_out(text: str, start: int, end: int) -> str | None:
+    """The tokens a pair of prices written "$0.59 in / $0.79 out" prices: input, then output."""
+    if IN_BEFORE_OUT.match(text, end):
+        return "price of input tokens"
+    if OUT_AFTER.match(text, end) and IN_SLASH_BEFORE.search(text, max(0, start - 12), start):
+        return "price of output tokens"
+    return None
 
 
 def _bracketing_name(text: str, names: Sequence[Name], start: int, end: int) -> str | None:
