@@ -250,6 +250,12 @@ PROJECTED = [
     # Taiwan press: 預估 (estimates) and 可望 (is expected to) look forward
     ("法人預估，星圖今年可望出貨4.2萬台伺服器。", "4.2萬台伺服器", True),
     ("星河明年營收可望達到80億元。", "80億元", True),
+    # a semicolon opens a statement of its own: a forecast before it does not reach a figure after it
+    ("Orbis plans to pass 900 MW by December; its installed power reached 2.1 GW.", "2.1 GW", False),
+    ("Orbis plans to pass 900 MW by December; it will add 300 MW next year.", "300 MW", True),
+    # a forecast word judged by an adjective describes the present
+    ("Kestrel's outlook remains strong, with an order backlog of $9.4 billion.", "$9.4 billion", False),
+    ("Kestrel's guidance is cautious at $2.3 billion.", "$2.3 billion", True),
 ]
 
 
@@ -1052,6 +1058,10 @@ def test_kilovolts() -> None:
         ("Harbor Cloud booked $2.1 billion of revenue.", "$2.1 billion", "Harbor Cloud"),
         # people who speak are no subject, nor is a source cited
         ("另据知情人士透露，明年出货量将超过 500 万颗。", "超过 500 万颗", None),
+        # a figure alone in brackets after a name is that name's, not a known name's listed before it
+        ("On Llama 3.3 70B, SambaNova (692 t/s) and Quillfire (655 t/s) trail Groq.", "655 t/s", "Quillfire"),
+        ("On Llama 3.3 70B, SambaNova (692 t/s) and Quillfire (655 t/s) trail Groq.", "692 t/s", "SambaNova"),
+        ("Groq reached 980 t/s; Throughput (655 t/s) fell elsewhere.", "655 t/s", "Groq"),
     ],
 )
 def test_subjects_the_gazetteer_does_not_know(sentence: str, written: str, subject: str | None) -> None:

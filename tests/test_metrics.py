@@ -103,6 +103,9 @@ TOKEN_PRICES = [
     ("星河 Lite 每千 tokens 0.008 元。", "0.008 元", "price per token"),
     ("星河 M2 每百万 tokens 输入 2 元，输出 8 元。", "8 元", "price of output tokens"),
     ("星河 M2 输出价格下降 50%。", "50%", "price of output tokens"),
+    # A pair written "in / out": input, then output.
+    ("Quillfire serves Kite-70B at $0.59 in / $0.79 out per million tokens.", "$0.59", "price of input tokens"),
+    ("Quillfire serves Kite-70B at $0.59 in / $0.79 out per million tokens.", "$0.79", "price of output tokens"),
     # Tokens counted or per second are no price, whatever price word is beside them.
     ("Orion-2 reads 5,000 input tokens per second.", "5,000 input tokens per second", "tokens per second"),
     ("The Nova-4 takes 128K input tokens.", "128K input tokens", "tokens"),

@@ -53,6 +53,7 @@ def test_a_figure_that_names_nothing_takes_the_topic(text: str, written: str, su
     ("Kestrel K4 notes\n\nThe rack draws 120 kW.", "120 kW"),
     ("Kestrel K4 notes\n\nThe new racks draw up to 132 kW each.", "up to 132 kW"),
     ("Kestrel K4 笔记\n\n新机柜的功耗约为 130 kW。", "约为 130 kW"),
+    ("Orbis deployed 20,000 Kestrel K4 GPUs. The racks draw up to 60 kW each.", "up to 60 kW"),
     # A sentence in a language the extractor does not read ends the topic.
     ("Kestrel K4 notes\n\nこれは新しいチップです。\n\nPower draw is 700 W.", "700 W"),
 ])

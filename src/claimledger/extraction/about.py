@@ -44,6 +44,7 @@ from claimledger.extraction.cues import PERIOD_ADVERB, any_phrase, cue_table, fo
 from claimledger.extraction.metrics import Metric, bare_count_metrics, metric_table, metric_words, rate_metrics
 from claimledger.extraction.names import HARDWARE, SIBLING_RULE, Name
 from claimledger.extraction.roles import EACH_HOLDS, Roles, assign_roles, counted
+from claimledger.extraction.shapes import not_brand
 from claimledger.extraction.units import ordered_dimensionality, unit_info
 from claimledger.organisation import currency_dimensionalities, is_currency, organisation_metrics
 from claimledger.text.scripts import HAN
@@ -87,6 +88,13 @@ HAN_SENTENCE_SUBJECT = re.compile(
     # Speech verbs (表示, 称, 指出) name a claimant, not a subject (extraction/claimant.py).
     r"(?:宣布|公布|发布|披露|透露|给出)"
 )
+# A pair of token prices, input then output: "$0.59 in / $0.79 out".
+IN_BEFORE_OUT = re.compile(r"\s+in\s*/\s*[$€£¥]?\s*\d[\d.,]*\s*(?:[$€£¥]\s*)?out\b")
+IN_SLASH_BEFORE = re.compile(r"\bin\s*/\s*$")
+OUT_AFTER = re.compile(r"\s+out\b")
+# A figure alone in brackets after a capitalised name: "Fireworks (683.4 t/s)", "Together AI (512 t/s)".
+NAME_BEFORE_BRACKET = re.compile(r"(?<![\w&.-])(?P<name>[A-Z][a-z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})\s*\(\s*$")
+BRACKET_CLOSES = re.compile(r"\s*\)")
 NOT_A_SUBJECT = frozenset(
     "The This That These Those It Its Our We They He She In On At For With By A An All Each "
     "Today Meanwhile Last Next After Since During When While If But And So Overall Still There Here "
@@ -153,6 +161,8 @@ def describe(
     money = is_money(expression)
     if money and metric not in _money_metrics():
         metric = None  # "24 GB of memory for $799": the amount is no memory
+    if money:
+        metric = _priced_in_or_out(text, start, end) or metric
     organisation_metric = metric in organisation_metrics() or money
     own_money = organisation_metric and metric not in _market_metrics()
     roles = assign_roles(folded, names, start, end, clause, rule_roles, organisation_metric, relative, own_money)
@@ -171,6 +181,9 @@ def describe(
             subject_text, subject_id = full_name(subject, names), subject.entity.id
     else:
         subject_text = _opening_subject(text, names)
+    bracketing = _bracketing_name(text, names, start, end)
+    if bracketing is not None:
+        subject_text, subject_id = bracketing, None
     figures = [(figure.start, figure.end) for figure in annotated.figures]
     condition = fold_condition(text, folded, names, roles.of_name, start, end, clause, metric, figures)
     return About(subject_text, subject_id, metric, condition, roles)
@@ -316,6 +329,29 @@ def full_name(name: Name, names: Sequence[Name]) -> str:
         return name.entity.id
     full = [other.text for other in names if other.text != name.text and other.text.endswith(" " + name.text.split()[0])]
     return full[0] + name.text[len(name.text.split()[0]):] if full else name.text
+
+
+def _priced_in_or_out(text: str, start: int, end: int) -> str | None:
+    """The tokens a pair of prices written "$0.59 in / $0.79 out" prices: input, then output."""
+    if IN_BEFORE_OUT.match(text, end):
+        return "price of input tokens"
+    if OUT_AFTER.match(text, end) and IN_SLASH_BEFORE.search(text, max(0, start - 12), start):
+        return "price of output tokens"
+    return None
+
+
+def _bracketing_name(text: str, names: Sequence[Name], start: int, end: int) -> str | None:
+    """A name the entities table does not know that a bracket holding only the figure follows: "Fireworks
+    (683 t/s)" is Fireworks's, not a known name's listed before it ("Samba (692 t/s) and Fireworks (683 t/s)")."""
+    if not BRACKET_CLOSES.match(text, end):
+        return None
+    found = NAME_BEFORE_BRACKET.search(text, max(0, start - 60), start)
+    if found is None or any(name.start < found.end("name") and found.start("name") < name.end for name in names):
+        return None
+    name = found.group("name")
+    if name.split()[0] in NOT_A_SUBJECT or name.split()[0] in not_brand() or name.lower() in metric_words():
+        return None
+    return name
 
 
 def _opening_subject(text: str, names: Sequence[Name]) -> str | None:

@@ -204,28 +204,33 @@ TREND_GAP = re.compile(
 
 def is_projected(sentence: str, start: int, end: int) -> bool:
     """Whether a forward-looking cue precedes the figure or shares its clause; one in an earlier
-    clause does not reach a figure its own clause says is the actual one ("此前预计为 700W，最终定为 750W")."""
+    clause does not reach a figure its own clause says is the actual one ("此前预计为 700W，最终定为 750W"),
+    nor one before a semicolon, which opens a statement of its own ("plans 900 MW; it runs 2.2 GW")."""
     clause_start, clause_end = clause_bounds(sentence, start, end)
-    first = _first_projected_end(sentence)
+    cue_ends = _projected_ends(sentence)
+    if not cue_ends:
+        return False
+    statement_start = sentence.rfind(";", 0, start)
+    first = next((cue_end for cue_end in cue_ends if cue_end > statement_start), None)
     if first is None or first > clause_end:
         return False
     return not (first <= clause_start and actual_pattern().search(lowered(sentence), clause_start, start))
 
 
 @lru_cache(maxsize=64)
-def _first_projected_end(sentence: str) -> int | None:
-    """Where the sentence's first forward-looking cue ends (look-alikes such as 将近 are none, nor is a
+def _projected_ends(sentence: str) -> tuple[int, ...]:
+    """Where each forward-looking cue of the sentence ends (look-alikes such as 将近 are none, nor is a
     cue inside a title: "《数据中心发展指引》"), found once for all its figures; no cue holds a clause
     break, so none runs across a clause end."""
     if not projected_gate().search(lowered(sentence)):
-        return None
+        return ()
     excluded = not_projected()
     low = lowered(sentence)
     titles = [title.span() for title in BOOK_TITLE.finditer(low)] if "《" in low else []
-    return next((found.end() for found in projected_pattern().finditer(low)
+    return tuple(found.end() for found in projected_pattern().finditer(low)
                  if found.group(0) not in excluded and not _acts_on(low, found)
-                 and not _measured_against(low, found.start())
-                 and not any(start < found.start() < end for start, end in titles)), None)
+                 and not _measured_against(low, found.start()) and not _judged(low, found.end())
+                 and not any(start < found.start() < end for start, end in titles))
 
 
 # The word opening the value a change starts from: "grow from $250 million", "up from", "从 5 亿元".
@@ -250,6 +255,19 @@ def _measured_against_pattern() -> re.Pattern[str]:
     forecasts", "beat Wall Street forecasts"."""
     words = cue_table()["projected"]["en_measured_against"]
     return re.compile(rf"(?:{alternation(words)})\s+(?:[\w'’-]+\s+){{0,2}}$")
+
+
+@lru_cache(maxsize=1)
+def _judged_pattern() -> re.Pattern[str]:
+    """A copula and an adjective of `en_judged` ending the clause right after a cue: "outlook remains strong,"."""
+    words = cue_table()["projected"]["en_judged"]
+    return re.compile(rf"\s+(?:remains|remained|is|was|looks|looked|stays|stayed)\s+(?:very\s+)?(?:{alternation(words)})"
+                      r"(?=\s*[,;.—]|\s*$)")
+
+
+def _judged(sentence: str, cue_end: int) -> bool:
+    """Whether the cue ending at `cue_end` is judged, not forecasting ("the outlook remains strong, with ...")."""
+    return _judged_pattern().match(sentence, cue_end) is not None
 
 
 def _measured_against(sentence: str, cue_start: int) -> bool:

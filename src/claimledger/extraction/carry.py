@@ -133,7 +133,7 @@ def _carry_subject(
             return  # "The K4 has 32 units, while the Z9 has 38. It ...": which one is meant is unclear
         if with_subject:
             carried = (with_subject[-1].claim.subject, with_subject[-1].subject_id, with_subject[-1].subject_kind)
-        else:
+        elif not referred:  # "The racks draw 60 kW" after a sentence naming only a chip: no rack to point back to
             carried = _named_of_kind(previous_annotated, HARDWARE) or _only_organisation(previous_annotated)
     if carried is None:
         return

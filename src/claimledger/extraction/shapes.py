@@ -322,7 +322,8 @@ WORD_HINT = re.compile(r"[a-z](?<=[A-Z][a-z])")
 
 
 @cache
-def _not_brand() -> frozenset[str]:
+def not_brand() -> frozenset[str]:
+    """Capitalised words that open no brand (data/shapes.toml words.not_brand)."""
     return frozenset(shape_table()["words"]["not_brand"])
 
 
@@ -349,40 +350,40 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
             continue
         if _unit_after_number(text, match.start("brand")):
             continue  # "288 GB HBM3e": a unit right after a number is no brand
-        if any(word in _not_brand() for word in brand.split()):
+        if any(word in not_brand() for word in brand.split()):
             words = brand.split()
-            if words[-1] in _not_brand():
+            if words[-1] in not_brand():
                 continue
             start = match.start("brand") + brand.index(words[-1])
         else:
             start = match.start()
         found.append(Shape(start, match.end(), _kind_after(text, match.end(), brand), "brand_code"))
     for match in _free(text, "hyphen_code", ".-") if codes else ():
-        if match.group("code").split("-")[0] not in _not_brand():
+        if match.group("code").split("-")[0] not in not_brand():
             found.append(Shape(match.start(), match.end(), _kind_after(text, match.end()), "hyphen_code"))
     for match in _matches(text, "called"):
-        if match.group("name").split()[0] not in _not_brand():
+        if match.group("name").split()[0] not in not_brand():
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "called"))
     for match in _matches(text, "appositive"):
         name = match.group("name")
-        if HAS_DIGIT.search(name) and name.split()[0] not in _not_brand():
+        if HAS_DIGIT.search(name) and name.split()[0] not in not_brand():
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "appositive"))
     for match in _free(text, "glued_code", ".-") if codes else ():
-        if match.group("word") not in _not_brand():
+        if match.group("word") not in not_brand():
             found.append(Shape(match.start(), match.end(), _kind_after(text, match.end()), "glued_code"))
     for match in _free(text, "code_kind", ".-") if codes else ():
-        if match.group("code") not in _not_brand() and not _a_figure(text, match.start("code")):
+        if match.group("code") not in not_brand() and not _a_figure(text, match.start("code")):
             found.append(Shape(match.start("code"), match.end("code"), _kind_of(match.group("kind")), "code_kind"))
     for match in _free(text, "family_number", ".") if words else ():
-        if match.group("name").split()[0] not in _not_brand():
+        if match.group("name").split()[0] not in not_brand():
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "family_number"))
     for match in _free(text, "possessive", "."):
         name = match.group("name")
-        if name.split()[0] not in _not_brand() and not _a_figure(text, match.start("name")):
+        if name.split()[0] not in not_brand() and not _a_figure(text, match.start("name")):
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "possessive", match.group("owner")))
     for match in _matches(text, "owner_of_measure") if not han else ():
         owner = OWNER_BEFORE.search(text, max(0, match.start() - 40), match.start())
-        if owner and not _glued_left(text, owner.start()) and not any(word in _not_brand() or word in _places() for word in owner.group().split()):
+        if owner and not _glued_left(text, owner.start()) and not any(word in not_brand() or word in _places() for word in owner.group().split()):
             found.append(Shape(owner.start(), owner.end(), "organisation", "owner_of_measure"))
     for match in _free(text, "camel_kind", ".") if words else ():
         found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "camel_kind"))
@@ -400,18 +401,18 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         if _code_of_a_product(text, match):
             found.append(Shape(match.start("code"), match.end("code"), "chip", "code_verb"))
     for match in _free(text, "owned_name", ".") if words else ():
-        if not any(word in _not_brand() for word in match.group("name").split()):
+        if not any(word in not_brand() for word in match.group("name").split()):
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "owned_name"))
     for match in _free(text, "org_ending_en", ".") if words else ():
-        if match.group("name").split()[0] not in _not_brand():
+        if match.group("name").split()[0] not in not_brand():
             found.append(Shape(match.start("name"), match.end("name"), "organisation", "org_ending"))
     if han:
         for match in _free(text, "latin_in_chinese", ".-") if words else ():
-            if not any(word in _not_brand() for word in match.group("name").split()):
+            if not any(word in not_brand() for word in match.group("name").split()):
                 found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "latin_in_chinese"))
         for match in _matches(text, "zh_kind_code") if codes else ():
             code = match.group("code")
-            if not PRECISION.fullmatch(code) and not PERIOD_CODE.fullmatch(code) and CODE_LETTERS.match(code).group() not in _not_brand():
+            if not PRECISION.fullmatch(code) and not PERIOD_CODE.fullmatch(code) and CODE_LETTERS.match(code).group() not in not_brand():
                 found.append(Shape(match.start("code"), match.end("code"), _kind_of(match.group("kind")), "zh_kind_code"))
         found.extend(_chinese_names(text, {shape.start for shape in found if shape.rule == "family"}, codes))
     return found
@@ -431,7 +432,7 @@ def _code_of_a_product(text: str, match: re.Match[str]) -> bool:
     before an English verb, after a determiner or a possessive ("The K3 offers", not "P5 delivers")."""
     code = match.group("code")
     letters = code[:match.start("digits") - match.start("code")]
-    if PRECISION.fullmatch(code) or letters in _not_brand():
+    if PRECISION.fullmatch(code) or letters in not_brand():
         return False
     if len(match.group("digits")) > 1:
         return True
