@@ -312,6 +312,13 @@ RULE_HINTS = {
 }
 
 
+@cache
+def _hints() -> dict[str, re.Pattern[str]]:
+    """RULE_HINTS and the hints built from data: org_ending_en's ending ("Inc", "Labs")."""
+    endings = _words(shape_table()["words"]["org_endings_en"])
+    return {**RULE_HINTS, "org_ending_en": re.compile(rf"(?:{endings})(?![A-Za-z])")}
+
+
 # A letter and a digit side by side ("H100", "X-7", "64K"): every code rule's hint above needs
 # one, so a sentence without it runs none of them (most Chinese sentences: one search, not five).
 CODE_HINT = re.compile(r"\d(?:(?<=[A-Za-z]\d)|(?<=[A-Za-z]-\d)|[A-FH-Z])")
@@ -638,7 +645,7 @@ def _words_tuple(group: str) -> tuple[str, ...]:
 def _matches(text: str, rule: str) -> Iterator[re.Match[str]]:
     """The matches of `rule` in `text`; none where its hint is absent. A search comes first:
     most sentences have no match, and a failed search costs far less than an empty finditer."""
-    hint = RULE_HINTS.get(rule)
+    hint = _hints().get(rule)
     if hint is not None and not hint.search(text):
         return iter(())
     pattern = _rules()[rule]
