@@ -646,11 +646,25 @@ def _matches(text: str, rule: str) -> Iterator[re.Match[str]]:
     """The matches of `rule` in `text`; none where its hint is absent. A search comes first:
     most sentences have no match, and a failed search costs far less than an empty finditer."""
     hint = _hints().get(rule)
-    if hint is not None and not hint.search(text):
+    hinted = hint.search(text) if hint is not None else None
+    if hint is not None and hinted is None:
         return iter(())
+    start = _run_start(text, hinted.start()) if rule in OPENS_IN_HINT_RUN else 0
     pattern = _rules()[rule]
-    first = pattern.search(text)
+    first = pattern.search(text, start)
     return iter(()) if first is None else pattern.finditer(text, first.start())
+
+
+# Rules whose match opens in the run of letters and digits holding a match of its hint (code_kind's
+# code holds its letter and digit): the search starts at the run holding the hint's first match.
+OPENS_IN_HINT_RUN = frozenset({"code_kind"})
+
+
+def _run_start(text: str, position: int) -> int:
+    """Where the run of ASCII letters and digits holding `position` starts."""
+    while position and text[position - 1].isascii() and text[position - 1].isalnum():
+        position -= 1
+    return position
 
 
 def _free(text: str, rule: str, glue: str) -> list[re.Match[str]]:
