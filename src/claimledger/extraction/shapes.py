@@ -254,8 +254,9 @@ def _rules() -> dict[str, re.Pattern[str]]:
         "owned_code": re.compile(
             r"(?:i(?<!\w.)ts|t(?<!\w.)heir|o(?<!\w.)ur|t(?<!\w.)he new)[ \t]+(?P<code>[A-Z]{1,3}\d{1,4}[A-Za-z]?)(?![\w-])"
         ),
+        # The look-ahead on the determiners' first letters lets the search skip ahead to them.
         "owned_name": re.compile(
-            rf"\b(?:[Ii]ts|[Tt]heir|[Oo]ur|[Tt]he|[Ee]ach|[Ee]very)[ \t]+(?:{OWNED_ADJECTIVE}[ \t]+)?(?P<name>[A-Z][a-z]{{2,}}(?:[ \t]+[A-Z][a-z]{{2,}})?)[ \t]+{ahead}(?P<kind>{latin_kind})"
+            rf"(?=[IiTtOoEe])\b(?:[Ii]ts|[Tt]heir|[Oo]ur|[Tt]he|[Ee]ach|[Ee]very)[ \t]+(?:{OWNED_ADJECTIVE}[ \t]+)?(?P<name>[A-Z][a-z]{{2,}}(?:[ \t]+[A-Z][a-z]{{2,}})?)[ \t]+{ahead}(?P<kind>{latin_kind})"
         ),
         # Only the kind words written in Chinese: a Latin one is never a Chinese name's kind.
         "zh_kind": re.compile(rf"(?P<kind>{_words([word for word in _kind_words() if HAN_CHARACTER.match(word)])})"),
