@@ -308,6 +308,7 @@ RULE_HINTS = {
     "code_verb": re.compile(r"[A-Z]\d"),
     # the last three letters of a determiner or of an OWNED_ADJECTIVE, then the name's capital
     "owned_name": re.compile(r"[A-Z](?<=(?:its|eir|our|new|the|The|ach|ery|est|ing|hip|ion|gen|rst|ond|ird)[ \t][A-Z])"),
+    "zh_kind_code": re.compile(r"\d\d(?<=[A-Z]\d\d)"),
     "zh_numbered": re.compile("号"),
     "quoted": re.compile("[「“\"]"),
 }
