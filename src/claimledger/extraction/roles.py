@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from claimledger.entities import Registry
@@ -414,10 +414,16 @@ def _each_holder(folded: str, names: Sequence[Name], start: int) -> Name | None:
 def counted(folded: str, name: Name) -> bool:
     """Whether a number counts `name` ("2,016 Rubin GPUs", "4x p150c cards"), its maker's name
     maybe between ("72 Nvidia Blackwell GPUs")."""
+    return _counted_at(folded, name.start)
+
+
+@lru_cache(maxsize=256)
+def _counted_at(folded: str, start: int) -> bool:
+    """counted, once per sentence and name start (each figure of a sentence asks again)."""
     low = lowered(folded)
-    if COUNTED_BEFORE.search(low, max(0, name.start - 20), name.start) is not None:
+    if COUNTED_BEFORE.search(low, max(0, start - 20), start) is not None:
         return True
-    maker = MAKER_WORD_BEFORE.search(folded, max(0, name.start - 24), name.start)
+    maker = MAKER_WORD_BEFORE.search(folded, max(0, start - 24), start)
     return maker is not None and COUNTED_BEFORE.search(low, max(0, maker.start() - 20), maker.start()) is not None
 
 

@@ -254,8 +254,9 @@ def _rules() -> dict[str, re.Pattern[str]]:
         "owned_code": re.compile(
             r"(?:i(?<!\w.)ts|t(?<!\w.)heir|o(?<!\w.)ur|t(?<!\w.)he new)[ \t]+(?P<code>[A-Z]{1,3}\d{1,4}[A-Za-z]?)(?![\w-])"
         ),
+        # The look-ahead on the determiners' first letters lets the search skip ahead to them.
         "owned_name": re.compile(
-            rf"\b(?:[Ii]ts|[Tt]heir|[Oo]ur|[Tt]he|[Ee]ach|[Ee]very)[ \t]+(?:{OWNED_ADJECTIVE}[ \t]+)?(?P<name>[A-Z][a-z]{{2,}}(?:[ \t]+[A-Z][a-z]{{2,}})?)[ \t]+{ahead}(?P<kind>{latin_kind})"
+            rf"(?=[IiTtOoEe])\b(?:[Ii]ts|[Tt]heir|[Oo]ur|[Tt]he|[Ee]ach|[Ee]very)[ \t]+(?:{OWNED_ADJECTIVE}[ \t]+)?(?P<name>[A-Z][a-z]{{2,}}(?:[ \t]+[A-Z][a-z]{{2,}})?)[ \t]+{ahead}(?P<kind>{latin_kind})"
         ),
         # Only the kind words written in Chinese: a Latin one is never a Chinese name's kind.
         "zh_kind": re.compile(rf"(?P<kind>{_words([word for word in _kind_words() if HAN_CHARACTER.match(word)])})"),
@@ -307,9 +308,17 @@ RULE_HINTS = {
     "code_verb": re.compile(r"[A-Z]\d"),
     # the last three letters of a determiner or of an OWNED_ADJECTIVE, then the name's capital
     "owned_name": re.compile(r"[A-Z](?<=(?:its|eir|our|new|the|The|ach|ery|est|ing|hip|ion|gen|rst|ond|ird)[ \t][A-Z])"),
+    "zh_kind_code": re.compile(r"\d\d(?<=[A-Z]\d\d)"),
     "zh_numbered": re.compile("号"),
     "quoted": re.compile("[「“\"]"),
 }
+
+
+@cache
+def _hints() -> dict[str, re.Pattern[str]]:
+    """RULE_HINTS and the hints built from data: org_ending_en's ending ("Inc", "Labs")."""
+    endings = _words(shape_table()["words"]["org_endings_en"])
+    return {**RULE_HINTS, "org_ending_en": re.compile(rf"(?:{endings})(?![A-Za-z])")}
 
 
 # A letter and a digit side by side ("H100", "X-7", "64K"): every code rule's hint above needs
@@ -639,12 +648,26 @@ def _words_tuple(group: str) -> tuple[str, ...]:
 def _matches(text: str, rule: str) -> Iterator[re.Match[str]]:
     """The matches of `rule` in `text`; none where its hint is absent. A search comes first:
     most sentences have no match, and a failed search costs far less than an empty finditer."""
-    hint = RULE_HINTS.get(rule)
-    if hint is not None and not hint.search(text):
+    hint = _hints().get(rule)
+    hinted = hint.search(text) if hint is not None else None
+    if hint is not None and hinted is None:
         return iter(())
+    start = _run_start(text, hinted.start()) if rule in OPENS_IN_HINT_RUN else 0
     pattern = _rules()[rule]
-    first = pattern.search(text)
+    first = pattern.search(text, start)
     return iter(()) if first is None else pattern.finditer(text, first.start())
+
+
+# Rules whose match opens in the run of letters and digits holding a match of its hint (code_kind's
+# code holds its letter and digit): the search starts at the run holding the hint's first match.
+OPENS_IN_HINT_RUN = frozenset({"code_kind"})
+
+
+def _run_start(text: str, position: int) -> int:
+    """Where the run of ASCII letters and digits holding `position` starts."""
+    while position and text[position - 1].isascii() and text[position - 1].isalnum():
+        position -= 1
+    return position
 
 
 def _free(text: str, rule: str, glue: str) -> list[re.Match[str]]:
