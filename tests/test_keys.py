@@ -59,6 +59,11 @@ def test_rule_3_point_inside_a_number_is_kept():
     assert fold("Llama 3.1 405B.") == "llama 3.1 405b"
 
 
+def test_rule_3_a_multiplier_between_numbers_is_one_spelling():
+    assert fold("NVL36 x 2") == fold("NVL36×2") == fold("NVL36x2") == "nvl36x2"
+    assert fold("8 x H100") == "8 x h100"  # a count before a name is no multiplier between numbers
+
+
 # Rule 4: spacing.
 def test_rule_4_spaces_collapse():
     assert fold("  Vera   Rubin\tNVL72 ") == "vera rubin nvl72"

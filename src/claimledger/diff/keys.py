@@ -4,7 +4,8 @@ A key has five parts, each normalised by the rules below, in this order:
 
 1. Fold: Unicode NFKC (full-width letters and digits become ASCII), case folded.
 2. Possessives go: ``CoreWeave's`` -> ``coreweave``, ``英伟达的`` -> ``英伟达``.
-3. Punctuation and symbols become spaces, except a point inside a number (``v6.1``).
+3. Punctuation and symbols become spaces, except a point inside a number (``v6.1``);
+   a multiplier between two numbers is a glued ``x`` (``NVL36 x 2`` = ``NVL36×2`` = ``nvl36x2``).
 4. Spacing: runs of spaces collapse; spaces next to Han characters go, since
    Chinese is written without them (``每 MW 每秒`` = ``每MW每秒``).
 5. English plurals fold to the singular (``GPUs`` -> ``gpu``, ``queries`` -> ``query``).
@@ -54,6 +55,7 @@ ENGLISH_POSSESSIVE = re.compile(r"['’]s\b")
 # Dropped after the separators are: "0:的" folds to "0的" first, then to "0".
 HAN_POSSESSIVE = re.compile(rf"(?<=[{HAN}a-z0-9])的")
 POINT_IN_NUMBER = re.compile(r"(?<=\d)\.(?=\d)")
+MULTIPLIER = re.compile(r"(?<=\d)\s*[x×]\s*(?=\d)")
 SPACES = re.compile(r"\s+")
 SPACE_BY_HAN = re.compile(rf"(?<=[{HAN}]) | (?=[{HAN}])")
 HAN_CHAR = re.compile(rf"[{HAN}]")
@@ -107,7 +109,7 @@ class AliasTables:
 def fold(text: str) -> str:
     """Rules 1-5: fold case, width, possessives, punctuation, spacing and plurals."""
     text = unicodedata.normalize("NFKC", text).casefold()
-    text = ENGLISH_POSSESSIVE.sub("", text)
+    text = MULTIPLIER.sub("x", ENGLISH_POSSESSIVE.sub("", text))
     kept_points = {match.start() for match in POINT_IN_NUMBER.finditer(text)}
     text = "".join(
         " " if _is_separator(char) and index not in kept_points else char
