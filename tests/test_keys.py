@@ -104,6 +104,11 @@ def test_rule_6_chinese_baseline_alias():
     assert normalise_name("上一代") == normalise_name("the previous generation") == "previous generation"
 
 
+def test_rule_6_a_family_before_one_of_its_products_is_that_product():
+    assert normalise_name("Hopper H100") == normalise_name("NVIDIA Hopper H100") == normalise_name("H100")
+    assert normalise_name("Hopper B200") == "hopper b200"  # another family's chip stays as written
+
+
 def test_rule_6_unknown_name_is_only_folded():
     assert normalise_name("Frobnicator X9000") == "frobnicator x9000"
 

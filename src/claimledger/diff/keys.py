@@ -13,7 +13,8 @@ A key has five parts, each normalised by the rules below, in this order:
    ``TPS/MW`` = ``每 MW 每秒 token 数``), from ``data/aliases.toml``; a name that file
    does not know is the entity it names in ``claimledger.entities`` (any alias, any
    spelling: ``Amazon EC2 Trn3 UltraServers`` = ``Trainium3 UltraServer``, while the
-   chip ``Trainium3`` stays another subject): the package's entities, and a user's
+   chip ``Trainium3`` stays another subject; a family's name before one of its own
+   products is that product: ``Hopper H100`` = ``H100``): the package's entities, and a user's
    own file over them (`use_entities`, ``claims diff --entities``).
 7. A vendor's name in front of a product goes (``NVIDIA GB200 NVL72`` = ``GB200 NVL72``),
    and a word for a group of machines after a name is written in English
@@ -264,11 +265,23 @@ def entity_name(folded: str, users_only: bool = False) -> str | None:
     (`users_only`: an entity the user's file states, which wins over the alias file too)."""
     if users_only and _user_registry is None:
         return None
-    entity = name_registry().resolve(folded)
+    entity = name_registry().resolve(folded) or _family_member(folded)
     if entity is None or (users_only and entity.origin != "user"):
         return None
     canonical = fold(entity.id)
     return alias_tables().names.get(canonical, canonical)
+
+
+def _family_member(folded: str) -> Entity | None:
+    """The product a family's name before one of its own names ("hopper h100") is: that name's."""
+    registry = name_registry()
+    words = folded.split(" ")
+    for cut in range(1, len(words)):
+        family = registry.resolve(" ".join(words[:cut]))
+        member = registry.resolve(" ".join(words[cut:]))
+        if family is not None and member is not None and family.kind == "product_family" and family in registry.ancestors(member):
+            return member
+    return None
 
 
 @cache
