@@ -477,6 +477,15 @@ def test_a_bare_model_code_matches_the_one_branded_product_with_that_code(ledger
     assert ledger.claim(code)["claim_key"].startswith("orion z9 |")
 
 
+def test_a_bare_rack_code_matches_the_one_system_ending_in_it(ledger):
+    (full,) = ledger.post("Orion Newsroom", "2026-10-27", rack_power("150 kW", 150, "Z9 NVL72"))
+    (code,) = ledger.post("Chip Weekly", "2026-11-03", rack_power("about 180 kW", 180, "NVL72"))
+    (joined,) = ledger.post("Rack Daily", "2026-11-04", rack_power("160 kW", 160, "NVL36x2"))
+    _, changes = ledger.diff()
+    assert changes[code].old_id == full
+    assert changes[joined].status == "new"
+
+
 def test_a_code_two_brands_share_stays_apart(ledger):
     ledger.post("Orion Newsroom", "2026-10-27", rack_power("150 kW", 150, "Orion Z9"))
     ledger.post("Falcon Newsroom", "2026-10-28", rack_power("120 kW", 120, "Falcon Z9"))

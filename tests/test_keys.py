@@ -59,6 +59,11 @@ def test_rule_3_point_inside_a_number_is_kept():
     assert fold("Llama 3.1 405B.") == "llama 3.1 405b"
 
 
+def test_rule_3_a_multiplier_between_numbers_is_one_spelling():
+    assert fold("NVL36 x 2") == fold("NVL36×2") == fold("NVL36x2") == "nvl36x2"
+    assert fold("8 x H100") == "8 x h100"  # a count before a name is no multiplier between numbers
+
+
 # Rule 4: spacing.
 def test_rule_4_spaces_collapse():
     assert fold("  Vera   Rubin\tNVL72 ") == "vera rubin nvl72"
@@ -97,6 +102,11 @@ def test_rule_6_metric_synonyms_across_languages(metric):
 
 def test_rule_6_chinese_baseline_alias():
     assert normalise_name("上一代") == normalise_name("the previous generation") == "previous generation"
+
+
+def test_rule_6_a_family_before_one_of_its_products_is_that_product():
+    assert normalise_name("Hopper H100") == normalise_name("NVIDIA Hopper H100") == normalise_name("H100")
+    assert normalise_name("Hopper B200") == "hopper b200"  # another family's chip stays as written
 
 
 def test_rule_6_unknown_name_is_only_folded():

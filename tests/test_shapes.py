@@ -76,6 +76,10 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         # any chip code before an NVLink domain size names the rack
         ("A K3 NVL72 rack links 72 of the chips with 130 TB/s of NVLink bandwidth.", "K3 NVL72", "system", "family"),
         ("搭载青鸾芯片的玄穹 64 服务器已交付。", "玄穹 64", "system", "zh_brand_number"),
+        # two racks joined are one system of their own, never the larger rack
+        ("An NVL36x2 draws 132 kW.", "NVL36x2", "system", "family"),
+        ("The NVL36 x 2 configuration draws 132 kW.", "NVL36 x 2", "system", "family"),
+        ("NVL36×2 总功耗为 132 kW。", "NVL36×2", "system", "family"),
         ("The lab will build a supercomputer called Tamarisk with 80,000 GPUs.", "Tamarisk", "system", "called"),
         ("The cluster, dubbed Heron 2, holds 200,000 GPUs.", "Heron 2", "system", "called"),
         ("Orbis says its Zettascale12 will link 400,000 GPUs.", "Zettascale12", "chip", "glued_code"),

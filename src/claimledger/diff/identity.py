@@ -76,8 +76,9 @@ from claimledger.diff.keys import (
 from claimledger.organisation import organisation_figure
 from claimledger.text.scripts import HAN
 
-# A model code that may stand alone for a branded product: "k4", "z9", "mi355x".
-BARE_CODE = re.compile(r"[a-z]{1,2}\d{1,3}[a-z]?")
+# A model code that may stand alone for a branded product: "k4", "z9", "mi355x"; and a rack's
+# NVLink domain for the one system ending in it: "nvl72" (never "nvl36x2", two racks joined).
+BARE_CODE = re.compile(r"(?:[a-z]{1,2}|nvl)\d{1,3}[a-z]?")
 DIMENSIONLESS = ("ratio", "percent")
 HAN_RUN = re.compile(rf"[{HAN}]")
 NEXT_WORDS = re.compile(r"[\w'-]+")

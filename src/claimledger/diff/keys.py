@@ -4,7 +4,8 @@ A key has five parts, each normalised by the rules below, in this order:
 
 1. Fold: Unicode NFKC (full-width letters and digits become ASCII), case folded.
 2. Possessives go: ``CoreWeave's`` -> ``coreweave``, ``英伟达的`` -> ``英伟达``.
-3. Punctuation and symbols become spaces, except a point inside a number (``v6.1``).
+3. Punctuation and symbols become spaces, except a point inside a number (``v6.1``);
+   a multiplier between two numbers is a glued ``x`` (``NVL36 x 2`` = ``NVL36×2`` = ``nvl36x2``).
 4. Spacing: runs of spaces collapse; spaces next to Han characters go, since
    Chinese is written without them (``每 MW 每秒`` = ``每MW每秒``).
 5. English plurals fold to the singular (``GPUs`` -> ``gpu``, ``queries`` -> ``query``).
@@ -12,7 +13,8 @@ A key has five parts, each normalised by the rules below, in this order:
    ``TPS/MW`` = ``每 MW 每秒 token 数``), from ``data/aliases.toml``; a name that file
    does not know is the entity it names in ``claimledger.entities`` (any alias, any
    spelling: ``Amazon EC2 Trn3 UltraServers`` = ``Trainium3 UltraServer``, while the
-   chip ``Trainium3`` stays another subject): the package's entities, and a user's
+   chip ``Trainium3`` stays another subject; a family's name before one of its own
+   products is that product: ``Hopper H100`` = ``H100``): the package's entities, and a user's
    own file over them (`use_entities`, ``claims diff --entities``).
 7. A vendor's name in front of a product goes (``NVIDIA GB200 NVL72`` = ``GB200 NVL72``),
    and a word for a group of machines after a name is written in English
@@ -54,6 +56,7 @@ ENGLISH_POSSESSIVE = re.compile(r"['’]s\b")
 # Dropped after the separators are: "0:的" folds to "0的" first, then to "0".
 HAN_POSSESSIVE = re.compile(rf"(?<=[{HAN}a-z0-9])的")
 POINT_IN_NUMBER = re.compile(r"(?<=\d)\.(?=\d)")
+MULTIPLIER = re.compile(r"(?<=\d)\s*[x×]\s*(?=\d)")
 SPACES = re.compile(r"\s+")
 SPACE_BY_HAN = re.compile(rf"(?<=[{HAN}]) | (?=[{HAN}])")
 HAN_CHAR = re.compile(rf"[{HAN}]")
@@ -107,7 +110,7 @@ class AliasTables:
 def fold(text: str) -> str:
     """Rules 1-5: fold case, width, possessives, punctuation, spacing and plurals."""
     text = unicodedata.normalize("NFKC", text).casefold()
-    text = ENGLISH_POSSESSIVE.sub("", text)
+    text = MULTIPLIER.sub("x", ENGLISH_POSSESSIVE.sub("", text))
     kept_points = {match.start() for match in POINT_IN_NUMBER.finditer(text)}
     text = "".join(
         " " if _is_separator(char) and index not in kept_points else char
@@ -262,11 +265,23 @@ def entity_name(folded: str, users_only: bool = False) -> str | None:
     (`users_only`: an entity the user's file states, which wins over the alias file too)."""
     if users_only and _user_registry is None:
         return None
-    entity = name_registry().resolve(folded)
+    entity = name_registry().resolve(folded) or _family_member(folded)
     if entity is None or (users_only and entity.origin != "user"):
         return None
     canonical = fold(entity.id)
     return alias_tables().names.get(canonical, canonical)
+
+
+def _family_member(folded: str) -> Entity | None:
+    """The product a family's name before one of its own names ("hopper h100") is: that name's."""
+    registry = name_registry()
+    words = folded.split(" ")
+    for cut in range(1, len(words)):
+        family = registry.resolve(" ".join(words[:cut]))
+        member = registry.resolve(" ".join(words[cut:]))
+        if family is not None and member is not None and family.kind == "product_family" and family in registry.ancestors(member):
+            return member
+    return None
 
 
 @cache
