@@ -305,7 +305,8 @@ def test_a_self_report_statement_in_chinese_covers_the_whole_document() -> None:
     # Two organisations named: whose measurement it is stays unsaid.
     ("The rack serves 50,000 tokens per second.\nCoreWeave and NVIDIA published them from internal testing.", None),
     # No organisation named: the publisher's.
-    ("新机架每秒生成 5 万个 token。\n这组数据来自厂商自家测试，由公司自己发布。", None),
+    ("新机架每秒生成 5 万个 token。\n这组数据来自厂商自家测试，由公司自己发布。", None),    # The one organisation named is what the figures are compared with, not their measurer.
+    ("新机柜的功率密度为 900kW，官方数据显示其水准对标英伟达 NVL576。", None),
 ])
 def test_the_organisation_a_self_report_statement_names_claims_the_figures(text: str, claimant: str | None) -> None:
     claims = extract(text)
