@@ -151,7 +151,8 @@ QUALIFIERS = [
     ("The board costs $500 tops.", "$500", "at_most"),
     # a currency written before the number does not break a hedge's link (Taiwan and Hong Kong press)
     ("星河淨利96億元（約新台幣420億元）。", "420億元", "approximately"),
-    ("星河營收超過人民幣500億元。", "500億元", "more_than"),
+    ("星河營收超過人民幣500億元。", "500億元", "more_than"),    # a plus sign after a figure in Chinese text, as in English ("10+ GPUs")
+    ("800G 模块占星图科技出货量的 55%+。", "55%", "more_than"),
 ]
 
 
