@@ -61,6 +61,7 @@ UNITS_AND_KINDS = [
     ("Utilisation hit 45%.", "45%", dict(kind="percent", value=45.0, unit="percent", si_value=0.45)),
     ("Gross margin was 75 percent.", "75 percent", dict(kind="percent", value=75.0)),
     ("新集群每秒可处理 2 万个 token。", "2 万个 token", dict(value=20000.0, unit="token / second", kind="quantity")),
+    ("星河-4 的生成速度为 260字/秒。", "260字/秒", dict(value=260.0, unit="character / second", kind="quantity")),
     ("单机架配备 72 颗 GPU。", "72 颗 GPU", dict(kind="count", unit="gpu / rack")),
     ("每个节点有 36 颗 CPU。", "36 颗 CPU", dict(kind="count", unit="cpu / node")),
     ("这个集群有 2,048 卡。", "2,048 卡", dict(kind="count", unit="gpu", value=2048.0)),
