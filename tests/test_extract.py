@@ -61,6 +61,7 @@ UNITS_AND_KINDS = [
     ("Utilisation hit 45%.", "45%", dict(kind="percent", value=45.0, unit="percent", si_value=0.45)),
     ("Gross margin was 75 percent.", "75 percent", dict(kind="percent", value=75.0)),
     ("新集群每秒可处理 2 万个 token。", "2 万个 token", dict(value=20000.0, unit="token / second", kind="quantity")),
+    ("星河-4 的生成速度为 260字/秒。", "260字/秒", dict(value=260.0, unit="character / second", kind="quantity")),
     ("单机架配备 72 颗 GPU。", "72 颗 GPU", dict(kind="count", unit="gpu / rack")),
     ("每个节点有 36 颗 CPU。", "36 颗 CPU", dict(kind="count", unit="cpu / node")),
     ("这个集群有 2,048 卡。", "2,048 卡", dict(kind="count", unit="gpu", value=2048.0)),
@@ -151,7 +152,8 @@ QUALIFIERS = [
     ("The board costs $500 tops.", "$500", "at_most"),
     # a currency written before the number does not break a hedge's link (Taiwan and Hong Kong press)
     ("星河淨利96億元（約新台幣420億元）。", "420億元", "approximately"),
-    ("星河營收超過人民幣500億元。", "500億元", "more_than"),
+    ("星河營收超過人民幣500億元。", "500億元", "more_than"),    # a plus sign after a figure in Chinese text, as in English ("10+ GPUs")
+    ("800G 模块占星图科技出货量的 55%+。", "55%", "more_than"),
 ]
 
 
@@ -305,7 +307,8 @@ def test_a_self_report_statement_in_chinese_covers_the_whole_document() -> None:
     # Two organisations named: whose measurement it is stays unsaid.
     ("The rack serves 50,000 tokens per second.\nCoreWeave and NVIDIA published them from internal testing.", None),
     # No organisation named: the publisher's.
-    ("新机架每秒生成 5 万个 token。\n这组数据来自厂商自家测试，由公司自己发布。", None),
+    ("新机架每秒生成 5 万个 token。\n这组数据来自厂商自家测试，由公司自己发布。", None),    # The one organisation named is what the figures are compared with, not their measurer.
+    ("新机柜的功率密度为 900kW，官方数据显示其水准对标英伟达 NVL576。", None),
 ])
 def test_the_organisation_a_self_report_statement_names_claims_the_figures(text: str, claimant: str | None) -> None:
     claims = extract(text)

@@ -163,7 +163,9 @@ EARNINGS = [
     ("Orbis kept a net margin of 12% while its profit margins elsewhere fell.", "12%", "net margin"),
     ("星河次季經調整溢利錄得96.5億元。", "96.5億元", "profit"),
     ("星河當季研發投入增至48.2億元，資本開支增至77億元。", "48.2億元", "R&D spending"),
-    ("星河當季研發投入增至48.2億元，資本開支增至77億元。", "77億元", "investment"),
+    ("星河當季研發投入增至48.2億元，資本開支增至77億元。", "77億元", "investment"),    # An accounting note in brackets between the profit word and its figure keeps the link.
+    ("星河營收900億元；經營利潤(Non-IFRS)310.5億元。", "310.5億元", "operating profit"),
+    ("星河經營利潤（非國際準則）310.5億元。", "310.5億元", "operating profit"),
 ]
 
 

@@ -86,6 +86,19 @@ def test_rule_4_a_maker_of_what_is_only_counted_is_the_subject() -> None:
 
 
 @pytest.mark.parametrize(
+    ("sentence", "written", "subject"),
+    [
+        ("星图科技去年出货英伟达 5 万台 AI 服务器。", "5 万台 AI 服务器", "星图科技"),
+        ("星圖科技去年出貨輝達（NVIDIA）5萬台AI伺服器。", "5萬台", "星圖科技"),
+        # The shipper unnamed: the buyer does not stand in for it.
+        ("去年出货英伟达 5 万台 AI 服务器。", "5 万台 AI 服务器", None),
+    ],
+)
+def test_rule_7_an_organisation_shipped_for_is_not_the_shippers_count(sentence: str, written: str, subject: str | None) -> None:
+    assert roles_of(sentence, written)[0] == subject
+
+
+@pytest.mark.parametrize(
     ("sentence", "written", "name", "subject"),
     [
         ("Running TensorRT-LLM, the B200 serves 30,000 tokens per second.", "30,000 tokens per second", "TensorRT-LLM", "B200"),

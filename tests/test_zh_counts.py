@@ -34,6 +34,14 @@ def test_a_small_count_whose_noun_runs_on_into_a_clause_is_no_figure(sentence: s
     assert claim_texts(sentence) == []
 
 
+@pytest.mark.parametrize(("sentence", "written"), [
+    ("星图已成长为一家营收接近 240 亿元的公司。", ["接近 240 亿元"]),
+    ("星图已成长为一个用户数高达 5 亿的平台。", ["高达 5 亿"]),
+])
+def test_a_small_count_whose_noun_runs_on_into_a_hedged_figure_is_no_figure(sentence: str, written: list[str]) -> None:
+    assert claim_texts(sentence) == written
+
+
 COUNTS = [
     ("公司本周发布了四款新品。", "四款新品"),
     ("公司推出三款芯片，面向推理市场。", "三款芯片"),

@@ -126,9 +126,9 @@ def extract_found(
         post.carry(sentence, annotated, found, lambda index=index: [name for _, later in sentences[index + 1:] if later for name in later.names])
         if has_self_report_cue(annotated.simple):
             if found:
-                _self_reported(found, _measurer(annotated))
+                _self_reported(found, _measurer(annotated, found))
             elif not document_self_reported:
-                document_self_reported, document_measurer = True, _measurer(annotated)
+                document_self_reported, document_measurer = True, _measurer(annotated, found)
         claims.extend(found)
     if document_self_reported:
         _self_reported(claims, document_measurer)
@@ -137,10 +137,13 @@ def extract_found(
     return claims
 
 
-def _measurer(annotated: Annotated) -> str | None:
+def _measurer(annotated: Annotated, found: Sequence[Found]) -> str | None:
     """The one organisation a self-report sentence names ("这组数据来自 CoreWeave 在自家平台上的测量"):
-    whose measurement the figures are."""
-    organisations = {name.entity.id for name in annotated.names if name.kind == "organisation"}
+    whose measurement the figures are; not one they are compared with ("官方数据显示其水准对标英伟达")."""
+    compared = {text for item in found for text, role in item.roles.items() if role == "baseline"}
+    organisations = {
+        name.entity.id for name in annotated.names if name.kind == "organisation" and name.text not in compared
+    }
     return organisations.pop() if len(organisations) == 1 else None
 
 

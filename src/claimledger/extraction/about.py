@@ -68,7 +68,9 @@ COMPARED_IN = re.compile(r"(?:\b(?:in|on|for|at|by)\s+(?:terms\s+of\s+)?(?:the\s
 # The longest link METRIC_LINK can read between a metric and the number it names, and the link
 # read in any case (on the sentence itself: no lowered copy of each stretch).
 METRIC_LINK_REACH = 80
-METRIC_LINK_ANY_CASE = re.compile(METRIC_LINK.pattern, re.IGNORECASE)
+# A note in brackets may stand between ("经营利润(Non-IFRS)310.5亿元", "revenue (GAAP) was"); one
+# holding a digit is a figure of its own.
+METRIC_LINK_ANY_CASE = re.compile(r"(?:\s*[(（][^()（）\d]{1,24}[)）])?" + METRIC_LINK.pattern, re.IGNORECASE)
 METRIC_APPOSITIVE = re.compile(r"\s*[,:，：]\s*$")
 SENTENCE_SUBJECT = re.compile(
     # an appositive may stand between: "Fluidstack, a cloud-computing startup, is preparing ..."

@@ -92,6 +92,9 @@ SAME_AS_OPENER = re.compile(r"(?:与|和|跟|同)\s*$")
 # A name written as a backer of another ("the Nvidia-backed cloud provider", "a SoftBank-funded lab") is no subject:
 # the figures are those of what it backs.
 BACKER_AFTER = re.compile(r"[-‐‑](?:backed|funded|owned|supported|affiliated|controlled)\b", re.IGNORECASE)
+# An organisation right after a verb of shipping is the buyer or maker of what is shipped, not the shipper
+# whose count it is ("星图去年出货英伟达 5 万柜 AI 服务器"), also glossed in brackets ("出货辉达（NVIDIA）").
+SHIPPED_FOR_BEFORE = re.compile(r"(?:出货|交货|供货|交付)了?给?\s*(?:[^\s，,。；;（(]{1,8}\s*[（(])?\s*$")
 # A name after a preposition is not the clause's subject, but what it is done on
 # ("332 TFLOPS BF16 from 32GB GDDR6": the memory feeds the figure, it is not its subject).
 PREPOSITION_BEFORE = re.compile(
@@ -437,7 +440,10 @@ def _subject(
     organisation_metric: bool,
     own_money: bool,
 ) -> Name | None:
-    free = [name for name, role in zip(names, roles, strict=True) if role is None and not BACKER_AFTER.match(folded, name.end)]
+    free = [
+        name for name, role in zip(names, roles, strict=True)
+        if role is None and not BACKER_AFTER.match(folded, name.end) and not _shipped_for(folded, name)
+    ]
     claimants = [name for name, role in zip(names, roles, strict=True) if role == "claimant" and name.kind == "organisation"]
     if claimants and not [name for name in free if clause[0] <= name.start and name.end <= clause[1]]:
         # "Meta has described clusters scaling toward 5 gigawatts": the speaker's own figure.
@@ -464,6 +470,10 @@ def _subject(
             if found is not None:
                 return found
     return None
+
+
+def _shipped_for(folded: str, name: Name) -> bool:
+    return name.kind == "organisation" and SHIPPED_FOR_BEFORE.search(folded, max(0, name.start - 16), name.start) is not None
 
 
 def _nearest(
