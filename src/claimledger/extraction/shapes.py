@@ -260,8 +260,9 @@ def _rules() -> dict[str, re.Pattern[str]]:
         ),
         # Only the kind words written in Chinese: a Latin one is never a Chinese name's kind.
         "zh_kind": re.compile(rf"(?P<kind>{_words([word for word in _kind_words() if HAN_CHARACTER.match(word)])})"),
-        # A kind word, then the model code it names, in Chinese text: "训练芯片 K30", "训练 GPU MXC500".
-        "zh_kind_code": re.compile(rf"(?P<kind>{latin_kind}|(?:{kind_word}))[ \t]*(?P<code>[A-Z]{{1,4}}\d{{2,5}}[A-Za-z]?)(?![A-Za-z0-9_.-])"),
+        # A kind word, then the model code it names, in Chinese text: "训练芯片 K30", "训练 GPU MXC500"
+        # (the look-ahead on the kind words' first characters lets a search pass other places at once).
+        "zh_kind_code": re.compile(rf"{ahead}(?P<kind>{latin_kind}|(?:{kind_word}))[ \t]*(?P<code>[A-Z]{{1,4}}\d{{2,5}}[A-Za-z]?)(?![A-Za-z0-9_.-])"),
         "zh_new_kind": re.compile(rf"(?P<kind>{_words(shape_table()['words']['zh_new_kind'])})[「“]?"),
         "zh_numbered": re.compile(rf"(?P<name>[{HAN}]{{2}}[{HAN_NUMERALS}]号)"),
         # The code's first capital opens the rule (a Chinese character, and maybe a space, before it).
