@@ -309,7 +309,6 @@ RULE_HINTS = {
     "code_verb": re.compile(r"[A-Z]\d"),
     # the last three letters of a determiner or of an OWNED_ADJECTIVE, then the name's capital
     "owned_name": re.compile(r"[A-Z](?<=(?:its|eir|our|new|the|The|ach|ery|est|ing|hip|ion|gen|rst|ond|ird)[ \t][A-Z])"),
-    "zh_kind_code": re.compile(r"\d\d(?<=[A-Z]\d\d)"),
     "zh_numbered": re.compile("号"),
     "quoted": re.compile("[「“\"]"),
 }
@@ -317,9 +316,16 @@ RULE_HINTS = {
 
 @cache
 def _hints() -> dict[str, re.Pattern[str]]:
-    """RULE_HINTS and the hints built from data: org_ending_en's ending ("Inc", "Labs")."""
+    """RULE_HINTS and the hints built from data: org_ending_en's ending ("Inc", "Labs"), and
+    zh_kind_code's kind word's last character before its code's capitals and first two digits
+    (opening with a class, the search skips to those characters)."""
     endings = _words(shape_table()["words"]["org_endings_en"])
-    return {**RULE_HINTS, "org_ending_en": re.compile(rf"(?:{endings})(?![A-Za-z])")}
+    kind_ends = "".join(sorted({re.escape(word[-1]) for word in _kind_words()}))
+    return {
+        **RULE_HINTS,
+        "org_ending_en": re.compile(rf"(?:{endings})(?![A-Za-z])"),
+        "zh_kind_code": re.compile(rf"[{kind_ends}][ \t]*[A-Z]{{1,4}}\d\d"),
+    }
 
 
 # A letter and a digit side by side ("H100", "X-7", "64K"): every code rule's hint above needs
