@@ -260,8 +260,9 @@ def _rules() -> dict[str, re.Pattern[str]]:
         ),
         # Only the kind words written in Chinese: a Latin one is never a Chinese name's kind.
         "zh_kind": re.compile(rf"(?P<kind>{_words([word for word in _kind_words() if HAN_CHARACTER.match(word)])})"),
-        # A kind word, then the model code it names, in Chinese text: "训练芯片 K30", "训练 GPU MXC500".
-        "zh_kind_code": re.compile(rf"(?P<kind>{latin_kind}|(?:{kind_word}))[ \t]*(?P<code>[A-Z]{{1,4}}\d{{2,5}}[A-Za-z]?)(?![A-Za-z0-9_.-])"),
+        # A kind word, then the model code it names, in Chinese text: "训练芯片 K30", "训练 GPU MXC500"
+        # (the look-ahead on the kind words' first characters lets a search pass other places at once).
+        "zh_kind_code": re.compile(rf"{ahead}(?P<kind>{latin_kind}|(?:{kind_word}))[ \t]*(?P<code>[A-Z]{{1,4}}\d{{2,5}}[A-Za-z]?)(?![A-Za-z0-9_.-])"),
         "zh_new_kind": re.compile(rf"(?P<kind>{_words(shape_table()['words']['zh_new_kind'])})[「“]?"),
         "zh_numbered": re.compile(rf"(?P<name>[{HAN}]{{2}}[{HAN_NUMERALS}]号)"),
         # The code's first capital opens the rule (a Chinese character, and maybe a space, before it).
@@ -308,7 +309,6 @@ RULE_HINTS = {
     "code_verb": re.compile(r"[A-Z]\d"),
     # the last three letters of a determiner or of an OWNED_ADJECTIVE, then the name's capital
     "owned_name": re.compile(r"[A-Z](?<=(?:its|eir|our|new|the|The|ach|ery|est|ing|hip|ion|gen|rst|ond|ird)[ \t][A-Z])"),
-    "zh_kind_code": re.compile(r"\d\d(?<=[A-Z]\d\d)"),
     "zh_numbered": re.compile("号"),
     "quoted": re.compile("[「“\"]"),
 }
@@ -316,9 +316,16 @@ RULE_HINTS = {
 
 @cache
 def _hints() -> dict[str, re.Pattern[str]]:
-    """RULE_HINTS and the hints built from data: org_ending_en's ending ("Inc", "Labs")."""
+    """RULE_HINTS and the hints built from data: org_ending_en's ending ("Inc", "Labs"), and
+    zh_kind_code's kind word's last character before its code's capitals and first two digits
+    (opening with a class, the search skips to those characters)."""
     endings = _words(shape_table()["words"]["org_endings_en"])
-    return {**RULE_HINTS, "org_ending_en": re.compile(rf"(?:{endings})(?![A-Za-z])")}
+    kind_ends = "".join(sorted({re.escape(word[-1]) for word in _kind_words()}))
+    return {
+        **RULE_HINTS,
+        "org_ending_en": re.compile(rf"(?:{endings})(?![A-Za-z])"),
+        "zh_kind_code": re.compile(rf"[{kind_ends}][ \t]*[A-Z]{{1,4}}\d\d"),
+    }
 
 
 # A letter and a digit side by side ("H100", "X-7", "64K"): every code rule's hint above needs
