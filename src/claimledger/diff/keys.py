@@ -56,7 +56,7 @@ ENGLISH_POSSESSIVE = re.compile(r"['’]s\b")
 # Dropped after the separators are: "0:的" folds to "0的" first, then to "0".
 HAN_POSSESSIVE = re.compile(rf"(?<=[{HAN}a-z0-9])的")
 POINT_IN_NUMBER = re.compile(r"(?<=\d)\.(?=\d)")
-MULTIPLIER = re.compile(r"(?<=\d)\s*[x×]\s*(?=\d)")
+MULTIPLIER = re.compile(r"(?<=\d) ?x ?(?=\d)")
 SPACES = re.compile(r"\s+")
 SPACE_BY_HAN = re.compile(rf"(?<=[{HAN}]) | (?=[{HAN}])")
 HAN_CHAR = re.compile(rf"[{HAN}]")
@@ -110,7 +110,7 @@ class AliasTables:
 def fold(text: str) -> str:
     """Rules 1-5: fold case, width, possessives, punctuation, spacing and plurals."""
     text = unicodedata.normalize("NFKC", text).casefold()
-    text = MULTIPLIER.sub("x", ENGLISH_POSSESSIVE.sub("", text))
+    text = ENGLISH_POSSESSIVE.sub("", text).replace("×", "x")
     kept_points = {match.start() for match in POINT_IN_NUMBER.finditer(text)}
     text = "".join(
         " " if _is_separator(char) and index not in kept_points else char
@@ -118,7 +118,8 @@ def fold(text: str) -> str:
     )
     text = SPACES.sub(" ", text).strip()
     text = HAN_POSSESSIVE.sub("", SPACE_BY_HAN.sub("", text))
-    return ENGLISH_WORD.sub(lambda match: singular(match.group()), text)
+    # Glued last, once every separator is a single space: "0:x0" and "0 x0" fold alike.
+    return MULTIPLIER.sub("x", ENGLISH_WORD.sub(lambda match: singular(match.group()), text))
 
 
 def _is_separator(char: str) -> bool:
@@ -272,14 +273,20 @@ def entity_name(folded: str, users_only: bool = False) -> str | None:
     return alias_tables().names.get(canonical, canonical)
 
 
+# The most words a family's name has ("vera rubin platform" has three): a longer opening is never one.
+FAMILY_WORDS = 4
+
+
 def _family_member(folded: str) -> Entity | None:
     """The product a family's name before one of its own names ("hopper h100") is: that name's."""
     registry = name_registry()
     words = folded.split(" ")
-    for cut in range(1, len(words)):
+    for cut in range(1, min(len(words), FAMILY_WORDS + 1)):
         family = registry.resolve(" ".join(words[:cut]))
+        if family is None or family.kind != "product_family":
+            continue
         member = registry.resolve(" ".join(words[cut:]))
-        if family is not None and member is not None and family.kind == "product_family" and family in registry.ancestors(member):
+        if member is not None and family in registry.ancestors(member):
             return member
     return None
 
