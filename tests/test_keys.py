@@ -64,6 +64,11 @@ def test_rule_3_a_multiplier_between_numbers_is_one_spelling():
     assert fold("8 x H100") == "8 x h100"  # a count before a name is no multiplier between numbers
 
 
+@pytest.mark.parametrize("text", ["0:X0", "NVL36: x 2", "4 的 x 2", "2 ×-3"])
+def test_rule_3_a_multiplier_behind_a_separator_folds_once(text: str) -> None:
+    assert fold(fold(text)) == fold(text)
+
+
 # Rule 4: spacing.
 def test_rule_4_spaces_collapse():
     assert fold("  Vera   Rubin\tNVL72 ") == "vera rubin nvl72"
