@@ -33,6 +33,7 @@ from claimledger.extraction.cues import (
     trend_gate,
     trend_patterns,
 )
+from claimledger.extraction.numbers.combine import CHANGE_FROM_REACH
 
 # How far before a number a qualifier or trend cue is looked for.
 QUALIFIER_WINDOW = 48
@@ -235,7 +236,6 @@ def _projected_ends(sentence: str) -> tuple[int, ...]:
 
 # The word opening the value a change starts from: "grow from $250 million", "up from", "从 5 亿元".
 CHANGE_FROM = re.compile(r"\bfrom\b|从|由")
-CHANGE_FROM_REACH = 60
 
 
 def forecast_start_point(sentence: str, start: int) -> bool:
