@@ -73,6 +73,7 @@ from claimledger.diff.keys import (
     split_round,
     subject_entity,
 )
+from claimledger.diff.periods import is_period, period_of
 from claimledger.organisation import organisation_figure
 from claimledger.text.scripts import HAN
 
@@ -191,6 +192,8 @@ class Identity:
             return False
         if self.measure != "ratio" and self.baseline not in (other.baseline, HINT):
             return False
+        if self.condition is None and is_period(other.condition):
+            return False  # a figure that names no period is not taken for one quarter's
         return _part_fits(self.baseline, other.baseline) and _part_fits(self.condition, other.condition)
 
     def mirror(self) -> Identity | None:
@@ -243,6 +246,8 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
         return None
     others = [other for other in siblings if other is not claim]
     condition = key.condition
+    if condition is None and organisation_figure(key.metric, key.measure):
+        condition = reporting_period(claim, others)
     if condition is None:
         # Only what would hold for this figure too: "9,216 chips" beside "4,614 TFLOPS at FP8" is no FP8 figure.
         condition = hint(
@@ -259,6 +264,15 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
     if measure == "percent" and baseline is None and claim.get("trend") in ("up", "down") and not reaches_level(claim):
         baseline = HINT  # a change from something unstated ("an 11% increase in revenue"): the ledger decides
     return Identity(subject or MISSING, key.metric, measure, baseline, condition)
+
+
+def reporting_period(claim: Mapping[str, Any], others: Iterable[Mapping[str, Any]]) -> str | None:
+    """The period an organisation's figure is reported for, as its sentence names it (`periods.period_of`)."""
+    sentence, offset, start, end = (claim.get(part) for part in ("sentence", "sentence_start", "start", "end"))
+    if not sentence or offset is None or start is None or end is None:
+        return None
+    starts = [other["start"] - offset for other in others if other.get("start") is not None]
+    return period_of(sentence, start - offset, end - offset, starts)
 
 
 def counts_its_chips(claim: Mapping[str, Any], subject: str | None) -> bool:
