@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from claimledger.diff.keys import key_of_parts
-from claimledger.diff.periods import canonical_period, period_of, periods_in
+from claimledger.diff.periods import canonical_period, lead_period, period_of, periods_in
 from tests.test_diff import Ledger, figure
 
 
@@ -110,3 +110,26 @@ def test_a_figure_that_names_no_period_does_not_join_one_quarters(ledger):
     vague = post(ledger, "Chip Weekly", "2031-11-06", "$74 billion", 74, "Orbis Compute says revenue reached $74 billion.")
     _, changes = ledger.diff()
     assert changes[vague].status == "new"
+
+
+def test_the_paragraphs_one_period_holds_for_a_sentence_that_names_none():
+    assert lead_period("Orbis Compute reported results for Q3 FY2031. ") == "fy2031 q3"
+    # Cut at the paragraph: a period named in an earlier paragraph is not this one's.
+    assert lead_period("Orbis Compute reported Q3 FY2031 results.\nRevenue rose. ") is None
+    # Two periods named before: which one the sentence goes on about is unclear.
+    assert lead_period("Q3 FY2031 sales beat Q2 FY2031 sales. ") is None
+    # A period named as a baseline is not the paragraph's.
+    assert lead_period("Sales were higher than in Q2 FY2031. ") is None
+
+
+def test_a_quarter_named_in_the_sentence_before_keys_the_figure(ledger):
+    vendor = "Orbis Compute released its results for the third quarter of fiscal 2031. Revenue was $80 billion."
+    old = "Orbis Compute released its results for the third quarter of fiscal 2030. Revenue was $50 billion."
+    (current,) = ledger.post("Orbis Newsroom", "2031-11-02", sales("$80 billion", 80, vendor), sentence=vendor)
+    (restated,) = ledger.post("Ledgerline Daily", "2031-11-05", sales("$50 billion", 50, old), sentence=old)
+    for claim_id, text in ((current, vendor), (restated, old)):
+        sentence_start = text.index("Revenue")
+        ledger.db["claims"].update(claim_id, {"sentence": text[sentence_start:], "sentence_start": sentence_start})
+    _, changes = ledger.diff()
+    assert changes[restated].status == "new"
+    assert (changes[restated].key.condition, changes[current].key.condition) == ("fy2030 q3", "fy2031 q3")

@@ -151,7 +151,7 @@ def facts_of_range(path: str, after: int, through: int, entities: tuple[Entity, 
 
 
 def _sentence_siblings(db: Readable, rows: list[dict[str, Any]]) -> dict[tuple[int, int], list[dict[str, Any]]]:
-    """The conditions and baselines the claims of each sentence of `rows` state, by (document, sentence start).
+    """The conditions, baselines and offsets of the claims of each sentence of `rows`, by (document, sentence start).
 
     A document whose claims are all in `rows` (counted on the document index) needs
     none of them read again.
@@ -168,18 +168,18 @@ def _sentence_siblings(db: Readable, rows: list[dict[str, Any]]) -> dict[tuple[i
     found: dict[tuple[int, int], list[dict[str, Any]]] = {}
     whole = held.keys() - set(partial)
     for row in rows:
-        if row["document_id"] in whole and (row["condition"] is not None or row["baseline"] is not None):
+        if row["document_id"] in whole:
             found.setdefault((row["document_id"], row["sentence_start"]), []).append(
-                {"condition": row["condition"], "baseline": row["baseline"]}
+                {"condition": row["condition"], "baseline": row["baseline"], "start": row["start"]}
             )
     for offset in range(0, len(partial), 500):
         batch = partial[offset : offset + 500]
-        for document_id, start, condition, baseline in db.conn.execute(
-            f"SELECT document_id, sentence_start, condition, baseline FROM claims "
-            f"WHERE document_id IN ({', '.join('?' * len(batch))}) AND (condition IS NOT NULL OR baseline IS NOT NULL)",
+        for document_id, sentence_start, condition, baseline, start in db.conn.execute(
+            f"SELECT document_id, sentence_start, condition, baseline, start FROM claims "
+            f"WHERE document_id IN ({', '.join('?' * len(batch))})",
             batch,
         ):
-            found.setdefault((document_id, start), []).append({"condition": condition, "baseline": baseline})
+            found.setdefault((document_id, sentence_start), []).append({"condition": condition, "baseline": baseline, "start": start})
     return found
 
 

@@ -73,7 +73,7 @@ from claimledger.diff.keys import (
     split_round,
     subject_entity,
 )
-from claimledger.diff.periods import is_period, period_of
+from claimledger.diff.periods import is_period, lead_period, period_of, periods_in
 from claimledger.organisation import organisation_figure
 from claimledger.text.scripts import HAN
 
@@ -267,12 +267,15 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
 
 
 def reporting_period(claim: Mapping[str, Any], others: Iterable[Mapping[str, Any]]) -> str | None:
-    """The period an organisation's figure is reported for, as its sentence names it (`periods.period_of`)."""
+    """The period an organisation's figure is reported for, as its sentence names it (`periods.period_of`),
+    else as its paragraph did before it (`periods.lead_period`, from the claim's ``lead``)."""
     sentence, offset, start, end = (claim.get(part) for part in ("sentence", "sentence_start", "start", "end"))
     if not sentence or offset is None or start is None or end is None:
         return None
     starts = [other["start"] - offset for other in others if other.get("start") is not None]
-    return period_of(sentence, start - offset, end - offset, starts)
+    if periods_in(sentence):
+        return period_of(sentence, start - offset, end - offset, starts)
+    return lead_period(claim.get("lead"))
 
 
 def counts_its_chips(claim: Mapping[str, Any], subject: str | None) -> bool:

@@ -8,7 +8,8 @@ period without its year ("第三财季", "上半年") is ``fy q3`` or ``h1``. A 
 calendar period are never taken for one another. Which period is the figure's: the
 one that follows it in its clause with no other figure between ("$45.0 billion in
 Q2 FY2026"), else the last one before it in its sentence ("2025年第三季度实现收入
-2477.95亿元").
+2477.95亿元"), else the one period its paragraph named before its sentence (`lead_period`:
+"Orbis reported results for Q3 FY2031. Revenue was $80 billion.").
 """
 
 from __future__ import annotations
@@ -25,9 +26,11 @@ CLAUSE_END = re.compile(r"[,;:，；：。、()（）]")
 # Words right before a period that make it what a figure is compared with ("up 25% from Q2",
 # "compared with Q3 2030", "较2030年上半年"), not the figure's own.
 BASELINE_BEFORE = re.compile(
-    r"(?:(?<![a-z])(?:from|than|over|versus|vs\.?|against|since|compared\s+(?:with|to))\s+(?:the\s+)?|(?:较|比|相比|相较|对比)\s*)$",
+    r"(?:(?<![a-z])(?:from|than|over|versus|vs\.?|against|since|compared\s+(?:with|to))\s+(?:(?:the|in|during)\s+)*|(?:较|比|相比|相较|对比)\s*)$",
     re.IGNORECASE,
 )
+# How much of the text before a figure's sentence is read for its paragraph's period (`lead_period`).
+LEAD_REACH = 400
 # A period as `_canonical` writes it: "fy2026 q3", "2025 h1", "fy q4", "q3".
 CANONICAL = re.compile(r"(?:fy(?:\d{4})? |\d{4} )?[qh][1-4]")
 # How many characters before a period the words above are looked for.
@@ -70,7 +73,7 @@ def period_pattern() -> re.Pattern[str]:
         rf"(?P<zh_q>({year})\s*年\s*第\s*([{ordinal_zh}])\s*季度)",
         rf"(?P<zh_half>(?:({year})\s*(?:年|{fiscal_zh})\s*)?([上下])半(?:财)?年)",
     )
-    return re.compile(r"(?<![a-z0-9])(?:" + "|".join(shapes) + r")(?![a-z0-9])", re.IGNORECASE)
+    return re.compile(r"(?<![a-z0-9_])(?:" + "|".join(shapes) + r")(?![a-z0-9_])", re.IGNORECASE)
 
 
 def _canonical(match: re.Match[str]) -> str:
@@ -130,3 +133,19 @@ def _same_clause(sentence: str, end: int, period_start: int, others: Iterable[in
 def is_period(condition: str | None) -> bool:
     """Whether a key's condition is a reporting period (as `period_of` writes one)."""
     return condition is not None and CANONICAL.fullmatch(condition) is not None
+
+
+def lead_period(lead: str | None) -> str | None:
+    """The one period (not a baseline) the paragraph names before a sentence; `lead` is the text
+    before the sentence (up to `LEAD_REACH` characters), cut at its last line break. None for
+    none, or for several (which one the sentence goes on about is unclear)."""
+    if not lead:
+        return None
+    paragraph = lead[lead.rfind("\n") + 1:]
+    named = {period.text for period in periods_in(paragraph) if not _is_baseline(paragraph, period)}
+    return named.pop() if len(named) == 1 else None
+
+
+def lead_before(text: str, sentence_start: int) -> str:
+    """The text `lead_period` reads before a sentence starting at `sentence_start` of `text`."""
+    return text[max(0, sentence_start - LEAD_REACH):sentence_start]
