@@ -11,7 +11,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from claimledger.diff.facts import SOURCE_QUERY, claim_facts
+from claimledger.diff.facts import LEAD_COLUMN, SOURCE_QUERY, claim_facts
+from claimledger.diff.identity import reads_lead
 from claimledger.diff.keys import publisher, use_entities, user_entities
 from claimledger.diff.workers import Reader, ledger_path, pool, read_only
 
@@ -94,9 +95,11 @@ def store_facts(
 def fact_rows(db: Readable, rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
     """The `claim_facts` row (FACT_UPSERT's values) of each claim of `rows`."""
     sentences = _sentence_siblings(db, rows)
+    leads = _leads(db, [row["id"] for row in rows if reads_lead(row)])
     upserts = []
     for row in rows:
-        facts = claim_facts(row, sentences.get((row["document_id"], row["sentence_start"]), ()))
+        claim = {**row, "lead": leads[row["id"]]} if row["id"] in leads else row
+        facts = claim_facts(claim, sentences.get((row["document_id"], row["sentence_start"]), ()))
         source = publisher(row.get("source"))
         claimant = publisher(row.get("claimant")) if row.get("claimant") else source
         upserts.append((row["id"], *facts.row(), source, claimant, row.get("role"), row.get("replaced_by")))
@@ -180,6 +183,18 @@ def _sentence_siblings(db: Readable, rows: list[dict[str, Any]]) -> dict[tuple[i
             batch,
         ):
             found.setdefault((document_id, sentence_start), []).append({"condition": condition, "baseline": baseline, "start": start})
+    return found
+
+
+def _leads(db: Readable, ids: list[int]) -> dict[int, str]:
+    """The text before the sentence of each claim of `ids` (`LEAD_COLUMN`)."""
+    found: dict[int, str] = {}
+    for offset in range(0, len(ids), 500):
+        batch = ids[offset : offset + 500]
+        found.update(db.conn.execute(
+            f"SELECT c.id, {LEAD_COLUMN} FROM claims c JOIN documents d ON d.id = c.document_id "
+            f"WHERE c.id IN ({', '.join('?' * len(batch))})", batch,
+        ).fetchall())
     return found
 
 

@@ -266,6 +266,14 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
     return Identity(subject or MISSING, key.metric, measure, baseline, condition)
 
 
+def reads_lead(claim: Mapping[str, Any]) -> bool:
+    """Whether a claim's identity needs the text before its sentence (`reporting_period`): an
+    organisation's figure with no condition whose sentence names no period."""
+    key = key_of_parts(*(claim.get(part) for part in ("subject", "metric", "kind", "dimensionality", "baseline", "condition")))
+    return (key is not None and key.condition is None and organisation_figure(key.metric, key.measure)
+            and not periods_in(claim.get("sentence") or ""))
+
+
 def reporting_period(claim: Mapping[str, Any], others: Iterable[Mapping[str, Any]]) -> str | None:
     """The period an organisation's figure is reported for, as its sentence names it (`periods.period_of`),
     else as its paragraph did before it (`periods.lead_period`, from the claim's ``lead``)."""
