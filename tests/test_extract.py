@@ -453,6 +453,9 @@ BASELINES = [
     ("Revenue grew 94% year-over-year.", "94%", "a year earlier"),
     ("Revenue grew 94% YoY.", "94%", "a year earlier"),
     ("Data center sales rose 10% sequentially.", "10%", "previous quarter"),
+    # Two changes of one amount in one clause, each named by its own words.
+    ("Sales hit $3 billion, a 40% increase from $2.1 billion in the same period a year earlier and a 7% sequential rise.", "40%", "a year earlier"),
+    ("Sales hit $3 billion, a 40% increase from $2.1 billion in the same period a year earlier and a 7% sequential rise.", "7%", "previous quarter"),
     ("Compared with H100, the B300 delivers 3x more throughput.", "3x", "H100"),
     ("新架构比 Hopper 快约 5 倍。", "约 5 倍", "Hopper"),
     ("单 token 成本比上一代低 40%。", "40%", "previous generation"),

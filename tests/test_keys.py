@@ -114,6 +114,15 @@ def test_rule_6_a_family_before_one_of_its_products_is_that_product():
     assert normalise_name("Hopper B200") == "hopper b200"  # another family's chip stays as written
 
 
+def test_rule_6_a_family_named_inside_its_members_family_name_folds_away():
+    # The GB200 NVL72 is of the "Grace Blackwell" family: "Blackwell" before it names that family too.
+    assert normalise_name("Blackwell GB200 NVL72") == normalise_name("NVIDIA Blackwell GB200 NVL72") == normalise_name("GB200 NVL72")
+    assert normalise_name("Hopper GH200") == normalise_name("GH200")
+    # A family that is not part of the member's family name keeps the name apart.
+    assert normalise_name("Blackwell Ultra GB200 NVL72") != normalise_name("GB200 NVL72")
+    assert normalise_name("Hopper GB200 NVL72") != normalise_name("GB200 NVL72")
+
+
 def test_rule_6_unknown_name_is_only_folded():
     assert normalise_name("Frobnicator X9000") == "frobnicator x9000"
 

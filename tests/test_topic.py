@@ -206,3 +206,27 @@ def test_a_group_of_n_chips_measures_the_groups_size(text: str, written: str, me
 ])
 def test_a_sentence_after_two_products_carries_only_the_one_it_is_about(text: str, subject: str | None) -> None:
     assert claim_of(text, "2.4 GHz").subject_id == subject
+
+
+@pytest.mark.parametrize(("text", "written"), [
+    ("Kestrel Silicon reports fiscal third-quarter results\n\nQuarterly revenue came to $2.4 billion.", "$2.4 billion"),
+    ("Kestrel Silicon reports fiscal third-quarter results\n\nSales rose 18% year over year.", "18%"),
+    ("寒武纪发布半年度业绩报告\n\n营收达到 28.6 亿元，同比增长 43%。", "28.6 亿元"),
+])
+def test_the_company_of_an_earnings_title_owns_the_revenue_that_names_no_one(text: str, written: str) -> None:
+    assert claim_of(text, written).subject_id in ("Kestrel Silicon", "Cambricon")
+
+
+@pytest.mark.parametrize(("text", "written"), [
+    # Another company named after the title: whose figures follow is unclear.
+    ("AMD quarterly results\n\nNVIDIA said its revenue was $57 billion.\n\nRevenue reached $9.2 billion.", "$9.2 billion"),
+    # A product in the title: the post is not (only) about the company's results.
+    ("AMD unveils the MI355X, raises revenue outlook\n\nRevenue reached $9.2 billion.", "$9.2 billion"),
+    # A segment's figure is not the whole company's.
+    ("AMD posts record quarterly revenue\n\nThe gaming segment brought in $1.1 billion.", "$1.1 billion"),
+    ("寒武纪发布季度业绩\n\n云端业务收入为 5.2 亿元。", "5.2 亿元"),
+    # A figure that is no company measure (no money, no revenue) is not given to the company.
+    ("AMD quarterly results\n\nShipments reached 9,000 racks.", "9,000 racks"),
+])
+def test_no_earnings_company_where_it_is_unsafe(text: str, written: str) -> None:
+    assert claim_of(text, written).subject is None

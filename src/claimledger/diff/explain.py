@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from claimledger.diff.decisions import load_decisions
+from claimledger.diff.facts import LEAD_COLUMN
 from claimledger.diff.identity import Identity, Resolver, parse_key, stated_identity
 from claimledger.diff.keys import claim_round, explain_baseline, explain_measure, explain_metric, explain_name
 from claimledger.diff.identity_store import block_identities
@@ -84,10 +85,13 @@ def resolve_in_ledger(db: sqlite_utils.Database, stated: Identity, claim_id: int
 def explain_stored(db: sqlite_utils.Database, row: Mapping[str, Any]) -> dict[str, Any]:
     """`explain_parts` and `resolve_in_ledger` for a stored claim, with its key as the last diff left it."""
     siblings = db.execute_returning_dicts(
-        "SELECT condition, baseline FROM claims WHERE document_id = ? AND sentence_start = ?",
+        "SELECT condition, baseline, start FROM claims WHERE document_id = ? AND sentence_start = ?",
         [row.get("document_id"), row.get("sentence_start")],
     )
-    record = explain_parts(row, siblings)
+    lead = db.execute(
+        f"SELECT {LEAD_COLUMN} FROM claims c JOIN documents d ON d.id = c.document_id WHERE c.id = ?", [row.get("id")]
+    ).fetchone()
+    record = explain_parts({**row, "lead": lead[0] if lead else None}, siblings)
     record["claim_id"] = row.get("id")
     record["stored_key"] = row.get("claim_key")
     if record["key"] is not None:

@@ -11,7 +11,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from claimledger.diff.facts import SOURCE_QUERY, claim_facts
+from claimledger.diff.facts import LEAD_COLUMN, SOURCE_QUERY, claim_facts
+from claimledger.diff.identity import reads_lead
 from claimledger.diff.keys import publisher, use_entities, user_entities
 from claimledger.diff.workers import Reader, ledger_path, pool, read_only
 
@@ -94,9 +95,11 @@ def store_facts(
 def fact_rows(db: Readable, rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
     """The `claim_facts` row (FACT_UPSERT's values) of each claim of `rows`."""
     sentences = _sentence_siblings(db, rows)
+    leads = _leads(db, [row["id"] for row in rows if reads_lead(row)])
     upserts = []
     for row in rows:
-        facts = claim_facts(row, sentences.get((row["document_id"], row["sentence_start"]), ()))
+        claim = {**row, "lead": leads[row["id"]]} if row["id"] in leads else row
+        facts = claim_facts(claim, sentences.get((row["document_id"], row["sentence_start"]), ()))
         source = publisher(row.get("source"))
         claimant = publisher(row.get("claimant")) if row.get("claimant") else source
         upserts.append((row["id"], *facts.row(), source, claimant, row.get("role"), row.get("replaced_by")))
@@ -151,7 +154,7 @@ def facts_of_range(path: str, after: int, through: int, entities: tuple[Entity, 
 
 
 def _sentence_siblings(db: Readable, rows: list[dict[str, Any]]) -> dict[tuple[int, int], list[dict[str, Any]]]:
-    """The conditions and baselines the claims of each sentence of `rows` state, by (document, sentence start).
+    """The conditions, baselines and offsets of the claims of each sentence of `rows`, by (document, sentence start).
 
     A document whose claims are all in `rows` (counted on the document index) needs
     none of them read again.
@@ -168,18 +171,30 @@ def _sentence_siblings(db: Readable, rows: list[dict[str, Any]]) -> dict[tuple[i
     found: dict[tuple[int, int], list[dict[str, Any]]] = {}
     whole = held.keys() - set(partial)
     for row in rows:
-        if row["document_id"] in whole and (row["condition"] is not None or row["baseline"] is not None):
+        if row["document_id"] in whole:
             found.setdefault((row["document_id"], row["sentence_start"]), []).append(
-                {"condition": row["condition"], "baseline": row["baseline"]}
+                {"condition": row["condition"], "baseline": row["baseline"], "start": row["start"]}
             )
     for offset in range(0, len(partial), 500):
         batch = partial[offset : offset + 500]
-        for document_id, start, condition, baseline in db.conn.execute(
-            f"SELECT document_id, sentence_start, condition, baseline FROM claims "
-            f"WHERE document_id IN ({', '.join('?' * len(batch))}) AND (condition IS NOT NULL OR baseline IS NOT NULL)",
+        for document_id, sentence_start, condition, baseline, start in db.conn.execute(
+            f"SELECT document_id, sentence_start, condition, baseline, start FROM claims "
+            f"WHERE document_id IN ({', '.join('?' * len(batch))})",
             batch,
         ):
-            found.setdefault((document_id, start), []).append({"condition": condition, "baseline": baseline})
+            found.setdefault((document_id, sentence_start), []).append({"condition": condition, "baseline": baseline, "start": start})
+    return found
+
+
+def _leads(db: Readable, ids: list[int]) -> dict[int, str]:
+    """The text before the sentence of each claim of `ids` (`LEAD_COLUMN`)."""
+    found: dict[int, str] = {}
+    for offset in range(0, len(ids), 500):
+        batch = ids[offset : offset + 500]
+        found.update(db.conn.execute(
+            f"SELECT c.id, {LEAD_COLUMN} FROM claims c JOIN documents d ON d.id = c.document_id "
+            f"WHERE c.id IN ({', '.join('?' * len(batch))})", batch,
+        ).fetchall())
     return found
 
 

@@ -35,6 +35,7 @@ from typing import Any
 
 from claimledger.diff.identity import says_lower, stated_identity
 from claimledger.diff.keys import has_revision_cue, round_in_sentence, split_round
+from claimledger.diff.periods import LEAD_REACH
 from claimledger.diff.values import ratio_of_percent, value_intervals
 
 EPOCH = datetime.fromtimestamp(0, UTC)
@@ -42,6 +43,9 @@ FACT_COLUMNS = (
     "stated_key", "figure_date", "intervals", "compare_unit", "revision_cue", "says_lower", "benchmark_round",
     "entry_document", "entry_revision",
 )
+# The text before a claim's sentence that `periods.lead_period` reads (offsets are 0-based, substr 1-based);
+# read only for the claims that need it (`identity.reads_lead`): a document's text is long.
+LEAD_COLUMN = f"substr(d.text, max(1, c.sentence_start - {LEAD_REACH - 1}), min(c.sentence_start, {LEAD_REACH})) AS lead"
 # What the facts are computed from: the claim's columns, and its document's.
 SOURCE_QUERY = """
     SELECT c.id, c.document_id, c.text, c.start, c."end", c.value, c.low, c.high, c.kind, c.unit, c.dimensionality,

@@ -73,6 +73,7 @@ from claimledger.diff.keys import (
     split_round,
     subject_entity,
 )
+from claimledger.diff.periods import is_period, lead_period, period_of, periods_in
 from claimledger.organisation import organisation_figure
 from claimledger.text.scripts import HAN
 
@@ -191,6 +192,8 @@ class Identity:
             return False
         if self.measure != "ratio" and self.baseline not in (other.baseline, HINT):
             return False
+        if self.condition is None and is_period(other.condition):
+            return False  # a figure that names no period is not taken for one quarter's
         return _part_fits(self.baseline, other.baseline) and _part_fits(self.condition, other.condition)
 
     def mirror(self) -> Identity | None:
@@ -243,6 +246,8 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
         return None
     others = [other for other in siblings if other is not claim]
     condition = key.condition
+    if condition is None and organisation_figure(key.metric, key.measure):
+        condition = reporting_period(claim, others)
     if condition is None:
         # Only what would hold for this figure too: "9,216 chips" beside "4,614 TFLOPS at FP8" is no FP8 figure.
         condition = hint(
@@ -259,6 +264,26 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
     if measure == "percent" and baseline is None and claim.get("trend") in ("up", "down") and not reaches_level(claim):
         baseline = HINT  # a change from something unstated ("an 11% increase in revenue"): the ledger decides
     return Identity(subject or MISSING, key.metric, measure, baseline, condition)
+
+
+def reads_lead(claim: Mapping[str, Any]) -> bool:
+    """Whether a claim's identity needs the text before its sentence (`reporting_period`): an
+    organisation's figure with no condition whose sentence names no period."""
+    key = key_of_parts(*(claim.get(part) for part in ("subject", "metric", "kind", "dimensionality", "baseline", "condition")))
+    return (key is not None and key.condition is None and organisation_figure(key.metric, key.measure)
+            and not periods_in(claim.get("sentence") or ""))
+
+
+def reporting_period(claim: Mapping[str, Any], others: Iterable[Mapping[str, Any]]) -> str | None:
+    """The period an organisation's figure is reported for, as its sentence names it (`periods.period_of`),
+    else as its paragraph did before it (`periods.lead_period`, from the claim's ``lead``)."""
+    sentence, offset, start, end = (claim.get(part) for part in ("sentence", "sentence_start", "start", "end"))
+    if not sentence or offset is None or start is None or end is None:
+        return None
+    starts = [other["start"] - offset for other in others if other.get("start") is not None]
+    if periods_in(sentence):
+        return period_of(sentence, start - offset, end - offset, starts)
+    return lead_period(claim.get("lead"))
 
 
 def counts_its_chips(claim: Mapping[str, Any], subject: str | None) -> bool:

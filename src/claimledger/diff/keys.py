@@ -14,12 +14,16 @@ A key has five parts, each normalised by the rules below, in this order:
    does not know is the entity it names in ``claimledger.entities`` (any alias, any
    spelling: ``Amazon EC2 Trn3 UltraServers`` = ``Trainium3 UltraServer``, while the
    chip ``Trainium3`` stays another subject; a family's name before one of its own
-   products is that product: ``Hopper H100`` = ``H100``): the package's entities, and a user's
+   products is that product: ``Hopper H100`` = ``H100``, and so is one before a product of a
+   family whose name holds it: ``Blackwell GB200 NVL72`` = ``GB200 NVL72``, of the Grace Blackwell
+   family): the package's entities, and a user's
    own file over them (`use_entities`, ``claims diff --entities``).
 7. A vendor's name in front of a product goes (``NVIDIA GB200 NVL72`` = ``GB200 NVL72``),
    and a word for a group of machines after a name is written in English
    (``Hopper 集群`` = ``Hopper cluster``), the name before it resolved by rules 6-7.
-8. A benchmark round in the condition (``MLPerf Inference v6.1``), or else the one
+8. A condition that is a reporting period is written one way (``Q3 FY2026`` =
+   ``2026财年第三财季`` = ``fy2026 q3``, `claimledger.diff.periods`), and a subject
+   that is only a period ("Q3") is no subject. A benchmark round in the condition (``MLPerf Inference v6.1``), or else the one
    round the claim's sentence names, is kept apart from the key as the claim's
    round, so a later round's figure can supersede it.
 9. What is measured: pint's dimensionality when the figure has a unit, written in a
@@ -46,6 +50,7 @@ from functools import cache, cached_property, lru_cache
 from typing import Any
 
 from claimledger.data_files import data_table
+from claimledger.diff.periods import canonical_period
 from claimledger.dimensions import ordered_dimensionality, parse_dimensionality
 from claimledger.entities import Entity, Registry, package_registry
 from claimledger.entities.model import HARDWARE_KINDS
@@ -286,9 +291,20 @@ def _family_member(folded: str) -> Entity | None:
         if family is None or family.kind != "product_family":
             continue
         member = registry.resolve(" ".join(words[cut:]))
-        if member is not None and family in registry.ancestors(member):
+        if member is not None and _of_family(registry, family, member):
             return member
     return None
+
+
+def _of_family(registry: Registry, family: Entity, member: Entity) -> bool:
+    """Whether `member` is of `family`: a descendant of it, or of a family whose name holds the family's
+    whole ("blackwell" names the "grace blackwell" family of the GB200 NVL72, while "hopper" names no
+    family of the B200)."""
+    families = [ancestor for ancestor in registry.ancestors(member) if ancestor.kind == "product_family"]
+    if family in families:
+        return True
+    written = {f" {fold(name)} " for name in (family.id, *family.aliases)}
+    return any(name in f" {fold(ancestor.id)} " for ancestor in families for name in written)
 
 
 @cache
@@ -435,10 +451,13 @@ def key_of_parts(
     condition: str | None,
 ) -> ClaimKey | None:
     """The key of a claim from its written parts; equal parts share one `ClaimKey`."""
+    if canonical_period(subject):
+        return None  # "Q3 revenue": a period is what the figure is for, not what it is about
     subject = normalise_name(subject)
     if subject is None:
         return None
-    condition, benchmark, round_ = split_round(condition)
+    period = canonical_period(condition)
+    condition, benchmark, round_ = (period, None, None) if period else split_round(condition)
     return ClaimKey(
         subject=subject,
         metric=normalise_metric(metric),

@@ -18,7 +18,12 @@ Then:
   the post named before of X's kind and family;
 - a carried chip is the known system built on it that a bare group word before the
   figure names ("A 144-chip UltraServer configuration" after Trainium3), or the chip's
-  system of a group a count of chips makes ("A 10,000-GPU cluster").
+  system of a group a count of chips makes ("A 10,000-GPU cluster");
+- a company's figure (revenue, money, growth) that still has no subject is the one
+  company the post's title names when the title is about its results ("Orbis posts
+  record Q3 revenue", "寒武纪发布季度业绩") and names no product, unless its sentence
+  names a company or a segment ("the Data Center segment", "云端业务"), and only until the
+  post names another company.
 """
 
 from __future__ import annotations
@@ -26,12 +31,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from claimledger.entities import Entity, Registry
 from claimledger.extraction.annotate import Annotated
 from claimledger.extraction.attributes import clause_bounds
-from claimledger.extraction.cues import fold, lowered
+from claimledger.extraction.cues import any_phrase, cue_table, fold, lowered
 from claimledger.extraction.found import Found
 from claimledger.extraction.names import HARDWARE, Name
 from claimledger.extraction.pipeline import Sentence
@@ -55,6 +60,8 @@ from claimledger.organisation import organisation_figure
 # A line break between two sentences ends a paragraph (text from HTML keeps a
 # paragraph on one line; notes put one topic on each line).
 PARAGRAPH_BREAK = re.compile(r"\n")
+# A first sentence that ends its line is the post's title.
+TITLE_END = re.compile(r"[ \t]*\n")
 # What may stand before a sentence's opening word for a thing: an article, "据悉，", "Meanwhile, ".
 OPENING = re.compile(r"\s*(?:[A-Za-z]+,\s*|[\u4e00-\u9fff]{1,4}[，,]\s*)?(?:the\s+|this\s+|that\s+|its\s+)?", re.IGNORECASE)
 
@@ -70,6 +77,9 @@ class Post:
     # Organisations and products the post has named so far.
     makers: set[str] = field(default_factory=set)
     named: list[Name] = field(default_factory=list)
+    # The one company an earnings post's title names, until the post names another (`_take_company`).
+    company: Name | None = None
+    read_title: bool = False
 
     def forget(self) -> None:
         """A sentence the extractor does not read: nothing is carried past it."""
@@ -90,6 +100,9 @@ class Post:
             _point_ahead(registry, annotated, found, self.makers, later)
             _successor_of_baseline(registry, annotated, found, self.named)
             _carried_systems(registry, annotated, found)
+            if self.company is not None:
+                _take_company(self.company, annotated, found)
+        self._follow_company(sentence, annotated)
         hardware = [name for name in names if name.kind in HARDWARE]
         self.makers.update(name.entity.id for name in names if name.kind == "organisation")
         self.named.extend(hardware)
@@ -101,6 +114,53 @@ class Post:
             subjects = _own_subjects(registry, annotated, found) if found else []
             self.topic = next_topic(registry, self.topic, annotated.simple, names, subjects, [item.roles for item in found])
         self.previous = (sentence, annotated, found)
+
+
+    def _follow_company(self, sentence: Sentence, annotated: Annotated) -> None:
+        """The company of an earnings title (`earnings_company`); another company named ends it."""
+        if not self.read_title:
+            self.read_title = True
+            if TITLE_END.match(self.text, sentence.end):
+                self.company = earnings_company(annotated)
+            return
+        if self.company is not None and any(
+            name.kind == "organisation" and name.entity.id != self.company.entity.id for name in annotated.names
+        ):
+            self.company = None
+
+
+def earnings_company(annotated: Annotated) -> Name | None:
+    """The one company a title about its results names ("Orbis posts record Q3 revenue",
+    "昉擎科技发布第三季度财报"): no product named beside it."""
+    if not _earnings_words().search(lowered(annotated.simple)):
+        return None
+    if any(name.kind in HARDWARE for name in annotated.names):
+        return None
+    companies = {name.entity.id: name for name in annotated.names if name.kind == "organisation"}
+    return next(iter(companies.values())) if len(companies) == 1 else None
+
+
+@cache
+def _earnings_words() -> re.Pattern[str]:
+    return re.compile(any_phrase(cue_table()["roles"]["earnings_title"]))
+
+
+@cache
+def _segment_words() -> re.Pattern[str]:
+    return re.compile(any_phrase(cue_table()["roles"]["segment_spoken_of"]))
+
+
+def _take_company(company: Name, annotated: Annotated, found: list[Found]) -> None:
+    """A company's figure (revenue, money, growth) whose sentence names no subject, no company and
+    no segment of one ("the Data Center segment brought in $41.1 billion") is the company of the
+    post's earnings title."""
+    if any(name.kind == "organisation" for name in annotated.names) or _segment_words().search(lowered(annotated.simple)):
+        return
+    for item in found:
+        claim = item.claim
+        if claim.subject is None and organisation_figure(claim.metric, claim.dimensionality):
+            claim.subject, claim.subject_id, item.subject_id = company.text, company.entity.id, company.entity.id
+            item.subject_kind, item.carried = "organisation", True
 
 
 def _carry_subject(

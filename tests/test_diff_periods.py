@@ -1,0 +1,135 @@
+"""Reporting periods in a figure's identity: one quarter's revenue is not another quarter's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from claimledger.diff.keys import key_of_parts
+from claimledger.diff.periods import canonical_period, lead_period, period_of, periods_in
+from tests.test_diff import Ledger, figure
+
+
+@pytest.fixture
+def ledger(tmp_path: Path) -> Ledger:
+    return Ledger(tmp_path / "claims.db")
+
+
+def sales(text: str, billions: float, sentence: str, **fields: Any) -> dict[str, Any]:
+    """Orbis Compute's revenue in dollars, written as `text` inside `sentence`."""
+    start = sentence.index(text)
+    money = {"kind": "quantity", "unit": "dollar", "dimensionality": "[usd]", "metric": "revenue", "si_value": billions * 1e9,
+             "start": start, "end": start + len(text)}
+    return figure(text, billions * 1e9, "Orbis Compute", **{**money, **fields})
+
+
+def post(ledger: Ledger, source: str, day: str, text: str, billions: float, sentence: str, lang: str = "en") -> int:
+    (claim_id,) = ledger.post(source, day, sales(text, billions, sentence), sentence=sentence, lang=lang)
+    return claim_id
+
+
+@pytest.mark.parametrize(
+    ("written", "canonical"),
+    [
+        ("Q2 FY2031", "fy2031 q2"), ("FY31 Q2", "fy2031 q2"), ("the second quarter of fiscal 2031", "fy2031 q2"),
+        ("2031财年第二财季", "fy2031 q2"), ("2031 財年第二季度", "fy2031 q2"), ("Q2 2030", "2030 q2"),
+        ("2030年第二季度", "2030 q2"), ("second half of 2030", "2030 h2"), ("2030年下半年", "2030 h2"),
+        ("上半年", "h1"), ("第四财季", "fy q4"), ("Q4", "q4"),
+    ],
+)
+def test_a_period_is_written_one_way_in_either_language(written, canonical):
+    assert canonical_period(written) == canonical
+
+
+def test_a_fiscal_quarter_is_not_the_calendar_quarter_of_the_same_number():
+    assert canonical_period("Q1 FY2031") != canonical_period("Q1 2031")
+
+
+def test_words_that_are_no_period_give_none():
+    assert canonical_period("Orbis Compute") is None
+    assert periods_in("The rack holds 72 GPUs and 36 CPUs.") == ()
+
+
+def test_a_period_right_after_a_figure_is_its_own_and_one_before_it_holds_otherwise():
+    sentence = "Fiscal 2031 second quarter sales were $9 billion, up 30% from $7 billion in Q2 FY2030."
+    spans = {text: (sentence.index(text), sentence.index(text) + len(text)) for text in ("$9 billion", "30%", "$7 billion")}
+    starts = [start for start, _ in spans.values()]
+
+    def of(text: str) -> str | None:
+        start, end = spans[text]
+        return period_of(sentence, start, end, [other for other in starts if other != start])
+
+    assert of("$9 billion") == "fy2031 q2"
+    assert of("30%") == "fy2031 q2"  # "from ... Q2 FY2030" is what it is compared with
+    assert of("$7 billion") == "fy2030 q2"
+
+
+def test_a_period_named_as_a_baseline_is_not_the_figures():
+    sentence = "Sales rose 12% compared with Q3 2030."
+    start = sentence.index("12%")
+    assert period_of(sentence, start, start + 3) is None
+
+
+def test_a_period_condition_is_one_key_part_however_it_is_written():
+    english = key_of_parts("Orbis Compute", "revenue", "quantity", "[usd]", None, "Q3 FY2031")
+    chinese = key_of_parts("Orbis Compute", "revenue", "quantity", "[usd]", None, "2031财年第三财季")
+    assert english is not None and chinese is not None
+    assert english.condition == chinese.condition == "fy2031 q3"
+
+
+def test_a_period_alone_is_no_subject():
+    assert key_of_parts("Q3", "revenue", "quantity", "[usd]", None, None) is None
+    assert key_of_parts("2030年上半年", "revenue", "quantity", "[usd]", None, None) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "billions", "sentence"),
+    [
+        ("$50 billion", 50, "A year ago, revenue for Q3 FY2030 was $50 billion."),  # last year's quarter
+        ("$71 billion", 71, "In the second quarter of fiscal 2031, revenue was $71 billion."),  # the quarter before
+    ],
+)
+def test_another_quarter_restated_is_no_conflict(ledger, text, billions, sentence):
+    post(ledger, "Orbis Newsroom", "2031-11-02", "$80 billion", 80, "Revenue for Q3 FY2031 was a record $80 billion.")
+    restated = post(ledger, "Ledgerline Daily", "2031-11-05", text, billions, sentence)
+    _, changes = ledger.diff()
+    assert changes[restated].status == "new"
+
+
+def test_one_quarter_reported_differently_is_still_a_conflict(ledger):
+    post(ledger, "Orbis Newsroom", "2031-11-02", "$80 billion", 80, "Revenue for Q3 FY2031 was a record $80 billion.")
+    report = post(ledger, "Ledgerline 中文", "2031-11-04", "760亿美元", 76, "公司2031财年第三财季营收为760亿美元。", lang="zh")
+    _, changes = ledger.diff()
+    assert changes[report].status == "conflict"
+
+
+def test_a_figure_that_names_no_period_does_not_join_one_quarters(ledger):
+    post(ledger, "Orbis Newsroom", "2031-11-02", "$80 billion", 80, "Revenue for Q3 FY2031 was a record $80 billion.")
+    vague = post(ledger, "Chip Weekly", "2031-11-06", "$74 billion", 74, "Orbis Compute says revenue reached $74 billion.")
+    _, changes = ledger.diff()
+    assert changes[vague].status == "new"
+
+
+def test_the_paragraphs_one_period_holds_for_a_sentence_that_names_none():
+    assert lead_period("Orbis Compute reported results for Q3 FY2031. ") == "fy2031 q3"
+    # Cut at the paragraph: a period named in an earlier paragraph is not this one's.
+    assert lead_period("Orbis Compute reported Q3 FY2031 results.\nRevenue rose. ") is None
+    # Two periods named before: which one the sentence goes on about is unclear.
+    assert lead_period("Q3 FY2031 sales beat Q2 FY2031 sales. ") is None
+    # A period named as a baseline is not the paragraph's.
+    assert lead_period("Sales were higher than in Q2 FY2031. ") is None
+
+
+def test_a_quarter_named_in_the_sentence_before_keys_the_figure(ledger):
+    vendor = "Orbis Compute released its results for the third quarter of fiscal 2031. Revenue was $80 billion."
+    old = "Orbis Compute released its results for the third quarter of fiscal 2030. Revenue was $50 billion."
+    (current,) = ledger.post("Orbis Newsroom", "2031-11-02", sales("$80 billion", 80, vendor), sentence=vendor)
+    (restated,) = ledger.post("Ledgerline Daily", "2031-11-05", sales("$50 billion", 50, old), sentence=old)
+    for claim_id, text in ((current, vendor), (restated, old)):
+        sentence_start = text.index("Revenue")
+        ledger.db["claims"].update(claim_id, {"sentence": text[sentence_start:], "sentence_start": sentence_start})
+    _, changes = ledger.diff()
+    assert changes[restated].status == "new"
+    assert (changes[restated].key.condition, changes[current].key.condition) == ("fy2030 q3", "fy2031 q3")
