@@ -225,9 +225,11 @@ def _rules() -> dict[str, re.Pattern[str]]:
         # Never a word glued to a date in Chinese text: "Google10月" is Google, then 10 月.
         "glued_code": re.compile(r"(?P<word>[A-Z][a-z]{3,})\d{1,4}[A-Za-z]?(?![A-Za-z0-9_.年月日号-])"),
         # "[A-Za-z]*+": a letter given back could never be the digit after the letters. The code's
-        # first letter or digit opens the rule, a look-behind after it telling which it was.
+        # first letter or digit opens the rule, a look-behind after it telling which it was. Letters
+        # open a code only where their run starts: from any later letter of the run the same rest
+        # would be read, so the search passes those at once (not reading each word again per letter).
         "code_kind": re.compile(
-            rf"(?P<code>[A-Za-z\d](?:(?<=[A-Za-z])[A-Za-z]*+\d+[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|(?<=\d)\d{{1,3}}(?![WV](?![A-Za-z]))[A-FH-Z]{{1,2}}))"
+            rf"(?P<code>[A-Za-z\d](?:(?<=[A-Za-z])(?<![A-Za-z]{{2}})[A-Za-z]*+\d+[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|(?<=\d)\d{{1,3}}(?![WV](?![A-Za-z]))[A-FH-Z]{{1,2}}))"
             rf"[ \t]*{ahead}(?P<kind>{latin_kind}|(?:{kind_word}))"
         ),
         "family_number": re.compile(
