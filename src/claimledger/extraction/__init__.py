@@ -188,11 +188,16 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
     respective_precision = respective(
         annotated.simple, [match.span() for match in precisions], [(frame.quantity.start, frame.end) for frame in framed]
     )
-    # "A 和 B 的显存分别为 X 和 Y", "X and Y for A and B, respectively": each figure its own product.
-    products = [name for name in annotated.names if name.kind in HARDWARE]
-    respective_product = respective(
-        annotated.simple, [(name.start, name.end) for name in products], [(frame.quantity.start, frame.end) for frame in framed]
-    ) if len(products) > 1 else {}
+    # "A 和 B 的显存分别为 X 和 Y", "X and Y for A and B, respectively": each figure its own product,
+    # or its own organisation ("A and B project $2 billion and $3 billion, respectively").
+    figure_spans = [(frame.quantity.start, frame.end) for frame in framed]
+    respective_product: dict[int, int] = {}
+    for kinds in (HARDWARE, ("organisation",)):
+        products = [name for name in annotated.names if name.kind in kinds]
+        if len(products) > 1:
+            respective_product = respective(annotated.simple, [(name.start, name.end) for name in products], figure_spans)
+        if respective_product:
+            break
     token_prices = _paired_token_prices(annotated.simple, framed)
     found = []
     previous: tuple[Frame, About] | None = None

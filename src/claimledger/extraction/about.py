@@ -26,7 +26,8 @@ sentence's other figures stay the counted product's ("Four GB300 NVL72 racks dra
 kW"). A figure each of them holds stays the product's whoever opens the sentence
 ("Stratus will deploy 18,432 K3 GPUs, each with 141 GB"). With no name at all, an unknown name opening the sentence before a verb is the
 subject ("Kestrel Silicon today announced ...", "火山引擎公布了 ..."), also past an appositive ("Fluidstack, a
-cloud startup, raised ...").
+cloud startup, raised ..."); never a person named by a title ("CEO Dana Reyes said ...") nor people
+("Analysts expected ..."): they are claimants.
 """
 
 from __future__ import annotations
@@ -175,7 +176,7 @@ def describe(
             # "Stratus will deploy 18,432 Kestrel K3 GPUs": the fleet is the deployer's; the count
             # itself is no figure of the K3 ("the cluster has 16,000 H200 GPUs": every fleet of them would be one).
             opener = _opening_subject(text, names)
-            if start <= subject.start < end or opener and not EACH_HOLDS.match(folded, subject.end, start):
+            if _counts(folded, start, end, kind, subject) or opener and not EACH_HOLDS.match(folded, subject.end, start):
                 subject_text = opener
             else:
                 subject_text, subject_id = full_name(subject, names), subject.entity.id
@@ -189,6 +190,19 @@ def describe(
     figures = [(figure.start, figure.end) for figure in annotated.figures]
     condition = fold_condition(text, folded, names, roles.of_name, start, end, clause, metric, figures)
     return About(subject_text, subject_id, metric, condition, roles)
+
+
+# Between a count and the name it counts: the maker's word ("100,000 NVIDIA Hopper H100 GPUs"),
+# which the figure may have taken for its noun.
+COUNT_TO_NAME = re.compile(r"\s*(?:[A-Z][\w&.-]*\s+)?")
+
+
+def _counts(folded: str, start: int, end: int, kind: str | None, name: Name) -> bool:
+    """Whether the figure at [start, end) is the count of `name`: the name is in it, or right after
+    it when the figure is no ratio ("10x Rubin" compares)."""
+    if start <= name.start < end:
+        return True
+    return kind not in ("ratio", "percent") and name.start >= end and COUNT_TO_NAME.fullmatch(folded, end, name.start) is not None
 
 
 def comparative_metric(folded: str, start: int, end: int) -> str | None:
@@ -375,9 +389,25 @@ def sentence_subject(sentence: str) -> str | None:
         if found is None:
             continue
         name = found.group("name")
-        if name.split()[0] not in NOT_A_SUBJECT and not name.endswith(PEOPLE_ENDINGS) and simplified(name).lower() not in metric_words():
+        if (
+            name.split()[0] not in NOT_A_SUBJECT and not name.endswith(PEOPLE_ENDINGS) and not _people(name)
+            and simplified(name).lower() not in metric_words()
+        ):
             return name
     return None
+
+
+@cache
+def _people_words() -> frozenset[str]:
+    """Words naming a person or a group of people (data/cues.toml [claimant] en_titles, en_people,
+    generic), lower-cased: they speak, they are never what a figure is about."""
+    table = cue_table()["claimant"]
+    return frozenset(word.lower() for group in ("en_titles", "en_people", "generic") for word in table[group])
+
+
+def _people(name: str) -> bool:
+    """A person by a title ("CEO Jensen Huang said"), or people ("Analysts expected $3.97B")."""
+    return any(word.lower().rstrip(",") in _people_words() for word in name.split())
 
 
 LEADING_CLAUSE = re.compile(

@@ -7,7 +7,8 @@ That is more than 56 times the die size of the H100." -> WSE-3), else the one pr
 (or, with none, the one organisation) it named ("Kestrel unveiled the K4. It carries
 432 GB of HBM." -> K4), written as that sentence's figures have it ("Hopper 集群"),
 unless that product is the figure's baseline; a sentence pointing at a kind of thing
-("these GPUs", "该芯片") takes only a thing of that kind. Failing that, the figure
+("these GPUs", "该芯片") takes only a thing of that kind, and a figure a group word stands at ("racks
+exceeding 60 kW", and what follows it in brackets) never takes a chip. Failing that, the figure
 takes the post's topic (extraction/topic.py): the product the last sentence that named
 one was about, also past paragraph breaks and from the title, until the post moves on.
 Then:
@@ -43,6 +44,7 @@ from claimledger.extraction.topic import (
     in_chain,
     named_ahead,
     next_topic,
+    of_a_group,
     organisation_spoken_of,
     per_unit_system,
     previous_of_own,
@@ -56,6 +58,8 @@ from claimledger.organisation import organisation_figure
 # paragraph on one line; notes put one topic on each line).
 PARAGRAPH_BREAK = re.compile(r"\n")
 # What may stand before a sentence's opening word for a thing: an article, "据悉，", "Meanwhile, ".
+# The kinds a figure of a group (rack, cluster) is never carried to.
+CHIP_KINDS = ("chip", "product_family")
 OPENING = re.compile(r"\s*(?:[A-Za-z]+,\s*|[\u4e00-\u9fff]{1,4}[，,]\s*)?(?:the\s+|this\s+|that\s+|its\s+)?", re.IGNORECASE)
 
 
@@ -138,8 +142,11 @@ def _carry_subject(
     if carried is None:
         return
     subject, subject_id, kind = carried
+    groups = _group_figures(annotated, found) if kind in CHIP_KINDS else ()
     for item in found:
         claim = item.claim
+        if any(item is group for group in groups):
+            continue
         if claim.baseline and subject in claim.baseline:
             continue
         if claim.subject is None or item.speaker_subject and kind in HARDWARE or _not_what_it_points_at(item, opening):
@@ -148,6 +155,20 @@ def _carry_subject(
             claim.subject, item.subject_id, item.speaker_subject = subject, subject_id, False
             claim.subject_id = subject_id
             item.subject_kind, item.carried = kind, True
+
+
+def _group_figures(annotated: Annotated, found: Sequence[Found]) -> list[Found]:
+    """The figures a group word (rack, cluster) stands at ("racks exceeding 60 kW"), and those in
+    brackets right after one ("60 kW (six times the norm)"): no chip's figures."""
+    groups: list[Found] = []
+    group_end = None
+    for item in found:
+        start, end = item.claim.start - item.claim.sentence_start, item.claim.end - item.claim.sentence_start
+        after_group = group_end is not None and re.fullmatch(r"\s*[(（]\s*", annotated.simple[group_end:start]) is not None
+        if after_group or of_a_group(annotated.simple, start, end):
+            groups.append(item)
+            group_end = end
+    return groups
 
 
 def _unrelated_subjects(registry: Registry, found: Sequence[Found]) -> bool:
@@ -174,9 +195,12 @@ def _take_topic(registry: Registry, topic: Topic, annotated: Annotated, found: l
         return
     if any(organisation_figure(item.claim.metric, item.claim.dimensionality) for item in found):
         return  # "报告期内研发投入 3.2 亿元，研发人员 1,041 名": the sentence is about the company
+    groups = _group_figures(annotated, found) if topic.kind in CHIP_KINDS else []
     for item in found:
         claim = item.claim
         if claim.baseline and (topic.subject in claim.baseline or claim.baseline_id == topic.entity.id):
+            continue
+        if claim.subject is None and any(item is group for group in groups):
             continue
         subject = _subject_name(annotated, item)
         if family_of_topic(registry, topic, annotated.simple, subject):
