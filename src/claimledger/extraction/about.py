@@ -176,7 +176,7 @@ def describe(
             # "Stratus will deploy 18,432 Kestrel K3 GPUs": the fleet is the deployer's; the count
             # itself is no figure of the K3 ("the cluster has 16,000 H200 GPUs": every fleet of them would be one).
             opener = _opening_subject(text, names)
-            if _counts(folded, start, end, kind, subject) or opener and not EACH_HOLDS.match(folded, subject.end, start):
+            if start <= subject.start < end or opener and not EACH_HOLDS.match(folded, subject.end, start):
                 subject_text = opener
             else:
                 subject_text, subject_id = full_name(subject, names), subject.entity.id
@@ -190,19 +190,6 @@ def describe(
     figures = [(figure.start, figure.end) for figure in annotated.figures]
     condition = fold_condition(text, folded, names, roles.of_name, start, end, clause, metric, figures)
     return About(subject_text, subject_id, metric, condition, roles)
-
-
-# Between a count and the name it counts: the maker's word ("100,000 NVIDIA Hopper H100 GPUs"),
-# which the figure may have taken for its noun.
-COUNT_TO_NAME = re.compile(r"\s*(?:[A-Z][\w&.-]*\s+)?")
-
-
-def _counts(folded: str, start: int, end: int, kind: str | None, name: Name) -> bool:
-    """Whether the figure at [start, end) is the count of `name`: the name is in it, or right after
-    it when the figure is no ratio ("10x Rubin" compares)."""
-    if start <= name.start < end:
-        return True
-    return kind not in ("ratio", "percent") and name.start >= end and COUNT_TO_NAME.fullmatch(folded, end, name.start) is not None
 
 
 def comparative_metric(folded: str, start: int, end: int) -> str | None:
