@@ -200,6 +200,7 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
             break
     token_prices = _paired_token_prices(annotated.simple, framed)
     found = []
+    claims: dict[int, Claim] = {}
     previous: tuple[Frame, About] | None = None
     for index, frame in enumerate(framed):
         about = describe(
@@ -239,7 +240,22 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
             found.append(
                 Found(claim, about.subject_id, roles, about.roles.speaker_subject, kind, entities, held, frame.trend_by_noun)
             )
+            claims[index] = claim
+    _share_list_metric(annotated.simple, figure_spans, framed, claims)
     return found
+
+
+def _share_list_metric(text: str, spans: Sequence[tuple[int, int]], framed: Sequence[Frame], claims: dict[int, Claim]) -> None:
+    """Amounts of money joined as a list before the word naming what they measure ("$175 billion and
+    $115 billion in capex") all measure it: the last one's metric, for those with none."""
+    for run in runs(text, spans):
+        listed = [claims.get(index) for index in run]
+        if len(run) < 2 or None in listed or not all(is_money(framed[index].quantity.expression) for index in run):
+            continue
+        metric = listed[-1].metric
+        for claim in listed[:-1]:
+            if claim.metric is None:
+                claim.metric = metric
 
 
 def _paired_token_prices(text: str, framed: Sequence[Frame]) -> dict[int, str]:
