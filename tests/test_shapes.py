@@ -145,6 +145,7 @@ def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -
         "The cluster called The Best Deal is a joke.",  # a word that starts no name
         "Orbis calls the mode \"Turbo\" in its manual.",  # a quoted word after no verb of building
         "The company built its new campus, Texas.",  # a place is no facility's name
+        "Orbis bought land in the Culpeper Technology Zone.",  # an ending before another capitalised word
         "China's market share rose to 30%; Europe's capital spending grew.",  # a place owns no measure
         "Today's revenue figure is $2 billion.",  # nor a time word
         "云厂商资本开支同比增长 45%。",  # an ending that opens a measure (资本开支) makes no organisation

@@ -386,10 +386,10 @@ def sentence_subject(sentence: str) -> str | None:
 
 @cache
 def _people_words() -> frozenset[str]:
-    """Words naming a person or a group of people (data/cues.toml [claimant] en_titles, en_people,
-    generic), lower-cased: they speak, they are never what a figure is about."""
+    """Words naming a person or a group of people (data/cues.toml [claimant] en_titles, en_people),
+    lower-cased: they speak, they are never what a figure is about."""
     table = cue_table()["claimant"]
-    return frozenset(word.lower() for group in ("en_titles", "en_people", "generic") for word in table[group])
+    return frozenset(word.lower() for group in ("en_titles", "en_people") for word in table[group])
 
 
 def _people(name: str) -> bool:

@@ -60,7 +60,8 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
   new supercomputer"), a system; never a word that starts no name, nor a place.
 - facility_appositive: a capitalised name set off after a facility word ("its latest supercomputer,
   Frontier."), a system; never a word that starts no name, nor a place.
-- org_ending: an organisation by its ending ("Kestrel Silicon", "昉擎科技").
+- org_ending: an organisation by its ending, never before another capitalised word ("the Culpeper
+  Technology Zone") ("Kestrel Silicon", "昉擎科技").
 
 Each rule is tested in tests/test_shapes.py.
 """
@@ -285,7 +286,8 @@ def _rules() -> dict[str, re.Pattern[str]]:
             rf"(?:{_words(_facility('facility_words'))}),[ \t]+(?P<name>[A-Z][a-z]{{2,}}(?:[ \t]+[A-Z][a-z]{{2,}})?)(?=[ \t]*(?:[.,;:—–]|$))"
         ),
         "org_ending_en": re.compile(
-            rf"(?P<name>[A-Z][A-Za-z]+(?:[ \t]+[A-Z][A-Za-z]+)?[ \t]+(?:{_words(shape_table()['words']['org_endings_en'])}))(?![A-Za-z])"
+            # an ending before another capitalised word ends no name ("the Culpeper Technology Zone")
+            rf"(?P<name>[A-Z][A-Za-z]+(?:[ \t]+[A-Z][A-Za-z]+)?[ \t]+(?:{_words(shape_table()['words']['org_endings_en'])}))(?![A-Za-z])(?![ \t]+[A-Z][a-z]+\b)"
         ),
         "org_ending_zh": re.compile(rf"(?P<ending>{_words(shape_table()['words']['org_endings_zh'])})"),
         # "Kestrel's revenue", "Orbis's data center sales": whose money or market share it is (the
