@@ -159,6 +159,11 @@ def describe(
         metric = unit_metric(kind, expression)  # "its customers rent 8 GPUs": a count of GPUs, no customers
     elif metric in _dimensions() and kind == "quantity" and _written_in(expression) != _dimensions()[metric]:
         metric = unit_metric(kind, expression) or metric  # "288 GB" beside "bandwidth" is a capacity
+    elif kind == "count" and _dimensions().get(metric):
+        # "use 2 GW of power and span 11 buildings": a count measures no power
+        metric = _unit_named(unit_text) or (
+            _counted_rate(annotated, start, expression, unit_text) if counted_noun else unit_metric(kind, expression)
+        )
     metric = _memory_measured(annotated, end, kind, expression) or metric
     metric = _per_device_metric(metric, kind, expression)
     money = is_money(expression)
