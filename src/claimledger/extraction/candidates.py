@@ -703,7 +703,7 @@ def _share_parallel_units(sentence: str, quantities: list[Quantity]) -> None:
     unit: "435 homes by sale and 187 by tender", "84.75 cents, the lowest 74.07",
     "3.9 million headsets, up from 2.4 million", a range too ("9,000 racks, up from 2,000-3,000")."""
     for index, bare in enumerate(quantities):
-        size = _size(bare.number)
+        size = _size(bare.number, sentence)
         if index == 0 or bare.kind is not None or size is None or not DIGIT.search(bare.number.text):
             continue
         if GLUED_WORD.match(sentence, bare.number.end):
@@ -724,9 +724,12 @@ def _share_parallel_units(sentence: str, quantities: list[Quantity]) -> None:
                 break
 
 
-def _size(number: NumberMatch) -> float | None:
-    """A number's value, or a range's upper end ("up from 2,000-3,000")."""
-    return number.value if number.value is not None else number.high
+def _size(number: NumberMatch, sentence: str) -> float | None:
+    """A number's value, or the upper end of a range a change started from ("up from 2,000-3,000";
+    not any range: "75-300mm f/4-5.6" has no unit for the 4-5)."""
+    if number.value is not None:
+        return number.value
+    return number.high if FROM_BEFORE.search(sentence, max(0, number.start - 14), number.start) else None
 
 
 def _like_size(first: float, second: float) -> bool:
