@@ -233,3 +233,32 @@ def test_a_models_size_variant_is_its_own_subject() -> None:
     sentence = "GPT-5o Mini costs $0.50 per million output tokens, while GPT-5o costs $8 per million output tokens."
     assert roles_of(sentence, "$0.50 per million output tokens")[0] == "GPT-5o Mini"
     assert roles_of(sentence, "$8 per million output tokens")[0] == "GPT-5o"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "subject"),
+    [
+        # 7. a product a measure with its unit stands right before is its own ...
+        ("The Tessel K9 is the faster sibling of the 900 W Tessel K7.", "900 W", "Tessel K7"),
+        ("Stratus also lists the 700 W Kestrel K4 accelerator.", "700 W", "Kestrel K4"),
+        # ... not what another thing is based on.
+        ("Stratus sells a 3nm Harrier X2-based node to its customers.", "3nm", None),
+    ],
+)
+def test_rule_7_a_measure_right_before_a_product_is_its_own(sentence: str, written: str, subject: str | None) -> None:
+    assert roles_of(sentence, written)[0] == subject
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "subject"),
+    [
+        # 7. not a name set between dashes after the name opening them ...
+        ("The Tessel T9 rack — the newer Halcyon system with eight T9 GPUs — is listed at 15.2 kW.", "15.2 kW", "Tessel T9"),
+        ("Kestrel K4 – a Harrier X2 design – draws 700 W.", "700 W", "Kestrel K4"),
+        # ... nor a deal's counterparty.
+        ("A $3 billion contract expansion with Microsoft helped drive the increase.", "$3 billion", None),
+        ("The deal with Oracle is worth $2 billion to Helix Cloud.", "$2 billion", None),
+    ],
+)
+def test_rule_7_an_appositive_or_a_counterparty_is_no_subject(sentence: str, written: str, subject: str | None) -> None:
+    assert roles_of(sentence, written)[0] == subject

@@ -82,6 +82,13 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("NVL36×2 总功耗为 132 kW。", "NVL36×2", "system", "family"),
         ("The lab will build a supercomputer called Tamarisk with 80,000 GPUs.", "Tamarisk", "system", "called"),
         ("The cluster, dubbed Heron 2, holds 200,000 GPUs.", "Heron 2", "system", "called"),
+        # a facility's quoted name after a verb of building, or set off before a facility word
+        ("In 90 days the startup erected \"Larkspur\" in Ohio.", "Larkspur", "system", "facility_quoted"),
+        ("Orbis is building \"Aurora Ridge,\" a new AI campus.", "Aurora Ridge", "system", "facility_quoted"),
+        ("The lab unveiled “Tidewater,” its largest supercomputer.", "Tidewater", "system", "facility_quoted"),
+        # a facility's name set off after a facility word
+        ("The lab has switched on its newest supercomputer, Tidewater.", "Tidewater", "system", "facility_appositive"),
+        ("Orbis opened its second campus, Bramble Hill, in May.", "Bramble Hill", "system", "facility_appositive"),
         ("Orbis says its Zettascale12 will link 400,000 GPUs.", "Zettascale12", "chip", "glued_code"),
         ("The Stormfront4 rack draws 120 kW.", "Stormfront4", "system", "glued_code"),
         ("Orbis said its Halcyon chip has taped out.", "Halcyon", "chip", "owned_name"),
@@ -136,6 +143,9 @@ def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -
         "The Chinese chip draws 300 W, the Fastest GPU 700 W.",  # where a thing is from, a title's capitals
         "In March2026 the Web3 crowd met; Kestrel10月发布新品。",  # a date, a word no product, a date glued in Chinese
         "The cluster called The Best Deal is a joke.",  # a word that starts no name
+        "Orbis calls the mode \"Turbo\" in its manual.",  # a quoted word after no verb of building
+        "The company built its new campus, Texas.",  # a place is no facility's name
+        "Orbis bought land in the Culpeper Technology Zone.",  # an ending before another capitalised word
         "China's market share rose to 30%; Europe's capital spending grew.",  # a place owns no measure
         "Today's revenue figure is $2 billion.",  # nor a time word
         "云厂商资本开支同比增长 45%。",  # an ending that opens a measure (资本开支) makes no organisation

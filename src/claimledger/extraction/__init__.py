@@ -188,13 +188,19 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
     respective_precision = respective(
         annotated.simple, [match.span() for match in precisions], [(frame.quantity.start, frame.end) for frame in framed]
     )
-    # "A 和 B 的显存分别为 X 和 Y", "X and Y for A and B, respectively": each figure its own product.
-    products = [name for name in annotated.names if name.kind in HARDWARE]
-    respective_product = respective(
-        annotated.simple, [(name.start, name.end) for name in products], [(frame.quantity.start, frame.end) for frame in framed]
-    ) if len(products) > 1 else {}
+    # "A 和 B 的显存分别为 X 和 Y", "X and Y for A and B, respectively": each figure its own product,
+    # or its own organisation ("A and B project $2 billion and $3 billion, respectively").
+    figure_spans = [(frame.quantity.start, frame.end) for frame in framed]
+    respective_product: dict[int, int] = {}
+    for kinds in (HARDWARE, ("organisation",)):
+        products = [name for name in annotated.names if name.kind in kinds]
+        if len(products) > 1:
+            respective_product = respective(annotated.simple, [(name.start, name.end) for name in products], figure_spans)
+        if respective_product:
+            break
     token_prices = _paired_token_prices(annotated.simple, framed)
     found = []
+    claims: dict[int, Claim] = {}
     previous: tuple[Frame, About] | None = None
     for index, frame in enumerate(framed):
         about = describe(
@@ -234,7 +240,22 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
             found.append(
                 Found(claim, about.subject_id, roles, about.roles.speaker_subject, kind, entities, held, frame.trend_by_noun)
             )
+            claims[index] = claim
+    _share_list_metric(annotated.simple, figure_spans, framed, claims)
     return found
+
+
+def _share_list_metric(text: str, spans: Sequence[tuple[int, int]], framed: Sequence[Frame], claims: dict[int, Claim]) -> None:
+    """Amounts of money joined as a list before the word naming what they measure ("$175 billion and
+    $115 billion in capex") all measure it: the last one's metric, for those with none."""
+    for run in runs(text, spans):
+        listed = [claims.get(index) for index in run]
+        if len(run) < 2 or None in listed or not all(is_money(framed[index].quantity.expression) for index in run):
+            continue
+        metric = listed[-1].metric
+        for claim in listed[:-1]:
+            if claim.metric is None:
+                claim.metric = metric
 
 
 def _paired_token_prices(text: str, framed: Sequence[Frame]) -> dict[int, str]:

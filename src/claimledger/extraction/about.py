@@ -26,7 +26,8 @@ sentence's other figures stay the counted product's ("Four GB300 NVL72 racks dra
 kW"). A figure each of them holds stays the product's whoever opens the sentence
 ("Stratus will deploy 18,432 K3 GPUs, each with 141 GB"). With no name at all, an unknown name opening the sentence before a verb is the
 subject ("Kestrel Silicon today announced ...", "火山引擎公布了 ..."), also past an appositive ("Fluidstack, a
-cloud startup, raised ...").
+cloud startup, raised ..."); never a person named by a title ("CEO Dana Reyes said ...") nor people
+("Analysts expected ..."): they are claimants.
 """
 
 from __future__ import annotations
@@ -158,6 +159,11 @@ def describe(
         metric = unit_metric(kind, expression)  # "its customers rent 8 GPUs": a count of GPUs, no customers
     elif metric in _dimensions() and kind == "quantity" and _written_in(expression) != _dimensions()[metric]:
         metric = unit_metric(kind, expression) or metric  # "288 GB" beside "bandwidth" is a capacity
+    elif kind == "count" and _dimensions().get(metric):
+        # "use 2 GW of power and span 11 buildings": a count measures no power
+        metric = _unit_named(unit_text) or (
+            _counted_rate(annotated, start, expression, unit_text) if counted_noun else unit_metric(kind, expression)
+        )
     metric = _memory_measured(annotated, end, kind, expression) or metric
     metric = _per_device_metric(metric, kind, expression)
     money = is_money(expression)
@@ -375,9 +381,25 @@ def sentence_subject(sentence: str) -> str | None:
         if found is None:
             continue
         name = found.group("name")
-        if name.split()[0] not in NOT_A_SUBJECT and not name.endswith(PEOPLE_ENDINGS) and simplified(name).lower() not in metric_words():
+        if (
+            name.split()[0] not in NOT_A_SUBJECT and not name.endswith(PEOPLE_ENDINGS) and not _people(name)
+            and simplified(name).lower() not in metric_words()
+        ):
             return name
     return None
+
+
+@cache
+def _people_words() -> frozenset[str]:
+    """Words naming a person or a group of people (data/cues.toml [claimant] en_titles, en_people),
+    lower-cased: they speak, they are never what a figure is about."""
+    table = cue_table()["claimant"]
+    return frozenset(word.lower() for group in ("en_titles", "en_people") for word in table[group])
+
+
+def _people(name: str) -> bool:
+    """A person by a title ("CEO Jensen Huang said"), or people ("Analysts expected $3.97B")."""
+    return any(word.lower().rstrip(",") in _people_words() for word in name.split())
 
 
 LEADING_CLAUSE = re.compile(

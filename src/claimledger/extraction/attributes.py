@@ -203,18 +203,30 @@ TREND_GAP = re.compile(
 )
 
 
+# What a cue after a figure belongs to instead: another figure it names as a forecast, right before
+# it ("up 207%, ahead of the $1.08bn forecast"; not a year: "$40 billion 2027 capex guidance"), or a
+# verb phrase of its own after "and" ("has bought 120 acres and plans to build ...").
+OTHER_FIGURES_CUE = re.compile(
+    r"(?:(?<![\w.,])(?!(?:19|20)\d\d\b)\d[\d.,]*\s*(?:[A-Za-z$%€£¥]+\s*)?(?:[\w'’-]+\s+)?"
+    r"(?:forecasts?|guidance|outlook|projections?|estimates?|targets?)|\b(?:and|but|while|whereas)\s+(?:\w+\s+)?(?:\w+))$",
+    re.IGNORECASE,
+)
+
+
 def is_projected(sentence: str, start: int, end: int) -> bool:
     """Whether a forward-looking cue precedes the figure or shares its clause; one in an earlier
     clause does not reach a figure its own clause says is the actual one ("此前预计为 700W，最终定为 750W"),
-    nor one before a semicolon, which opens a statement of its own ("plans 900 MW; it runs 2.2 GW")."""
+    nor one before a semicolon, which opens a statement of its own ("plans 900 MW; it runs 2.2 GW"),
+    nor one after it that names another figure a forecast ("up 207%, ahead of the $1.08bn forecast") or
+    opens a verb phrase of its own ("has bought 120 acres and plans to build ...")."""
     clause_start, clause_end = clause_bounds(sentence, start, end)
     cue_ends = _projected_ends(sentence)
     if not cue_ends:
         return False
     statement_start = sentence.rfind(";", 0, start)
     first = next((cue_end for cue_end in cue_ends if cue_end > statement_start), None)
-    if first is None or first > clause_end:
-        return False
+    if first is None or first > clause_end or first > end and OTHER_FIGURES_CUE.search(sentence, end, first):
+        return False  # "up 207%, ahead of the $1.08bn forecast", "bought 120 acres and plans to build ..."
     return not (first <= clause_start and actual_pattern().search(lowered(sentence), clause_start, start))
 
 

@@ -24,9 +24,11 @@ from claimledger.extraction.numbers import NumberMatch, find_numbers
 from claimledger.extraction.numbers.not_numbers import YEAR_DIGITS
 from claimledger.extraction.numbers.readable import has_han, readable
 from claimledger.extraction.units import (
+    ARTICLE_SEPARATOR,
     OFFSET_UNITS,
     PER_PREFIX,
     PER_SEPARATOR,
+    TIME_AGO,
     UnitMatch,
     is_countable,
     match_atom,
@@ -86,7 +88,8 @@ NOT_NOUNS = frozenset(
     during after before since until while thanks ago later earlier apiece alone last next
     today yesterday tomorrow tonight overnight respectively
     one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty
-    dozen dozens hundreds thousands millions billions""".split()
+    dozen dozens hundreds thousands millions billions
+    it its they them their we us our you he she his her i""".split()
 )
 # "dozens of people", "one of the best screens": what a word number counts follows "of".
 OF_THE = re.compile(r"[ \t]+of(?:[ \t]+(?:the|its|their|his|her|our|my|those|these))?(?=[ \t])")
@@ -145,10 +148,6 @@ DIGIT = re.compile(r"\d")
 # gives a new level and its baseline: two figures.)
 CHANGE_TO = re.compile(r"\s+(?:up\s+)?to\s+|\s*(?:到|至)\s*", re.IGNORECASE)
 PER_TIME = re.compile(r"[ \t]+(?:per|a|an|each)[ \t]+", re.IGNORECASE)
-# "a week earlier", "a year ago": a point in time, not a rate.
-TIME_AGO = re.compile(r"[ \t]+(?:earlier|ago|later|before|after|prior|previously|on)\b", re.IGNORECASE)
-# A per-separator written as an article ("a year", "-a-"): only there may a time word after say when.
-ARTICLE_SEPARATOR = re.compile(r"\s+an?[\s-]+|-an?-", re.IGNORECASE)
 # "Senard, 65, now faces": an age set off by commas after a name.
 AGE_BEFORE = re.compile(r"[A-Z][a-z]+,[ \t]*$")
 AGE_AFTER = re.compile(r"[ \t]*,(?![ \t]*\d)")
@@ -702,9 +701,10 @@ def _token_price_of(price: Quantity, amount: Quantity) -> bool:
 def _share_parallel_units(sentence: str, quantities: list[Quantity]) -> None:
     """A bare figure written in parallel with an earlier one of like size takes its
     unit: "435 homes by sale and 187 by tender", "84.75 cents, the lowest 74.07",
-    "3.9 million headsets, up from 2.4 million"."""
+    "3.9 million headsets, up from 2.4 million", a range too ("9,000 racks, up from 2,000-3,000")."""
     for index, bare in enumerate(quantities):
-        if index == 0 or bare.kind is not None or bare.number.value is None or not DIGIT.search(bare.number.text):
+        size = _size(bare.number, sentence)
+        if index == 0 or bare.kind is not None or size is None or not DIGIT.search(bare.number.text):
             continue
         if GLUED_WORD.match(sentence, bare.number.end):
             continue  # "2400TPS、50msTPOT": 50 has a unit of its own, unread, not the TPS
@@ -719,9 +719,17 @@ def _share_parallel_units(sentence: str, quantities: list[Quantity]) -> None:
                 continue
             if bare.number.start - source.end > PARALLEL_REACH:
                 continue
-            if _like_size(source.number.value, bare.number.value):
+            if _like_size(source.number.value, size):
                 _take_unit(bare, source)
                 break
+
+
+def _size(number: NumberMatch, sentence: str) -> float | None:
+    """A number's value, or the upper end of a range a change started from ("up from 2,000-3,000";
+    not any range: "75-300mm f/4-5.6" has no unit for the 4-5)."""
+    if number.value is not None:
+        return number.value
+    return number.high if FROM_BEFORE.search(sentence, max(0, number.start - 14), number.start) else None
 
 
 def _like_size(first: float, second: float) -> bool:

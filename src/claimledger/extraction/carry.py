@@ -1,15 +1,20 @@
 """Subject carry-over: what a figure whose sentence names no subject for it is about.
 
-Within a paragraph, a figure takes the subject of the sentence right before: the
+A sentence opening with a thing in general ("A typical data center can use 40 to 400 MW") takes
+nothing carried over. Within a paragraph, a figure takes the subject of the sentence right before: the
 subject of that sentence's last figure, passing over one that another figure there is
 compared with ("... 2.4x the H100's 80GB. Its bandwidth ..." -> not H100) ("The WSE-3 ... 46,225 square millimeters.
 That is more than 56 times the die size of the H100." -> WSE-3), else the one product
 (or, with none, the one organisation) it named ("Kestrel unveiled the K4. It carries
 432 GB of HBM." -> K4), written as that sentence's figures have it ("Hopper 集群"),
-unless that product is the figure's baseline; a sentence pointing at a kind of thing
-("these GPUs", "该芯片") takes only a thing of that kind. Failing that, the figure
+unless that product is the figure's baseline (the one product it named, not an organisation whose
+money its figures were, for figures that are no organisation's); a sentence pointing at a kind of thing
+("these GPUs", "该芯片") takes only a thing of that kind, and a figure a group word stands at ("racks
+exceeding 60 kW", and what follows it in brackets) never takes a chip. Failing that, the figure
 takes the post's topic (extraction/topic.py): the product the last sentence that named
-one was about, also past paragraph breaks and from the title, until the post moves on.
+one was about, also past paragraph breaks and from the title, until the post moves on; so does
+one whose subject is only the topic's maker, speaking or acting, when it is no organisation's
+figure ("AMD doubled per-CU throughput to 8,192 FLOPS" in a post on its chip).
 Then:
 
 - "These GPUs ..." before the post named any chip: the one chip it names later that
@@ -36,7 +41,7 @@ from functools import cache, lru_cache
 from claimledger.entities import Entity, Registry
 from claimledger.extraction.annotate import Annotated
 from claimledger.extraction.attributes import clause_bounds
-from claimledger.extraction.cues import any_phrase, cue_table, fold, lowered
+from claimledger.extraction.cues import alternation, any_phrase, cue_table, fold, lowered
 from claimledger.extraction.found import Found
 from claimledger.extraction.names import HARDWARE, Name
 from claimledger.extraction.pipeline import Sentence
@@ -48,6 +53,7 @@ from claimledger.extraction.topic import (
     in_chain,
     named_ahead,
     next_topic,
+    of_a_group,
     organisation_spoken_of,
     per_unit_system,
     previous_of_own,
@@ -63,6 +69,8 @@ PARAGRAPH_BREAK = re.compile(r"\n")
 # A first sentence that ends its line is the post's title.
 TITLE_END = re.compile(r"[ \t]*\n")
 # What may stand before a sentence's opening word for a thing: an article, "据悉，", "Meanwhile, ".
+# The kinds a figure of a group (rack, cluster) is never carried to.
+CHIP_KINDS = ("chip", "product_family")
 OPENING = re.compile(r"\s*(?:[A-Za-z]+,\s*|[\u4e00-\u9fff]{1,4}[，,]\s*)?(?:the\s+|this\s+|that\s+|its\s+)?", re.IGNORECASE)
 
 
@@ -89,7 +97,7 @@ class Post:
         """Give the sentence's subjectless figures their subjects; `later()` gives the names of
         the sentences after it (asked for only by "These GPUs ..." sentences)."""
         registry, names = self.registry, annotated.names
-        if found:  # a sentence without figures only tells the ones to come about
+        if found and not _generic_opening(annotated.simple):  # a sentence without figures only tells the ones to come about
             opening = _opening_reference(annotated)
             if self.previous is not None and any(
                 item.claim.subject is None or item.speaker_subject or _not_what_it_points_at(item, opening) for item in found
@@ -193,13 +201,19 @@ def _carry_subject(
             return  # "The K4 has 32 units, while the Z9 has 38. It ...": which one is meant is unclear
         if with_subject:
             carried = (with_subject[-1].claim.subject, with_subject[-1].subject_id, with_subject[-1].subject_kind)
+            if carried[2] == "organisation" and not any(organisation_figure(i.claim.metric, i.claim.dimensionality) for i in found):
+                # "Meta invests $10 billion in "Hyperion". Spanning 2,250 acres, it ...": the one product named, not its owner
+                carried = _named_of_kind(previous_annotated, HARDWARE) or carried
         elif not referred:  # "The racks draw 60 kW" after a sentence naming only a chip: no rack to point back to
             carried = _named_of_kind(previous_annotated, HARDWARE) or _only_organisation(previous_annotated)
     if carried is None:
         return
     subject, subject_id, kind = carried
+    groups = _group_figures(annotated, found) if kind in CHIP_KINDS else ()
     for item in found:
         claim = item.claim
+        if any(item is group for group in groups):
+            continue
         if claim.baseline and subject in claim.baseline:
             continue
         if claim.subject is None or item.speaker_subject and kind in HARDWARE or _not_what_it_points_at(item, opening):
@@ -208,6 +222,32 @@ def _carry_subject(
             claim.subject, item.subject_id, item.speaker_subject = subject, subject_id, False
             claim.subject_id = subject_id
             item.subject_kind, item.carried = kind, True
+
+
+@cache
+def _generic_openings() -> re.Pattern[str]:
+    table = cue_table()["roles"]["generic_opening"]
+    return re.compile(rf"\s*(?:{alternation([*table['en'], *table['zh']])})(?![A-Za-z])", re.IGNORECASE)
+
+
+def _generic_opening(folded: str) -> bool:
+    """Whether the sentence opens with a thing in general ("A typical data center can use ..."): its
+    figures are no named product's or company's."""
+    return _generic_openings().match(folded) is not None
+
+
+def _group_figures(annotated: Annotated, found: Sequence[Found]) -> list[Found]:
+    """The figures a group word (rack, cluster) stands at ("racks exceeding 60 kW"), and those in
+    brackets right after one ("60 kW (six times the norm)"): no chip's figures."""
+    groups: list[Found] = []
+    group_end = None
+    for item in found:
+        start, end = item.claim.start - item.claim.sentence_start, item.claim.end - item.claim.sentence_start
+        after_group = group_end is not None and re.fullmatch(r"\s*[(（]\s*", annotated.simple[group_end:start]) is not None
+        if after_group or of_a_group(annotated.simple, start, end):
+            groups.append(item)
+            group_end = end
+    return groups
 
 
 def _unrelated_subjects(registry: Registry, found: Sequence[Found]) -> bool:
@@ -234,19 +274,27 @@ def _take_topic(registry: Registry, topic: Topic, annotated: Annotated, found: l
         return
     if any(organisation_figure(item.claim.metric, item.claim.dimensionality) for item in found):
         return  # "报告期内研发投入 3.2 亿元，研发人员 1,041 名": the sentence is about the company
+    groups = _group_figures(annotated, found) if topic.kind in CHIP_KINDS else []
     for item in found:
         claim = item.claim
         if claim.baseline and (topic.subject in claim.baseline or claim.baseline_id == topic.entity.id):
             continue
+        if claim.subject is None and any(item is group for group in groups):
+            continue
         subject = _subject_name(annotated, item)
         if family_of_topic(registry, topic, annotated.simple, subject):
             item.roles = {name: role for name, role in item.roles.items() if role != "subject"}
-        elif not (claim.subject is None or item.speaker_subject and topic.kind in HARDWARE and _speaker_makes(registry, item, topic)):
+        elif not (
+            claim.subject is None
+            or (item.speaker_subject or _maker_acting(item)) and topic.kind in HARDWARE and _speaker_makes(registry, item, topic)
+        ):
             continue
         elif not takes_topic(registry, topic, annotated.names, item.roles):
             continue
         if item.speaker_subject:
             item.roles = {name: "claimant" if role == "subject" else role for name, role in item.roles.items()}
+        elif _maker_acting(item):
+            item.roles = {name: "maker" if role == "subject" else role for name, role in item.roles.items()}
         taken = per_unit_system(registry, topic, claim.metric)
         claim.subject, claim.subject_id, item.subject_id = taken.subject, taken.entity.id, taken.entity.id
         item.speaker_subject, item.subject_kind, item.carried = False, taken.kind, True
@@ -298,6 +346,12 @@ def _carried_systems(registry: Registry, annotated: Annotated, found: list[Found
         system = system_of(registry, chip, annotated.simple, annotated.names, span) or counted_system(chip, annotated.simple, clause_start, start)
         if system is not None:
             item.claim.subject, item.claim.subject_id, item.subject_id, item.subject_kind = system.id, system.id, system.id, system.kind
+
+
+def _maker_acting(item: Found) -> bool:
+    """Whether an organisation is the subject of a figure that is no organisation's ("AMD doubled
+    per-CU throughput to 8,192 FLOPS"): in a post on its product, the figure is the product's."""
+    return item.subject_kind == "organisation" and not organisation_figure(item.claim.metric, item.claim.dimensionality)
 
 
 def _speaker_makes(registry: Registry, item: Found, topic: Topic) -> bool:

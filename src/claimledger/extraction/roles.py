@@ -42,9 +42,11 @@ in tests/test_roles.py:
    the nearest remaining name of the kinds the figure can be about:
    an organisation for money and market figures (revenue, funding, market
    share), else hardware (system, cloud instance, chip, family) in the figure's
-   clause before it, then before it in the sentence, then introduced after it;
-   else an organisation, software, a model, a component, in that order; never a backer ("the
-   Nvidia-backed provider"). A figure of money or
+   clause before it, then before it in the sentence (not one set between dashes after the name
+   opening them: "DGX B300 — the newer Blackwell Ultra system — is listed at 14.5 kW"), then introduced
+   after it; else an organisation, software, a model, a component, in that order; never a backer ("the
+   Nvidia-backed provider") nor a deal's counterparty ("a $4bn contract expansion with OpenAI").
+   A product a measure with its unit stands right before is its own ("the 1,000 W MI350X"). A figure of money or
    market written after the speaker's own company ("据星图披露，公司营收为 ...") is the
    claimant's, when no other organisation is named; so is a figure of its own money (revenue,
    profit: not a market's size or share) in a sentence that names nothing else.
@@ -64,6 +66,7 @@ from claimledger.entities import Registry
 from claimledger.extraction.attributes import clause_bounds
 from claimledger.extraction.cues import alternation, any_phrase, cue_table, labelled_alternation, lowered
 from claimledger.extraction.names import HARDWARE, Name
+from claimledger.extraction.units import match_atom
 
 ROLES = ("subject", "baseline", "condition", "component", "software", "claimant", "maker")
 # The kinds that may be a figure's subject, in the order they are preferred.
@@ -112,6 +115,19 @@ RELATIVE_HOLDS = re.compile(r"(?:\s+[A-Za-z][\w-]*){0,3}\s*,?\s+(?:which|that)(?
 MEASURED_PRODUCT_GAP = re.compile(
     r"\s*的\s*|[ \t]+(?:in|on|for)[ \t]+(?:(?:the|its|their|our|each|every|a|an|one)[ \t]+)?"
     r"(?:(?:previous|prior|older|earlier|predecessor|last-generation|current|new|latest)[ \t]+)?"
+)
+# A figure ending in a unit's letters ("1,000 W", "80 GB"), not a bare count ("72").
+UNIT_LAST = re.compile(r"\d[\d,.]*\s*[A-Za-z/]{1,8}$")
+# A name written as what another thing is based on ("a 3nm Trainium3-based node"): a part.
+BASED_AFTER = re.compile(r"[-‐‑]based\b")
+# A name inside a dash-set appositive ("DGX B300 — the newer Blackwell Ultra system — is listed at
+# 14.5 kW"): what describes the opening name, not the figure's subject.
+DASH = re.compile(r"\s[—–]\s|—")
+# An organisation a deal is made with is its counterparty, not the figure's ("a $4bn contract
+# expansion with OpenAI").
+COUNTERPARTY_BEFORE = re.compile(
+    r"\b(?:contract|contracts|deal|deals|agreement|agreements|partnership|expansion|pact|commitment|order)s?\s+(?:\w+\s+)?with\s+(?:the\s+)?$",
+    re.IGNORECASE,
 )
 # A result an organisation or product is written as holding: "SambaNova's prior record of 792",
 # "Acme's best result of 3.1", "Kestrel 的此前纪录 650".
@@ -274,7 +290,7 @@ def assign_roles(
         return NO_ROLES
     roles = list(rule_roles)
     owner = None if relative else (
-        _possessor(folded, names, start) or _measured_product(folded, names, end) or _each_holder(folded, names, start)
+        _possessor(folded, names, start) or _measured_product(folded, names, start, end) or _each_holder(folded, names, start)
     )
     subject = owner or _subject(folded, names, roles, start, end, clause, organisation_metric, own_money)
     speaker = subject is not None and roles[names.index(subject)] == "claimant"
@@ -395,12 +411,16 @@ def _possessor(folded: str, names: Sequence[Name], start: int) -> Name | None:
     return None
 
 
-def _measured_product(folded: str, names: Sequence[Name], end: int) -> Name | None:
+def _measured_product(folded: str, names: Sequence[Name], start: int, end: int) -> Name | None:
     """The product a measure describes or is measured in or on, written right after it
-    ("2.85GHz 的 A715 大核", "80 GB in the previous H100 model"); not for ratios
-    ("2.5 倍的 H100 性能")."""
+    ("2.85GHz 的 A715 大核", "80 GB in the previous H100 model", "the 1,000 W MI350X": a figure
+    with its unit right before the name); not for ratios ("2.5 倍的 H100 性能") nor bare counts."""
     for name in names:
-        if name.start >= end and name.kind in HARDWARE and MEASURED_PRODUCT_GAP.fullmatch(folded, end, name.start):
+        if name.start >= end and name.kind in HARDWARE and (
+            MEASURED_PRODUCT_GAP.fullmatch(folded, end, name.start)
+            or UNIT_LAST.search(folded, start, end) and re.fullmatch(r"[ \t]+", folded[end:name.start])
+            and not BASED_AFTER.match(folded, name.end)
+        ):
             return name
     return None
 
@@ -427,7 +447,15 @@ def _counted_at(folded: str, start: int) -> bool:
     if COUNTED_BEFORE.search(low, max(0, start - 20), start) is not None:
         return True
     maker = MAKER_WORD_BEFORE.search(folded, max(0, start - 24), start)
-    return maker is not None and COUNTED_BEFORE.search(low, max(0, maker.start() - 20), maker.start()) is not None
+    if maker is None or _a_unit(maker.group().strip()):
+        return False  # "the 700 W Kestrel K4": a measure, not a count of K4s
+    return COUNTED_BEFORE.search(low, max(0, maker.start() - 20), maker.start()) is not None
+
+
+def _a_unit(word: str) -> bool:
+    """Whether a capitalised word is a unit's symbol ("W", "GB", "TB/s"), whole."""
+    found = match_atom(word, 0)
+    return found is not None and found.end == len(word)
 
 
 def _subject(
@@ -443,6 +471,7 @@ def _subject(
     free = [
         name for name, role in zip(names, roles, strict=True)
         if role is None and not BACKER_AFTER.match(folded, name.end) and not _shipped_for(folded, name)
+        and not (name.kind == "organisation" and COUNTERPARTY_BEFORE.search(folded, max(0, name.start - 48), name.start))
     ]
     claimants = [name for name, role in zip(names, roles, strict=True) if role == "claimant" and name.kind == "organisation"]
     if claimants and not [name for name in free if clause[0] <= name.start and name.end <= clause[1]]:
@@ -490,7 +519,7 @@ def _nearest(
     ]
     if in_clause:
         return min(in_clause, key=lambda name: (name.start >= end, _distance(name, start, end)))
-    before = [name for name in names if name.end <= start]
+    before = [name for name in names if name.end <= start and not _in_dashes(folded, name, start)]
     if before:
         return before[-1]
     if anywhere and BACK_REFERENCE.search(folded, clause[0], start):
@@ -498,15 +527,23 @@ def _nearest(
     after = [
         name for name in names
         if name.start >= end
-        and (name.end <= clause[1] or anywhere or opens_clause(folded, name))
+        and (name.end <= clause[1] or anywhere or opens_clause(folded, name) and ";" not in folded[end:name.start])
         and not PREPOSITION_BEFORE.search(folded, max(0, name.start - 20), name.start)
     ]
     return after[0] if after else None
 
 
+def _in_dashes(folded: str, name: Name, start: int) -> bool:
+    """Whether `name` stands between two dashes before the figure at `start`, after a name opening
+    the pair ("DGX B300 — the newer Blackwell Ultra system — is listed at 14.5 kW")."""
+    dashes = [match.start() for match in DASH.finditer(folded, 0, start)]
+    return len(dashes) >= 2 and dashes[-2] < name.start and name.end <= dashes[-1]
+
+
 def opens_clause(folded: str, name: Name) -> bool:
     """A name opening a later clause is that clause's subject: "Having 80 TB/s of bandwidth,
-    the Groq LPU has 230 MB" (what the figure is about, when nothing is named before it)."""
+    the Groq LPU has 230 MB" (what the figure is about, when nothing is named before it; not past a
+    semicolon, which opens a statement of its own: "X was 75 times faster; the Y chips were ...")."""
     clause_start = clause_bounds(folded, name.start, name.end)[0]
     return re.fullmatch(r"\s*(?:(?:the|a|an|its|their|our)\s+)?", folded[clause_start:name.start], re.IGNORECASE) is not None
 

@@ -55,7 +55,13 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
   family's name ("公布 H100"), a precision ("单卡 FP16"), a quarter or a half ("公司 Q3").
 - quoted: a name in 「」 or “” before a kind word or a verb of what it does
   ("「花港」架构", "「花港」采用").
-- org_ending: an organisation by its ending ("Kestrel Silicon", "昉擎科技").
+- facility_quoted: a quoted name after a verb of building or naming, or set off before a facility
+  word (`facility_verbs`, `facility_words`: "erected "Colossus" in Memphis", "building "Frontier," a
+  new supercomputer"), a system; never a word that starts no name, nor a place.
+- facility_appositive: a capitalised name set off after a facility word ("its latest supercomputer,
+  Frontier."), a system; never a word that starts no name, nor a place.
+- org_ending: an organisation by its ending, never before another capitalised word ("the Culpeper
+  Technology Zone") ("Kestrel Silicon", "昉擎科技").
 
 Each rule is tested in tests/test_shapes.py.
 """
@@ -272,8 +278,18 @@ def _rules() -> dict[str, re.Pattern[str]]:
             rf"(?P<code>[A-Z](?:(?<=[{HAN}][A-Z])|(?<=[{HAN}][ \t][A-Z]))[A-Z]{{0,2}}\d{{1,4}}[A-Za-z]?)(?![A-Za-z0-9_.-])"
         ),
         "quoted": re.compile(rf"[「“\"](?P<name>[{HAN}A-Za-z0-9][{HAN}A-Za-z0-9 .-]{{0,11}}|[A-Z][A-Za-z0-9.-]*(?:[ ][A-Z0-9][A-Za-z0-9.-]*){{1,2}})[」”\"](?P<after>[ \t]*(?:的[ \t]*)?{QUOTED_SCALE}(?:{kind_word}|采用|搭载|支持|提供|实现|拥有|具备|集成|uses|offers|delivers|supports))"),
+        # "building "Frontier," a new supercomputer", "erected "Colossus" in Memphis": a facility's quoted name.
+        "facility_quoted": re.compile(
+            rf"(?:(?P<verb>\b(?:{_words(_facility('facility_verbs'))}))[ \t]+)?[\"“](?P<name>[A-Z][A-Za-z0-9.-]*(?:[ \t][A-Z0-9][A-Za-z0-9.-]*){{0,2}}),?[\"”]"
+            rf"(?P<after>,?[ \t]+(?:a|an|the|its|our|their)[ \t]+(?:[\w-]+[ \t]+){{0,3}}?(?:{_words(_facility('facility_words'))})(?![A-Za-z]))?"
+        ),
+        # "its latest supercomputer, Frontier.": a facility word, then the name set off after it.
+        "facility_appositive": re.compile(
+            rf"(?:{_words(_facility('facility_words'))}),[ \t]+(?P<name>[A-Z][a-z]{{2,}}(?:[ \t]+[A-Z][a-z]{{2,}})?)(?=[ \t]*(?:[.,;:—–]|$))"
+        ),
         "org_ending_en": re.compile(
-            rf"(?P<name>[A-Z][A-Za-z]+(?:[ \t]+[A-Z][A-Za-z]+)?[ \t]+(?:{_words(shape_table()['words']['org_endings_en'])}))(?![A-Za-z])"
+            # an ending before another capitalised word ends no name ("the Culpeper Technology Zone")
+            rf"(?P<name>[A-Z][A-Za-z]+(?:[ \t]+[A-Z][A-Za-z]+)?[ \t]+(?:{_words(shape_table()['words']['org_endings_en'])}))(?![A-Za-z])(?![ \t]+[A-Z][a-z]+\b)"
         ),
         "org_ending_zh": re.compile(rf"(?P<ending>{_words(shape_table()['words']['org_endings_zh'])})"),
         # "Kestrel's revenue", "Orbis's data center sales": whose money or market share it is (the
@@ -313,6 +329,8 @@ RULE_HINTS = {
     "owned_name": re.compile(r"[A-Z](?<=(?:its|eir|our|new|the|The|ach|ery|est|ing|hip|ion|gen|rst|ond|ird)[ \t][A-Z])"),
     "zh_numbered": re.compile("号"),
     "quoted": re.compile("[「“\"]"),
+    "facility_quoted": re.compile("[“\"]"),
+    "facility_appositive": re.compile(r",[ \t]+[A-Z][a-z]"),
 }
 
 
@@ -343,6 +361,12 @@ WORD_HINT = re.compile(r"[a-z](?<=[A-Z][a-z])")
 def not_brand() -> frozenset[str]:
     """Capitalised words that open no brand (data/shapes.toml words.not_brand)."""
     return frozenset(shape_table()["words"]["not_brand"])
+
+
+@cache
+def _facility(group: str) -> list[str]:
+    """The facility words or verbs of data/shapes.toml [words] (facility_words, facility_verbs)."""
+    return list(shape_table()["words"][group])
 
 
 @cache
@@ -413,6 +437,13 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         after = re.sub("^" + QUOTED_SCALE, "", match.group("after").strip(" \t的"))
         kind = _kind_of_word().get(after.casefold(), "product_family")
         found.append(Shape(match.start("name"), match.end("name"), kind, "quoted"))
+    for match in _matches(text, "facility_quoted") if not han else ():
+        name = match.group("name")
+        if (match.group("verb") or match.group("after")) and not any(word in not_brand() or word in _places() for word in name.split()):
+            found.append(Shape(match.start("name"), match.end("name"), "system", "facility_quoted"))
+    for match in _matches(text, "facility_appositive") if words and not han else ():
+        if not any(word in not_brand() or word in _places() for word in match.group("name").split()):
+            found.append(Shape(match.start("name"), match.end("name"), "system", "facility_appositive"))
     for match in _matches(text, "owned_code") if codes else ():
         found.append(Shape(match.start("code"), match.end("code"), _kind_after(text, match.end()), "owned_code"))
     for match in _free(text, "code_verb", ".-$") if codes else ():

@@ -250,6 +250,25 @@ def _group_word() -> re.Pattern[str]:
     return re.compile(r"(?<![A-Za-z])(?:" + "|".join(map(re.escape, words)) + r")(?![A-Za-z])", re.IGNORECASE)
 
 
+# A group word after a preposition is where the thing is, not what it is ("Each chip in the UltraServer holds 144 GB").
+GROUP_IN_PREPOSITION = re.compile(r"\b(?:in|of|per|on|across|inside|within|from|into|for)\s+(?:(?:the|a|an|each|every|one|its|their)\s+)?$", re.IGNORECASE)
+
+
+def of_a_group(folded: str, start: int, end: int) -> bool:
+    """Whether a group word (rack, server, cluster ...) stands right before the figure at [start, end),
+    at most two words between ("racks exceeding 60 kW", "each rack draws 60 kW"), or right after it
+    ("60 kW racks"): the figure is the group's, never a chip's."""
+    if _counted_group().match(folded, start):
+        return False  # "A 128-GPU cluster": a count of chips makes their system (counted_system)
+    window = max(0, start - 40)
+    before = re.search(rf"(?:{_group_word().pattern})(?:\s+[a-z][\w-]*){{0,2}}\s+$", folded[window:start], re.IGNORECASE)
+    if before is not None and not GROUP_IN_PREPOSITION.search(folded, max(0, window + before.start() - 16), window + before.start()):
+        group_end = window + before.start() + len(re.match(_group_word(), before.group()).group())
+        # "An 8-chip server draws 11 kW": the counted chips' system, as above
+        return not any(found.end() == group_end for found in _counted_group().finditer(folded, max(0, group_end - 40), group_end))
+    return re.match(rf"\s*(?:{_group_word().pattern})", folded[end:end + 16], re.IGNORECASE) is not None
+
+
 @cache
 def _counted_group() -> re.Pattern[str]:
     chips = "|".join(map(re.escape, sorted(shape_table()["kind_words"]["chip"], key=len, reverse=True)))

@@ -36,6 +36,10 @@ SPACES_OR_HYPHENS = re.compile(r"[\s-]+")
 POWER = re.compile(r"([²³])|(?:\^|\*\*)([23])(?!\d|\.\d)")
 POWER_DIGITS = {"²": "2", "³": "3"}
 PER_SEPARATOR = re.compile(r"\s*/\s*|\s+per\s+|\s+an?[\s-]+|-an?-|\s*每\s*", re.IGNORECASE)
+# A per-separator written as an article ("a year", "-a-"): only there may a time word after say when.
+ARTICLE_SEPARATOR = re.compile(r"\s+an?[\s-]+|-an?-", re.IGNORECASE)
+# "a week earlier", "a year ago": a point in time, not a rate.
+TIME_AGO = re.compile(r"[ \t]+(?:earlier|ago|later|before|after|prior|previously|on)\b", re.IGNORECASE)
 # The look-ahead passes each other character with one test (not "per" lower-cased letter by letter).
 PER_PREFIX = re.compile(r"(?=[p每])(?:\bper\b|每)\s*", re.IGNORECASE)
 
@@ -298,7 +302,8 @@ def match_unit(text: str, pos: int) -> UnitMatch | None:
         if not separator:
             break
         denominator = match_atom(text, separator.end())
-        if denominator is None:
+        # "3,000 GPUs a year ago" says when, not a rate
+        if denominator is None or ARTICLE_SEPARATOR.fullmatch(separator.group(0)) and TIME_AGO.match(text, denominator.end):
             break
         expressions.append(f"({denominator.expression})")
         end = denominator.end
