@@ -81,6 +81,19 @@ def test_rule_4_an_organisation_before_its_product_is_its_maker(sentence: str, w
     assert (got_subject, roles[name]) == (subject, "maker")
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "据Orbis与浪潮信息联合发布的白皮书显示，2025年全国智能算力规模达910 EFLOPS。",
+        "据浪潮信息与Orbis联合发布的报告显示，2025年全国智能算力规模达910 EFLOPS。",
+    ],
+)
+def test_rule_2_organisations_citing_a_study_together_are_claimants(sentence: str) -> None:
+    subject, roles = roles_of(sentence, "910 EFLOPS")
+    assert subject is None
+    assert roles["浪潮信息"] == "claimant"
+
+
 def test_rule_4_a_maker_of_what_is_only_counted_is_the_subject() -> None:
     assert roles_of("AMD shipped 2 million MI355X GPUs last year.", "2 million MI355X GPUs")[0] == "AMD"
 
@@ -92,6 +105,9 @@ def test_rule_4_a_maker_of_what_is_only_counted_is_the_subject() -> None:
         ("星圖科技去年出貨輝達（NVIDIA）5萬台AI伺服器。", "5萬台", "星圖科技"),
         # The shipper unnamed: the buyer does not stand in for it.
         ("去年出货英伟达 5 万台 AI 服务器。", "5 万台 AI 服务器", None),
+        # The customer written before the verb: "为英伟达出货".
+        ("星图科技今年为英伟达出货 3 万台服务器。", "3 万台服务器", "星图科技"),
+        ("今年公司为英伟达生产 3 万台服务器。", "3 万台服务器", None),
     ],
 )
 def test_rule_7_an_organisation_shipped_for_is_not_the_shippers_count(sentence: str, written: str, subject: str | None) -> None:
@@ -125,6 +141,8 @@ def test_rule_5_software_beside_hardware_is_software(sentence: str, written: str
         # the figure's type after "of" or 的: the subject is carried from the sentence before
         ("Kestrel unveiled the K9 chip. It also carries 128GB of GDDR7 memory.", "128GB", "GDDR7", "K9"),
         ("昉擎发布了 K9 芯片。它还配备了128GB的GDDR7内存。", "128GB", "GDDR7", "K9"),
+        # a part described after its own name and 的: "基于 Ascend 910C 的昇腾卡" is that chip's card
+        ("Atlas 880超节点支持2048张基于Ascend 910C的昇腾卡,FP16算力达到1.6E FLOPS。", "1.6E FLOPS", "昇腾", "Atlas 880超节点"),
     ],
 )
 def test_rule_6_a_part_is_a_component(sentence: str, written: str, name: str, subject: str | None) -> None:

@@ -117,6 +117,12 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         # a kind word before the model code it names, in Chinese text
         ("星图官宣训练 GPU K30 完成功能测试。", "K30", "chip", "zh_kind_code"),
         ("星图发布推理芯片KX600，功耗为 75W。", "KX600", "chip", "zh_kind_code"),
+        # a camel-case word before a kind word, a scale and 超 between
+        ("星海科技推出nexaX万卡超集群。", "nexaX", "system", "latin_in_chinese"),
+        ("星海发布TerraNova千卡集群。", "TerraNova", "system", "latin_in_chinese"),
+        # an organisation opening its clause before its results
+        ("星桥数据全年实现营业收入 21.4 亿元。", "星桥数据", "organisation", "zh_owner_of_measure"),
+        ("第三季度，云河网络实现营收 3 亿元。", "云河网络", "organisation", "zh_owner_of_measure"),
     ],
 )
 def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -> None:
@@ -156,13 +162,22 @@ def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -
         "季度营收 59.3 亿美元，同比-16.5%。",  # nor a fall in percent
         "星图采用“一拖二”高密架构，双机柜可组成 1280 卡超节点。",  # nor a density
         "星河受惠云端客户拉货，带动集团10月营收月增17%。",  # nor a verb before an organisation's ending
+        "数据中心服务器功率密度超过 30kW。",  # nor the tail of a kind word
+        "机房折算成 8 千瓦标准机柜约 3600 个。",  # nor a standard size
+        "某证券数据中心改造后，机柜密度提至 18kW。",  # nor a thing left unnamed
+        "项目已部署 1200 柜液冷机柜。",  # nor a unit right after its number
+        "公司全年实现营业收入 10 亿元；我国全年营业收入增长。",  # nor a company or a country by a common word
+        "游戏收入 18.2 亿元，手机业务收入 30 亿元。",  # nor a line of business
+        "前三季度实现营收 46 亿元。",  # nor a period or a verb before results
+        "预计实现归母净利润为 18 亿元。",  # nor a forecast
     ],
 )
 def test_what_is_not_a_name(text: str) -> None:
     found = shapes(text, "zh" if not text.isascii() else "en")
     assert not any(word in found for word in (
         "5GW", "500MW", "Ethernet", "The", "本季度数据中心", "数据中心", "Four GB300", "Each GB300", "TFLOPS BF16", "国产", "新一代", "公司建成超万卡", "A82", "今年加速", "加速", "异构", "70W", "70W GPU",
-        "功耗降低了", "功耗降低", "达到6P", "达到 6P", "该平台算力达到", "Chinese", "Fastest", "March2026", "Web3", "Kestrel10", "The Best", "China", "Europe", "Today", "云厂商资本", "单颗", "新架构实现单", "实现单", "实现", "官方信息", "大存储", "同比-16.5", "高密", "帶動集團", "带动集团"))
+        "功耗降低了", "功耗降低", "达到6P", "达到 6P", "该平台算力达到", "Chinese", "Fastest", "March2026", "Web3", "Kestrel10", "The Best", "China", "Europe", "Today", "云厂商资本", "单颗", "新架构实现单", "实现单", "实现", "官方信息", "大存储", "同比-16.5", "高密", "帶動集團", "带动集团",
+        "中心", "标准", "某证券数据中心", "证券数据中心", "柜液冷", "液冷", "公司", "我国", "游戏", "手机业务", "前三季度", "三季度", "预计"))
 
 
 @pytest.mark.parametrize("text", ["预计 2027 年全球加速服务器市场将扩大。", "三季度浪涌服务器出货增长。", "12 月星河服务器交付。"])

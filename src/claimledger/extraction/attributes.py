@@ -22,6 +22,7 @@ from claimledger.extraction.cues import (
     cue_table,
     fold,
     lowered,
+    metric_between_cue,
     noun_before_cue,
     not_projected,
     outside_text_cues,
@@ -92,6 +93,10 @@ def find_qualifier(
         if cut == start and not found.group("gap").strip() and fold(found.group("cue")) not in outside_text_cues():
             adjacent_start = found.start("cue")
         cut = found.start()
+    if not labels and lang == "zh" and "最" in sentence[max(0, start - QUALIFIER_WINDOW):start]:
+        # "最大算力可达 300 PFLOPS": a metric's name between the cue and its verb.
+        if metric_between_cue(lang).search(sentence, max(0, start - QUALIFIER_WINDOW), start):
+            labels.append("up_to")
     for position in {end, number_end if number_end is not None else end}:
         after = starting.match(sentence, position)
         # A cue that is all of the figure after its number is its unit ("200 TOPS" is not "200, tops").

@@ -236,10 +236,13 @@ def name_by_metric(sentence: str, quantities: list[Quantity], metric_ends: list[
     """A plain number right after a metric (its end, and whether it counts what no unit
     names), only short link words between, is that metric's value ("PUE 低于 1.1", "MFU of
     0.45"): a dimensionless quantity, or a count ("shipped 1.2 million"). A number with a
-    counting classifier after it counts something ("TPS/MW 两个标注"): no value."""
+    counting classifier after it counts something ("TPS/MW 两个标注"): no value; nor does one
+    right before a chip word, a model number ("高性能 4090 显卡")."""
     for quantity in quantities:
         start = quantity.number.start
         if quantity.kind is not None or CLASSIFIER_AFTER.match(sentence, quantity.number.end):
+            continue
+        if chip_noun_pattern().match(sentence, quantity.number.end):
             continue
         linked = [counts for end, counts in metric_ends if end <= start and METRIC_LINK.fullmatch(lowered(sentence[end:start]))]
         if linked:

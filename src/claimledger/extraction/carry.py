@@ -5,8 +5,8 @@ nothing carried over. Within a paragraph, a figure takes the subject of the sent
 subject of that sentence's last figure, passing over one that another figure there is
 compared with ("... 2.4x the H100's 80GB. Its bandwidth ..." -> not H100) ("The WSE-3 ... 46,225 square millimeters.
 That is more than 56 times the die size of the H100." -> WSE-3), else the one product
-(or, with none, the one organisation) it named ("Kestrel unveiled the K4. It carries
-432 GB of HBM." -> K4), written as that sentence's figures have it ("Hopper 集群"),
+(or, with none, the one organisation that did not cite the figures) it named ("Kestrel
+unveiled the K4. It carries 432 GB of HBM." -> K4), written as that sentence's figures have it ("Hopper 集群"),
 unless that product is the figure's baseline (the one product it named, not an organisation whose
 money its figures were, for figures that are no organisation's); a sentence pointing at a kind of thing
 ("these GPUs", "该芯片") takes only a thing of that kind, and a figure a group word stands at ("racks
@@ -205,7 +205,7 @@ def _carry_subject(
                 # "Meta invests $10 billion in "Hyperion". Spanning 2,250 acres, it ...": the one product named, not its owner
                 carried = _named_of_kind(previous_annotated, HARDWARE) or carried
         elif not referred:  # "The racks draw 60 kW" after a sentence naming only a chip: no rack to point back to
-            carried = _named_of_kind(previous_annotated, HARDWARE) or _only_organisation(previous_annotated)
+            carried = _named_of_kind(previous_annotated, HARDWARE) or _only_organisation(previous_annotated, previous_found)
     if carried is None:
         return
     subject, subject_id, kind = carried
@@ -414,12 +414,16 @@ def _named_of_kind(annotated: Annotated, kinds: Sequence[str]) -> tuple[str, str
     return name.text, name.entity.id, name.kind
 
 
-def _only_organisation(annotated: Annotated) -> tuple[str, str, str] | None:
+def _only_organisation(annotated: Annotated, found: Sequence[Found]) -> tuple[str, str, str] | None:
     """The one organisation a sentence that names no product gives: with products named (several,
-    or one it compares with), an organisation there is their maker, not what it spoke of."""
+    or one it compares with), an organisation there is their maker, not what it spoke of; one
+    that cited the sentence's figures ("据 IDC 与浪潮信息发布的报告") spoke of something else."""
     if any(name.kind in HARDWARE for name in annotated.names):
         return None
-    return _named_of_kind(annotated, ("organisation",))
+    only = _named_of_kind(annotated, ("organisation",))
+    if only is not None and any(item.roles.get(only[0]) == "claimant" for item in found):
+        return None
+    return only
 
 
 def _referred_kind(annotated: Annotated) -> tuple[str, ...] | None:

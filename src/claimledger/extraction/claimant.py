@@ -9,7 +9,8 @@ sentence has (an organisation, a product's maker) or, unknown, the words right b
 the verb: capitalised words in English (less the full stop ending the sentence: "according
 to Orbis." is Orbis), a person after their title or a name in 《》 in Chinese. Pronouns, generic agents ("analysts", "报道", "公司") and measures heading
 a line ("Performance claims: ...") name no one: the figure stays the publisher's,
-which the ledger fills in from the source.
+which the ledger fills in from the source. Organisations joined to the claimant ("据 IDC 与
+浪潮信息联合发布") state the figure with it: none of them is what it is about.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ EN_AGENT = re.compile(r"(?P<agent>(?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)\s*$")
 CITATION_OPENING = re.compile(r"\s*(?:根据|依据|援引|据)?")
 ZH_BOOK_TITLE = re.compile(r"《(?P<agent>[^《》]{1,20})》\s*$")
 # An agent written in Latin letters in a Chinese sentence, opening its clause: "Orbis 日前发布报告称".
+# Between two organisations that state a figure together: "IDC 与浪潮信息", "Orbis and Kestrel".
+PARTNER_GAP = re.compile(r"\s*(?:与|和|及|、|&|and)\s*", re.IGNORECASE)
 ZH_LATIN_AGENT = re.compile(rf"(?:^|(?<=[{HAN}，,：:；;]))\s*(?P<agent>[A-Z][A-Za-z&.-]+(?:\s+[A-Z][A-Za-z&.-]+){{0,2}})\s*$")
 
 
@@ -97,7 +100,26 @@ def _not_speech(lang: str) -> re.Pattern[str]:
 
 
 def find_claimant(text: str, folded: str, names: Sequence[Name], lang: str) -> Claimant | None:
-    """The claimant the sentence names, or None."""
+    """The claimant the sentence names, or None; its span holds the organisations it
+    speaks with ("据 IDC 与浪潮信息联合发布的报告": both cite, neither is the subject)."""
+    found = _claimant(text, folded, names, lang)
+    return _with_partners(found, folded, names) if found is not None and found.speaking else found
+
+
+def _with_partners(found: Claimant, folded: str, names: Sequence[Name]) -> Claimant:
+    """`found` with its span widened over the organisations joined to it ("X 与 Y", "X and Y")."""
+    start, end = found.start, found.end
+    organisations = sorted((name for name in names if name.kind == "organisation"), key=lambda name: name.start)
+    for name in organisations:
+        if name.start >= end and PARTNER_GAP.fullmatch(folded, end, name.start):
+            end = name.end
+    for name in reversed(organisations):
+        if name.end <= start and PARTNER_GAP.fullmatch(folded, name.end, start):
+            start = name.start
+    return found._replace(start=start, end=end) if (start, end) != (found.start, found.end) else found
+
+
+def _claimant(text: str, folded: str, names: Sequence[Name], lang: str) -> Claimant | None:
     low = lowered(folded)
     if _any_verb("before", lang).search(low):
         for verb in _verbs("before", lang).finditer(low):

@@ -26,6 +26,10 @@ def lowered(text: str) -> str:
     return text.encode("utf-8", "surrogatepass").lower().decode("utf-8", "surrogatepass")
 
 
+# A word written in Chinese characters only.
+HAN_ONLY = re.compile(r"[\u4e00-\u9fff]+")
+
+
 @cache
 def cue_table() -> dict[str, Any]:
     """data/cues.toml, parsed, written simplified (cues are matched on simplified text)."""
@@ -133,6 +137,25 @@ def qualifier_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str], dic
     # A Chinese classifier may stand between the number and its cue ("5,000 颗以上").
     starting = re.compile(rf"\s*(?:[颗张块台个片枚套家座]\s*)?{not_a_word}(?P<cue>{after})")
     return ending, starting, before_labels, after_labels
+
+
+@lru_cache(maxsize=4)
+def metric_between_cue(lang: str) -> re.Pattern[str]:
+    """A cue of the best case, a metric's Chinese name and a verb, ending a text: "最大算力可达",
+    "最高带宽达到" (cues.toml [metric_between]). Matches nothing in a language it lists no cues for."""
+    table = cue_table()["metric_between"]
+    if f"{lang}_cues" not in table:
+        return re.compile(r"(?!)")
+    metric_names = sorted({
+        alias for concept in data_table("metrics.toml")["concept"] for alias in concept.get("aliases", ())
+        if HAN_ONLY.fullmatch(alias)
+    })
+    opening = [name for name in metric_names if name.startswith(tuple(table[f"{lang}_cues"]))]
+    not_opening = rf"(?!{alternation(opening)})" if opening else ""
+    return re.compile(
+        rf"{not_opening}(?:{alternation(table[f'{lang}_cues'])})(?:{alternation(metric_names)})"
+        rf"(?:{alternation(table[f'{lang}_verbs'])})\s*$"
+    )
 
 
 @lru_cache(maxsize=4)

@@ -2,7 +2,7 @@
 number (dates, times, URLs, versions, years naming a generation, citation marks, phone and
 registration numbers: numbers.not_numbers, the one place for those rules, read here from the
 same per-sentence cache); digits glued into names (GB200, ConnectX-9); durations that place
-the sentence in time ("six months ago", "过去三年"); and margins written with ± ("（±2%）").
+the sentence in time ("six months ago", "过去三年", "相比前一年", "截至6月底的3个月"); and margins written with ± ("（±2%）").
 """
 
 from __future__ import annotations
@@ -31,6 +31,13 @@ def _time_reference(lang: str, side: str) -> re.Pattern[str]:
     if side == "after":
         return re.compile(r"\s*(?:just\s+)?" + words + (r"(?!\s+than\b)" if lang == "en" else ""))
     return re.compile(words + r"\s*$")
+
+
+@cache
+def _period_ending() -> re.Pattern[str]:
+    """cues.toml [time_reference] zh_period_ending, a date and 的 before a duration: "截至6月底的3个月"."""
+    words = alternation(cue_table()["time_reference"]["zh_period_ending"])
+    return re.compile(words + r"[^，,。；;]{1,10}的\s*$")
 
 
 # "64 x 800 GbE", "144 × 800 Gbps = 115.2 Tbps": a factor of a product written out.
@@ -70,7 +77,10 @@ def places_in_time(text: str, start: int, end: int, dimensionality: str | None, 
         return False
     low = lowered(text)
     window = max(0, start - 24)
-    if not (_time_reference(lang, "after").match(low, end) or _time_reference(lang, "before").search(low, window, start)):
+    if not (
+        _time_reference(lang, "after").match(low, end) or _time_reference(lang, "before").search(low, window, start)
+        or lang == "zh" and _period_ending().search(low, window, start)
+    ):
         return False
     return _time_reference(lang, "lasting").search(low, window, start) is None
 

@@ -29,7 +29,8 @@ in tests/test_roles.py:
 6. component: a part (a component name: HBM3E, NVLink 6, an L3 cache) when a
    hardware name can be the subject, or right after a figure's unit ("48 GB GDDR6"); a hardware name introduced as a part of
    another ("with 72 Rubin GPUs", "搭载 Trainium3 的", "Trainium3-based",
-   "built on CDNA 4", "凭借 A100、H100", "配备 HBM2E") or counted ("144
+   "built on CDNA 4", "凭借 A100、H100", "配备 HBM2E"), that part described ("基于 T9 的天穹卡"),
+   or counted ("144
    Trainium3 chips") while another hardware name or an organisation is there (not the same one
    named again, nor the organisation only making it, "eight NVIDIA H200 GPUs", nor one cited
    after it as the source, "on 72 GB300 GPUs, according to NVIDIA").
@@ -45,8 +46,11 @@ in tests/test_roles.py:
    clause before it, then before it in the sentence (not one set between dashes after the name
    opening them: "DGX B300 — the newer Blackwell Ultra system — is listed at 14.5 kW"), then introduced
    after it; else an organisation, software, a model, a component, in that order; never a backer ("the
-   Nvidia-backed provider") nor a deal's counterparty ("a $4bn contract expansion with OpenAI").
-   A product a measure with its unit stands right before is its own ("the 1,000 W MI350X"). A figure of money or
+   Nvidia-backed provider"), a deal's counterparty ("a $4bn contract expansion with OpenAI") nor a
+   customer ("为英伟达出货 5 万台"). An organisation citing the figure in its clause is its subject
+   ("Meta has described clusters of 5 GW"), unless it cites a study of something else ("据 X 与 Y
+   联合发布的报告显示，全国算力达 ..."). A product a measure with its unit stands right before is its own
+   ("the 1,000 W MI350X"). A figure of money or
    market written after the speaker's own company ("据星图披露，公司营收为 ...") is the
    claimant's, when no other organisation is named; so is a figure of its own money (revenue,
    profit: not a market's size or share) in a sentence that names nothing else.
@@ -76,6 +80,8 @@ COUNTED_BEFORE = re.compile(
     r"(?:[\d一二两三四五六七八九十百千万亿]|\b(?:two|three|four|five|six|seven|eight|nine|ten|twelve|sixteen|dozens?|hundreds|thousands))"
     r"(?:\s*(?:thousand|million|billion|dozen))?\s*[xX×]?\s*[颗张块台个片枚套]?\s*$"
 )
+# Between a part's name and the same part described: "基于 T9 的天穹卡".
+PART_OF_GAP = re.compile(r"\s*的\s*")
 # A capitalised word right before a name, as a maker is written: "72 Nvidia Blackwell GPUs".
 MAKER_WORD_BEFORE = re.compile(r"(?<![\w&.-])[A-Z][\w&.-]*\s+$")
 # Between two names of one list: "A100、H100", "A100/H100", "A and B" (a bare comma may end a clause).
@@ -98,6 +104,11 @@ BACKER_AFTER = re.compile(r"[-‐‑](?:backed|funded|owned|supported|affiliated
 # An organisation right after a verb of shipping is the buyer or maker of what is shipped, not the shipper
 # whose count it is ("星图去年出货英伟达 5 万柜 AI 服务器"), also glossed in brackets ("出货辉达（NVIDIA）").
 SHIPPED_FOR_BEFORE = re.compile(r"(?:出货|交货|供货|交付)了?给?\s*(?:[^\s，,。；;（(]{1,8}\s*[（(])?\s*$")
+# "据 X 与 Y 联合发布的报告显示": the organisations publish a study of something else, not their own figure.
+REPORT_SHOWS_AFTER = re.compile(r"[^，,。；;]{0,16}?(?:报告|白皮书|研报|数据|调查|统计|研究)(?:显示|指出|表明|称)")
+# "为英伟达出货", "向客户交付": the organisation between is the customer.
+CUSTOMER_BEFORE = re.compile(r"[为向给替]\s*$")
+SHIPPING_AFTER = re.compile(r"\s*(?:出货|交货|供货|交付|供应|代工|生产|制造)")
 # A name after a preposition is not the clause's subject, but what it is done on
 # ("332 TFLOPS BF16 from 32GB GDDR6": the memory feeds the figure, it is not its subject).
 PREPOSITION_BEFORE = re.compile(
@@ -334,12 +345,21 @@ def _role(
     if others and (
         _before("part", folded, _with_maker(folded, names, index, roles)) or _after("part_after", folded, name)
         or listed == "component"
+        or _part_described(folded, names, index, roles)
         or counted(folded, name) and any(
             other.kind != "model" and not _beside_its_count(folded, name, other, claimant_spans) for other in others
         )
     ):
         return "component"
     return None
+
+
+def _part_described(folded: str, names: Sequence[Name], index: int, roles: list[str | None]) -> bool:
+    """A hardware name right after a part's name and 的 is that part described ("支持 8192 张基于
+    T9 的天穹卡": the 天穹 card is the T9 part, not the system)."""
+    if index == 0 or roles[index - 1] != "component" or names[index - 1].kind not in HARDWARE:
+        return False
+    return PART_OF_GAP.fullmatch(folded, names[index - 1].end, names[index].start) is not None
 
 
 def _beside_its_count(folded: str, counted_name: Name, other: Name, claimant_spans: Sequence[tuple[int, int]]) -> bool:
@@ -476,7 +496,10 @@ def _subject(
     claimants = [name for name, role in zip(names, roles, strict=True) if role == "claimant" and name.kind == "organisation"]
     if claimants and not [name for name in free if clause[0] <= name.start and name.end <= clause[1]]:
         # "Meta has described clusters scaling toward 5 gigawatts": the speaker's own figure.
-        in_clause = [name for name in claimants if clause[0] <= name.start and name.end <= clause[1]]
+        in_clause = [
+            name for name in claimants
+            if clause[0] <= name.start and name.end <= clause[1] and not REPORT_SHOWS_AFTER.match(folded, name.end)
+        ]
         if in_clause:
             return in_clause[0]
     if (
@@ -502,7 +525,12 @@ def _subject(
 
 
 def _shipped_for(folded: str, name: Name) -> bool:
-    return name.kind == "organisation" and SHIPPED_FOR_BEFORE.search(folded, max(0, name.start - 16), name.start) is not None
+    """An organisation goods are shipped to ("出货给英伟达", "为英伟达出货 5 万台"): the customer."""
+    if name.kind != "organisation":
+        return False
+    if SHIPPED_FOR_BEFORE.search(folded, max(0, name.start - 16), name.start) is not None:
+        return True
+    return CUSTOMER_BEFORE.search(folded, max(0, name.start - 2), name.start) is not None and SHIPPING_AFTER.match(folded, name.end) is not None
 
 
 def _nearest(

@@ -24,8 +24,9 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
 - owner_of_measure: an organisation by what it has ("Kestrel's revenue", "Orbis's market
   share": data/metrics.toml's organisation measures); never a place ("China's market share").
 - camel_kind: a CamelCase word before a kind word ("QuietBox workstation").
-- latin_in_chinese: in Chinese text, one or two capitalised Latin words before a kind word
-  ("Lushan GPU预计", "Flower Harbor架构"); never a word that starts no name ("The GPU").
+- latin_in_chinese: in Chinese text, one or two capitalised or camel-case Latin words before a
+  kind word, a scale and 超 maybe between ("Lushan GPU预计", "Flower Harbor架构", "nexaX万卡超集群");
+  never a word that starts no name ("The GPU").
 - lower_code: a lower-case model code after "variant" or before a kind word ("p100a").
 - owned_code: a model code after "its", "their", "our", "the new" ("its K5").
 - code_verb: a model code right before a verb of what it offers (`code_verbs`: "The R200 offers",
@@ -36,7 +37,8 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
   before a kind word ("its Napier chip", "their Storm Harbor racks", "the Spectra system", "each
   Kite rack"); never a word that starts no name ("the Chinese chip").
 - zh_kind: a Chinese name right before 芯片/加速卡/一体机/服务器/超节点/集群...
-  ("深算芯片"), never a description ("国产芯片", "新一代芯片").
+  ("深算芯片"), never a description ("国产芯片", "新一代芯片", "标准机柜"), a thing left unnamed
+  ("某金融数据中心"), nor the unit right after a number ("1200柜液冷机柜").
 - zh_new_kind: a Chinese name right after a new product's kind word ("新架构花港"),
   never a description or a metric ("新芯片功耗降低").
 - zh_numbered: a Chinese product name numbered with 号 ("深算二号").
@@ -62,6 +64,9 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
   Frontier."), a system; never a word that starts no name, nor a place.
 - org_ending: an organisation by its ending, never before another capitalised word ("the Culpeper
   Technology Zone") ("Kestrel Silicon", "昉擎科技").
+- zh_owner_of_measure: a Chinese name opening its clause before its own results, a period and
+  实现 maybe between ("星桥数据全年实现营业收入"); never a common word ("公司", "我国"), a
+  line of business ("游戏收入", "手机业务收入") nor a measure's own name.
 
 Each rule is tested in tests/test_shapes.py.
 """
@@ -84,6 +89,13 @@ from claimledger.text.scripts import HAN, expand_scripts
 PRECISION = re.compile(r"(?:NV|MX|BLOCK)?(?:FP|INT|BF|TF)\d{1,2}", re.IGNORECASE)
 HAN_NUMERALS = "一二三四五六七八九十"
 HAN_CHARACTER = re.compile(f"[{HAN}]")
+# Where a clause starts: the sentence's start, or after a comma, a semicolon, a colon or 、.
+CLAUSE_START = re.compile(r"^|[，,。；;：:、]")
+# A digit, maybe a space, right before a position: what follows is the number's unit or classifier.
+DIGIT_BEFORE = re.compile(r"\d[ \t]?$")
+# Characters no organisation's name holds before its results: function words ("数据港" holds 据,
+# which zh_not_name_chars keeps out of product names).
+OWNER_NOT_CHARS = "的了在是为和与及或将把被从对向于已也都就还又并且而但却所之以给让使得着过到至达比较更最很非不没无有这那其该此每各某"
 # A place and a description may make a long name: "西安未来人工智能计算中心".
 LONGEST_ZH_NAME = 10
 # A brand before a model code is a word or two: "曦云 C600", "云燧 T30".
@@ -247,8 +259,12 @@ def _rules() -> dict[str, re.Pattern[str]]:
             rf"(?P<name>(?:[A-Z0-9][\w.-]*[ \t]+){{0,2}}[A-Z0-9][\w.-]*)[ \t]+{ahead}(?P<kind>{latin_kind})"
         ),
         "camel_kind": re.compile(rf"(?P<name>[A-Z][a-z]+[A-Z][A-Za-z]+)[ \t]+{ahead}(?P<kind>{latin_kind})"),
-        # In Chinese text a capitalised Latin word is a name: "Lushan GPU预计", "Flower Harbor架构".
-        "latin_in_chinese": re.compile(rf"(?P<name>[A-Z][a-z]{{2,}}(?:[ \t]+[A-Z][a-z]{{2,}})?)[ \t]*{ahead}(?P<kind>{latin_kind}|(?:{kind_word}))"),
+        # In Chinese text a capitalised or camel-case Latin word is a name: "Lushan GPU预计", "Flower
+        # Harbor架构", "nexaX 万卡超集群" (a scale, 万卡, and 超 may stand before the kind word).
+        "latin_in_chinese": re.compile(
+            rf"(?P<name>(?:[A-Z][a-z]{{2,}}(?:[A-Z][a-z]*)?|[a-z]{{3,}}[A-Z][a-z]*)(?:[ \t]+[A-Z][a-z]{{2,}})?)[ \t]*"
+            rf"(?:[十百]?[万千]卡)?超?{ahead}(?P<kind>{latin_kind}|(?:{kind_word}))"
+        ),
         "lower_code": re.compile(
             rf"(?:(?<=variant )|(?<=model )|(?<=version )|(?<=edition ))(?P<code>[a-z]\d{{2,4}}[a-z]?)(?![\w-])"
             rf"|(?P<code2>[a-z]\d{{2,4}}[a-z])[ \t]+{ahead}(?P<kind>{latin_kind})"
@@ -273,6 +289,12 @@ def _rules() -> dict[str, re.Pattern[str]]:
         "zh_kind_code": re.compile(rf"{ahead}(?P<kind>{latin_kind}|(?:{kind_word}))[ \t]*(?P<code>[A-Z]{{1,4}}\d{{2,5}}[A-Za-z]?)(?![A-Za-z0-9_.-])"),
         "zh_new_kind": re.compile(rf"(?P<kind>{_words(shape_table()['words']['zh_new_kind'])})[「“]?"),
         "zh_numbered": re.compile(rf"(?P<name>[{HAN}]{{2}}[{HAN_NUMERALS}]号)"),
+        # An organisation opening its clause before its results: "数据港全年实现营业收入" (matched at
+        # each clause's start only: _owners_of_measures).
+        "zh_owner_of_measure": re.compile(
+            rf"(?P<name>(?:(?![{OWNER_NOT_CHARS}{HAN_NUMERALS}年月日季度期])[{HAN}]){{2,5}}?)"
+            rf"(?:{_words(shape_table()['words']['zh_owner_periods'])})?(?:实现|录得|的)?(?:{_words(_chinese_organisation_measures())})"
+        ),
         # The code's first capital opens the rule (a Chinese character, and maybe a space, before it).
         "zh_brand_code": re.compile(
             rf"(?P<code>[A-Z](?:(?<=[{HAN}][A-Z])|(?<=[{HAN}][ \t][A-Z]))[A-Z]{{0,2}}\d{{1,4}}[A-Za-z]?)(?![A-Za-z0-9_.-])"
@@ -307,6 +329,14 @@ def _organisation_measures() -> list[str]:
     return [word for concept in concepts for word in [concept["name"], *concept.get("aliases", ())] if word.isascii()]
 
 
+@cache
+def _chinese_organisation_measures() -> list[str]:
+    """The Chinese names of an organisation's own measures ("营业收入", "净利润"; not a market's):
+    data/metrics.toml."""
+    concepts = [concept for concept in data_table("metrics.toml")["concept"] if concept.get("organisation") and not concept.get("market")]
+    return [word for concept in concepts for word in concept.get("aliases", ()) if HAN_CHARACTER.match(word)]
+
+
 # What a sentence holds whenever a rule can match in it (its code's letters before digits,
 # the possessive's "'s", the 号 of a numbered name, an opening quote): a rule whose hint is
 # absent is not run. Each starts with the
@@ -321,13 +351,14 @@ RULE_HINTS = {
     "possessive": re.compile(r"['’]s[ \t]"),
     "owner_of_measure": re.compile(r"['’]s[ \t]"),
     "camel_kind": re.compile(r"[A-Z](?<=[a-z][A-Z])"),
-    "latin_in_chinese": re.compile(r"[a-z](?<=[A-Z][a-z])"),
+    "latin_in_chinese": re.compile(r"[A-Za-z](?<=[A-Z][a-z]|[a-z][A-Z])"),
     "lower_code": re.compile(r"\d\d(?<=[a-z]\d\d)"),
     "owned_code": re.compile(r"[A-Z]\d"),
     "code_verb": re.compile(r"[A-Z]\d"),
     # the last three letters of a determiner or of an OWNED_ADJECTIVE, then the name's capital
     "owned_name": re.compile(r"[A-Z](?<=(?:its|eir|our|new|the|The|ach|ery|est|ing|hip|ion|gen|rst|ond|ird)[ \t][A-Z])"),
     "zh_numbered": re.compile("号"),
+    "zh_owner_of_measure": re.compile("收入|营收|利润|毛利|净利|营业|研发|市值|估值|出货|订单"),
     "quoted": re.compile("[「“\"]"),
     "facility_quoted": re.compile("[“\"]"),
     "facility_appositive": re.compile(r",[ \t]+[A-Z][a-z]"),
@@ -355,6 +386,8 @@ CODE_HINT = re.compile(r"\d(?:(?<=[A-Za-z]\d)|(?<=[A-Za-z]-\d)|[A-FH-Z])")
 # camel_kind, owned_name, org_ending_en, latin_in_chinese) each need one, so a sentence without
 # it (most Chinese sentences) runs none of them.
 WORD_HINT = re.compile(r"[a-z](?<=[A-Z][a-z])")
+# A small letter then a capital ("nexaX", "scaleFabric"): a camel-case word a Chinese name may be.
+CAMEL_HINT = re.compile(r"[A-Z](?<=[a-z][A-Z])")
 
 
 @cache
@@ -456,7 +489,7 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         if match.group("name").split()[0] not in not_brand():
             found.append(Shape(match.start("name"), match.end("name"), "organisation", "org_ending"))
     if han:
-        for match in _free(text, "latin_in_chinese", ".-") if words else ():
+        for match in _free(text, "latin_in_chinese", ".-") if words or CAMEL_HINT.search(text) else ():
             if not any(word in not_brand() for word in match.group("name").split()):
                 found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "latin_in_chinese"))
         for match in _matches(text, "zh_kind_code") if codes else ():
@@ -550,6 +583,7 @@ def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shap
         start = _chinese_name_start(text, brand_end)
         if start is not None and brand_end - start <= LONGEST_ZH_BRAND and _brand_word(text[start:brand_end]):
             found.append(Shape(start, match.end(), _kind_after(text, match.end()), "zh_brand_code"))
+    found.extend(_owners_of_measures(text))
     for match in _matches(text, "zh_new_kind"):
         end = match.end("kind")
         run = _name_run().match(text, end)
@@ -614,8 +648,10 @@ def _chinese_name_start(text: str, end: int) -> int | None:
     if run is None:
         return None
     first = end - run.end()
-    if _counted_words().search(text, max(0, first - 3), first + 1):
-        first += 1  # "384 颗青鸾芯片": the classifier of a count in digits opens no name
+    if text.endswith(_words_tuple("zh_anonymous"), 0, first):
+        return None  # "某金融数据中心": a data centre left unnamed
+    if _counted_words().search(text, max(0, first - 3), first + 1) or DIGIT_BEFORE.search(text, max(0, first - 2), first):
+        first += 1  # "384 颗青鸾芯片", "1200柜液冷机柜": the classifier or unit of a count in digits opens no name
     # A count, a date or a launch verb is never inside a name: "两台昇腾服务器", "三季度海光服务器",
     # "沐曦发布曦云 C600" (names 曦云 C600).
     inside = _last_not_in_name().match(text, first, end)
@@ -677,6 +713,37 @@ def _chinese_boundary(text: str, start: int) -> bool:
 def _launch_verbs() -> tuple[str, ...]:
     """The words of two or more characters a Chinese name may follow ("发布", "搭载"): never inside one."""
     return tuple(word for word in _words_tuple("zh_before_name") if len(word) >= 2)
+
+
+def _owners_of_measures(text: str) -> list[Shape]:
+    """zh_owner_of_measure, tried at the start of each clause of a sentence that names a measure."""
+    if _hints()["zh_owner_of_measure"].search(text) is None:
+        return []
+    rule = _rules()["zh_owner_of_measure"]
+    found = []
+    for boundary in CLAUSE_START.finditer(text):
+        match = rule.match(text, boundary.end())
+        if match is None:
+            continue
+        # Only a whole word of zh_not_names is no owner: "中国" is none, "中国移动" is one.
+        # Nor a line of business ("游戏收入", "手机业务收入", "服务器收入"): a measure of its own.
+        name = match.group("name")
+        if (
+            name not in _words_tuple("zh_not_names") and not name.endswith(_words_tuple("zh_business_words"))
+            and not name.startswith(_verbs_before_results())
+            and not text.startswith(_chinese_metric_words(), match.start("name")) and name.casefold() not in _kind_of_word()
+        ):
+            found.append(Shape(match.start("name"), match.end("name"), "organisation", "zh_owner_of_measure"))
+    return found
+
+
+@cache
+def _verbs_before_results() -> tuple[str, ...]:
+    """Words of forecasting, speech and launch that may open a clause of results ("预计实现归母净利润",
+    "公布营收"): data/cues.toml [projected] and [claimant], and the launch verbs."""
+    cues = data_table("cues.toml")
+    words = [*cues["projected"]["zh"], *cues["claimant"]["zh_after"], *cues["claimant"]["zh_before"], *_launch_verbs()]
+    return tuple(word for word in words if HAN_CHARACTER.match(word))
 
 
 @cache

@@ -219,9 +219,14 @@ def _atom_patterns() -> tuple[FirstCharacterIndex, FirstCharacterIndex, re.Patte
     def chinese_form(form: str) -> str:
         return re.escape(form) + (f"(?![{not_before[form]}])" if form in not_before else "")
 
-    chinese_re = re.compile(
-        rf"(?:{classifiers})?\s*(?:{'|'.join(chinese_form(form) for form in sorted(chinese, key=len, reverse=True))})"
-    )
+    # `zh_bare` forms stand right after their number, never after a classifier ("2000 柜", not "3 个货柜").
+    bare = {
+        form: spec.get("zh_bare_not_before", "")
+        for spec in unit_table()["aliases"].values() for form in spec.get("zh_bare", ())
+    }  # the same forms as _bare_forms, each with what may not follow it
+    counted = "|".join(chinese_form(form) for form in sorted(chinese, key=len, reverse=True) if form not in bare)
+    alone = "|".join(re.escape(form) + (f"(?![{after}])" if after else "") for form, after in sorted(bare.items()))
+    chinese_re = re.compile(rf"(?:{classifiers})?\s*(?:{counted})" + (f"|(?:{alone})" if alone else ""))
     return symbol_index, word_index, chinese_re
 
 
@@ -370,6 +375,12 @@ def _first_atom(text: str, start: int) -> UnitMatch | None:
     return None
 
 
+@lru_cache(maxsize=1)
+def _bare_forms() -> frozenset[str]:
+    """Chinese unit forms read only right after their number (data/units.toml `zh_bare`: 柜)."""
+    return frozenset(form for spec in unit_table()["aliases"].values() for form in spec.get("zh_bare", ()))
+
+
 def _after_han_words(text: str, start: int, position: int) -> UnitMatch | None:
     """A countable unit after a few Chinese characters: a brand or an adjective
     ("4 颗昇腾 NPU", "64 台智算服务器", "100 万免费 Token"), read on simplified text."""
@@ -378,7 +389,7 @@ def _after_han_words(text: str, start: int, position: int) -> UnitMatch | None:
         if words is None or words.end(1) - position < length:
             return None
         atom = match_atom(text, _SPACE.match(text, position + length).end())
-        if atom is not None and is_countable(atom.expression):
+        if atom is not None and is_countable(atom.expression) and atom.text not in _bare_forms():
             return UnitMatch(start, atom.end, text[start:atom.end], atom.expression)
     return None
 

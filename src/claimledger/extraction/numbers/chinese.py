@@ -42,6 +42,7 @@ _ZH_TWO = ZH["counting_two"]
 _ZH_DOZEN = re.compile(rf"[ \t]*打(?![{ZH['dozen_not_before']}])")
 # "Nearly" and "over" characters (将近, 逾, 超) before a bare unit: 近万 is nearly 10,000.
 _ZH_BARE_UNIT_CUES = ZH["bare_unit_cues"]
+_ZH_BARE_UNIT_CUE_WORDS = tuple(ZH["bare_unit_cue_words"])
 _TIMES_AFTER = re.compile(r"[ \t]*(?:[多余][ \t]*)?倍")
 
 
@@ -174,11 +175,13 @@ def _trailing_scale(tokens: list[tuple[str, str, int, int]]) -> Decimal:
 
 
 def _cued_bare_units(text: str, start: int, tokens: list[tuple[str, str, int, int]]) -> bool:
-    """近万, 逾千, 超百万: units alone after a "nearly/over" character count one of them;
+    """近万, 逾千, 超百万, 超过万: units alone after a "nearly/over" word count one of them;
     so do units alone before 倍 (百倍, 上千倍: a hundred times)."""
     if not all(kind in ("unit", "big") for kind, *_ in tokens) or tokens[0][1] in _ZH_FINANCIAL:
         return False
-    return start > 0 and text[start - 1] in _ZH_BARE_UNIT_CUES or _TIMES_AFTER.match(text, tokens[-1][3]) is not None
+    if start > 0 and (text[start - 1] in _ZH_BARE_UNIT_CUES or text.endswith(_ZH_BARE_UNIT_CUE_WORDS, 0, start)):
+        return True
+    return _TIMES_AFTER.match(text, tokens[-1][3]) is not None
 
 
 def _acceptable_chinese(tokens: list[tuple[str, str, int, int]]) -> bool:
