@@ -699,7 +699,10 @@ def test_a_makers_figure_beside_a_named_product_joins_none_of_its_products(ledge
     (named,) = ledger.post("Chip Weekly", "2030-04-01", rack_power("140 kW", 140, "NVIDIA"), sentence=beside)
     (bare,) = ledger.post("Board Daily", "2030-04-02", rack_power("about 135 kW", 135, "NVIDIA"),
                           sentence="NVIDIA says its racks draw about 135 kW.")
+    (code,) = ledger.post("Rack Weekly", "2030-04-03", rack_power("150 kW", 150, "NVL72"), sentence="An NVL72 draws 150 kW.")
     _, changes = ledger.diff()
+    # The hint's last word is no model code a bare "NVL72" figure could join by.
+    assert ledger.claim(code)["claim_key"].startswith("gb200 nvl72 |")
     assert ledger.claim(named)["claim_key"].startswith("nvidia ~gb200 nvl72 / gb300 nvl72 |")
     assert changes[named].status == "new"
     # Naming no product, the maker's figure still joins its one product measured that way.

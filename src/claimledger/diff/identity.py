@@ -116,9 +116,10 @@ class Identity:
 
     @property
     def code(self) -> str | None:
-        """The bare model code that may name this subject alone ("k4" for "kestrel k4")."""
+        """The bare model code that may name this subject alone ("k4" for "kestrel k4"; none for a subject
+        with a hint, "nvidia ~gb300 nvl72")."""
         head, _, last = self.subject.rpartition(" ")
-        return last if head and BARE_CODE.fullmatch(last) else None
+        return last if head and BARE_CODE.fullmatch(last) and HINT not in head else None
 
     @property
     def group_left_out(self) -> bool:
@@ -129,7 +130,7 @@ class Identity:
     def as_group_left_out(self) -> str | None:
         """This group's subject with its group word left out ("tpu v7 ~group" for "tpu v7 pod")."""
         head, _, last = self.subject.rpartition(" ")
-        return f"{head} {GROUP_LEFT_OUT}" if head and last in group_names() else None
+        return f"{head} {GROUP_LEFT_OUT}" if head and last in group_names() and HINT not in head else None
 
     @property
     def is_bare_code(self) -> bool:
