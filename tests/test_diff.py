@@ -667,3 +667,56 @@ def test_two_reports_of_one_quarter_that_disagree_conflict(ledger):
     (same_quarter,) = ledger.post("星河财经", "2026-03-10", quarterly_revenue("45 亿美元", 4.5e9), lang="zh")
     _, changes = ledger.diff()
     assert changes[same_quarter].status == "conflict"
+
+
+def acme_money(text: str, value: float, metric: str | None) -> dict[str, Any]:
+    """An amount of Acme's money in US dollars, with the metric its extraction found (None: none)."""
+    return figure(text, value, "Acme", kind="quantity", unit="usd", dimensionality="[usd]", si_value=value, metric=metric)
+
+
+def test_money_without_a_metric_takes_no_metric_from_the_ledger(ledger):
+    segment_sentence = "In Q2 FY2031 Acme's data center revenue came to $3.2 billion."
+    (segment,) = ledger.post("Chip Weekly", "2030-09-01", acme_money("$3.2 billion", 3.2e9, "data center revenue"),
+                             sentence=segment_sentence)
+    total_sentence = "For Q2 FY2031 Acme booked $4.0 billion in all."
+    (total,) = ledger.post("星河财经", "2030-09-03", acme_money("$4.0 billion", 4.0e9, None), sentence=total_sentence)
+    growth = figure("12%", 12, "Acme", kind="percent", metric="revenue", baseline="a year earlier")
+    (beside_growth,) = ledger.post("Board Daily", "2030-09-04", acme_money("$4.1 billion", 4.1e9, None), growth,
+                                   sentence="For Q2 FY2031 Acme booked $4.1 billion, 12% more revenue than a year earlier.")[:1]
+    _, changes = ledger.diff()
+    assert ledger.claim(segment)["claim_key"].startswith("acme | data center revenue |")
+    assert ledger.claim(total)["claim_key"].startswith("acme | - | [usd] |")
+    assert changes[total].status == "new"
+    # Its sentence names revenue: that supports "revenue", never the narrower segment's.
+    assert ledger.claim(beside_growth)["claim_key"].startswith("acme | ~revenue | [usd] |")
+    assert changes[beside_growth].status == "new"
+
+
+def test_a_makers_figure_beside_a_named_product_joins_none_of_its_products(ledger):
+    (rack,) = ledger.post("Rack Daily", "2030-03-01", rack_power("132 kW", 132, "GB200 NVL72"),
+                          sentence="Each GB200 NVL72 rack draws 132 kW.")
+    beside = "NVIDIA ships racks of 140 kW with the GB300 NVL72, up from the GB200 NVL72."
+    (named,) = ledger.post("Chip Weekly", "2030-04-01", rack_power("140 kW", 140, "NVIDIA"), sentence=beside)
+    (bare,) = ledger.post("Board Daily", "2030-04-02", rack_power("about 135 kW", 135, "NVIDIA"),
+                          sentence="NVIDIA says its racks draw about 135 kW.")
+    (code,) = ledger.post("Rack Weekly", "2030-04-03", rack_power("150 kW", 150, "NVL72"), sentence="An NVL72 draws 150 kW.")
+    _, changes = ledger.diff()
+    # The hint's last word is no model code a bare "NVL72" figure could join by.
+    assert ledger.claim(code)["claim_key"].startswith("gb200 nvl72 |")
+    assert ledger.claim(named)["claim_key"].startswith("nvidia ~gb200 nvl72 / gb300 nvl72 |")
+    assert changes[named].status == "new"
+    # Naming no product, the maker's figure still joins its one product measured that way.
+    assert ledger.claim(bare)["claim_key"].startswith("gb200 nvl72 |")
+    assert changes[bare].old_id == rack
+
+
+def test_money_without_a_metric_takes_the_one_its_sentence_names(ledger):
+    yuan = acme_money("3,800 亿元", 3.8e11, "investment") | {"unit": "cny", "dimensionality": "[cny]"}
+    (dollars,) = ledger.post("Chip Weekly", "2030-02-25", acme_money("$53 billion", 5.3e10, "investment"),
+                             sentence="Acme will make an investment of $53 billion over three years.")
+    (converted,) = ledger.post("星河财经", "2030-03-01", yuan, acme_money("约 530 亿美元", 5.3e10, None),
+                               sentence="Acme 宣布投资 3,800 亿元 约 530 亿美元 建设算力。", lang="zh")[1:]
+    _, changes = ledger.diff()
+    assert ledger.claim(converted)["claim_key"].startswith("acme | investment | [usd] |")
+    assert changes[converted].status == "reaffirmed"
+    assert changes[converted].old_id == dollars

@@ -20,6 +20,7 @@ from claimledger.diff.keys import (
     measure_name,
     normalise_metric,
     normalise_name,
+    products_named,
     publisher,
     round_in_sentence,
     split_round,
@@ -309,3 +310,16 @@ def test_chinese_product_names_resolve_to_one_name(subject):
 
 def test_rule_7_the_longest_vendor_name_is_dropped():
     assert normalise_name("华为云 CloudMatrix 384") == "ascend 384 superpod"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "products"),
+    [
+        ("Orbis delivers 2 exaFLOPS with the GB300-NVL72, twice the GB200 NVL72.", {"gb300 nvl72", "gb200 nvl72"}),
+        ("The cluster holds 512 H100s.", {"h100"}),
+        ("Orbis delivers 2,000 tokens per second on Llama 3.1 70B.", set()),
+        ("An H1000 is no known part.", set()),
+    ],
+)
+def test_products_named_are_known_hardware_as_whole_words(sentence, products):
+    assert products_named(sentence) == products

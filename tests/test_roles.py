@@ -184,6 +184,24 @@ def test_rule_6_a_counted_chip_beside_its_maker_or_source_is_no_part(sentence: s
 @pytest.mark.parametrize(
     ("sentence", "written", "subject"),
     [
+        ("NVIDIA quotes 3.6 exaFLOPS of FP4 inference with the Vera Rubin NVL72, well above the GB300 NVL72.",
+         "3.6 exaFLOPS", "Vera Rubin NVL72"),
+        ("Kestrel wired 64 K3 chips into a cabinet that delivers 900 petaFLOPS of FP8 compute with the GB300 NVL72.",
+         "900 petaFLOPS", "GB300 NVL72"),
+        # Hardware free before the figure keeps it; a count after "with" is a part.
+        ("The Orion Z9 pod reaches 2 exaFLOPS of FP8 compute with the GB300 NVL72 as its building block.",
+         "2 exaFLOPS", "Orion Z9 pod"),
+        ("NVIDIA ships racks of 120 kW with 72 Rubin GPUs inside.", "120 kW", "NVIDIA"),
+        ("NVIDIA now ships 1.1 exaFLOPS compared with the GB200 NVL72.", "1.1 exaFLOPS", "NVIDIA"),
+    ],
+)
+def test_rule_7_a_figure_delivered_with_a_system_is_that_systems(sentence: str, written: str, subject: str) -> None:
+    assert roles_of(sentence, written)[0] == subject
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "subject"),
+    [
         ("The Orion X9 server packs eight K3 chips, each with 96 GB of memory.", "96 GB", "K3"),
         ("Stratus will deploy 18,432 Kestrel K3 GPUs, each with 141 GB of memory.", "141 GB", "Kestrel K3"),
         ("Stratus will deploy 18,432 Kestrel K3 GPUs, each with 141 GB of memory.", "18,432 Kestrel K3 GPUs", "Stratus"),

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from claimledger.diff.facts import LEAD_COLUMN, SOURCE_QUERY, claim_facts
+from claimledger.diff.facts import LEAD_COLUMN, SIBLING_PARTS, SOURCE_QUERY, claim_facts
 from claimledger.diff.identity import reads_lead
 from claimledger.diff.keys import publisher, use_entities, user_entities
 from claimledger.diff.workers import Reader, ledger_path, pool, read_only
@@ -154,7 +154,7 @@ def facts_of_range(path: str, after: int, through: int, entities: tuple[Entity, 
 
 
 def _sentence_siblings(db: Readable, rows: list[dict[str, Any]]) -> dict[tuple[int, int], list[dict[str, Any]]]:
-    """The conditions, baselines and offsets of the claims of each sentence of `rows`, by (document, sentence start).
+    """The SIBLING_PARTS of the claims of each sentence of `rows`, by (document, sentence start).
 
     A document whose claims are all in `rows` (counted on the document index) needs
     none of them read again.
@@ -173,16 +173,16 @@ def _sentence_siblings(db: Readable, rows: list[dict[str, Any]]) -> dict[tuple[i
     for row in rows:
         if row["document_id"] in whole:
             found.setdefault((row["document_id"], row["sentence_start"]), []).append(
-                {"condition": row["condition"], "baseline": row["baseline"], "start": row["start"]}
+                {part: row[part] for part in SIBLING_PARTS}
             )
     for offset in range(0, len(partial), 500):
         batch = partial[offset : offset + 500]
-        for document_id, sentence_start, condition, baseline, start in db.conn.execute(
-            f"SELECT document_id, sentence_start, condition, baseline, start FROM claims "
+        for document_id, sentence_start, *parts in db.conn.execute(
+            f"SELECT document_id, sentence_start, {', '.join(SIBLING_PARTS)} FROM claims "
             f"WHERE document_id IN ({', '.join('?' * len(batch))})",
             batch,
         ):
-            found.setdefault((document_id, sentence_start), []).append({"condition": condition, "baseline": baseline, "start": start})
+            found.setdefault((document_id, sentence_start), []).append(dict(zip(SIBLING_PARTS, parts, strict=True)))
     return found
 
 

@@ -46,6 +46,8 @@ FACT_COLUMNS = (
 # The text before a claim's sentence that `periods.lead_period` reads (offsets are 0-based, substr 1-based);
 # read only for the claims that need it (`identity.reads_lead`): a document's text is long.
 LEAD_COLUMN = f"substr(d.text, max(1, c.sentence_start - {LEAD_REACH - 1}), min(c.sentence_start, {LEAD_REACH})) AS lead"
+# What `identity.stated_identity` reads of the other claims of a claim's sentence.
+SIBLING_PARTS = ("condition", "baseline", "start", "metric", "dimensionality")
 # What the facts are computed from: the claim's columns, and its document's.
 SOURCE_QUERY = """
     SELECT c.id, c.document_id, c.text, c.start, c."end", c.value, c.low, c.high, c.kind, c.unit, c.dimensionality,

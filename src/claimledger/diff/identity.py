@@ -11,13 +11,19 @@ Which identity it joins, in this order (`Resolver`):
    ("duration" for 650 ns, "bandwidth" for 4.9 TB/s: `keys.names_only_the_unit`),
    names its subject by a bare model code ("K4" for "Kestrel K4"), or names the
    organisation where one of its products is measured ("Cerebras delivers 2,100
-   tokens per second": a product's measure, `Identity.names_its_maker`), joins the
+   tokens per second": a product's measure, `Identity.names_its_maker`; not when its
+   sentence names a product, "NVIDIA delivers 1.1 exaFLOPS with the GB300 NVL72":
+   its subject keeps them as a hint, ``nvidia ~gb300 nvl72``, `beside_products`), joins the
    one identity in the ledger that states everything it states and more, when
    exactly one does (the most specific ones count: an identity that itself joins
    another is not a second choice); of several, a metric naming only the unit
    joins the one whose metric is a kind of it ("bandwidth" joins "memory
    bandwidth" beside "pin speed", but not beside "NVLink bandwidth" too).
-   Otherwise it stays on its own stated identity: never guessed. A ratio or
+   Otherwise it stays on its own stated identity: never guessed. Money without a
+   metric takes only one that another organisation figure of its sentence names
+   (its key shows ``~revenue``): "3800亿元 investment (about $53.4 billion)" joins the
+   investment in dollars, "$5.9 billion, down 16% in revenue" never "data center
+   revenue" (one currency measures a total, a segment or a profit alike). A ratio or
    percentage that names no metric states too little to join anything, and a
    percentage or quantity without a baseline is a level, never a comparison with
    one ("MFU 41%" is not "20% higher MFU than the baseline"), unless its words say
@@ -70,11 +76,13 @@ from claimledger.diff.keys import (
     maker_key,
     names_only_the_unit,
     normalise_baseline,
+    normalise_metric,
+    products_named,
     split_round,
     subject_entity,
 )
 from claimledger.diff.periods import is_period, lead_period, period_of, periods_in
-from claimledger.organisation import organisation_figure
+from claimledger.organisation import is_currency, organisation_figure
 from claimledger.text.scripts import HAN
 
 # A model code that may stand alone for a branded product: "k4", "z9", "mi355x"; and a rack's
@@ -108,9 +116,10 @@ class Identity:
 
     @property
     def code(self) -> str | None:
-        """The bare model code that may name this subject alone ("k4" for "kestrel k4")."""
+        """The bare model code that may name this subject alone ("k4" for "kestrel k4"; none for a subject
+        with a hint, "nvidia ~gb300 nvl72")."""
         head, _, last = self.subject.rpartition(" ")
-        return last if head and BARE_CODE.fullmatch(last) else None
+        return last if head and BARE_CODE.fullmatch(last) and HINT not in head else None
 
     @property
     def group_left_out(self) -> bool:
@@ -121,7 +130,7 @@ class Identity:
     def as_group_left_out(self) -> str | None:
         """This group's subject with its group word left out ("tpu v7 ~group" for "tpu v7 pod")."""
         head, _, last = self.subject.rpartition(" ")
-        return f"{head} {GROUP_LEFT_OUT}" if head and last in group_names() else None
+        return f"{head} {GROUP_LEFT_OUT}" if head and last in group_names() and HINT not in head else None
 
     @property
     def is_bare_code(self) -> bool:
@@ -145,8 +154,8 @@ class Identity:
 
     @property
     def metric_stated(self) -> bool:
-        """Whether the metric says more than the measure (not left out, not only the unit's name)."""
-        return self.metric is not None and not names_only_the_unit(self.metric, self.measure)
+        """Whether the metric says more than the measure (not left out, not a hint, not only the unit's name)."""
+        return _stated(self.metric) and not names_only_the_unit(self.metric or "", self.measure)
 
     @property
     def left_out(self) -> tuple[str, ...]:
@@ -169,7 +178,7 @@ class Identity:
     def kinds_of_its_metric(self, candidates: list[Identity]) -> list[Identity]:
         """The candidates whose metric names this identity's unit-only metric and more
         ("memory bandwidth" for "bandwidth", not "speed"); none when its metric says more."""
-        if self.metric is None or self.metric_stated:
+        if not _stated(self.metric) or self.metric_stated:
             return []
         words = set(self.metric.split())
         return [other for other in candidates if other.metric and words < set(other.metric.split())]
@@ -190,6 +199,10 @@ class Identity:
             return False
         if self.metric_stated and self.metric != other.metric:
             return False
+        if not _stated(self.metric) and is_currency(self.measure) and (
+            self.metric is None or not _part_fits(self.metric, other.metric)
+        ):
+            return False  # money takes only a metric its sentence names: a total is no segment's revenue
         if self.measure != "ratio" and self.baseline not in (other.baseline, HINT):
             return False
         if self.condition is None and is_period(other.condition):
@@ -245,6 +258,10 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
     if key is None:
         return None
     others = [other for other in siblings if other is not claim]
+    metric = key.metric
+    if metric is None and is_currency(key.measure):
+        metric = hint(normalise_metric(other.get("metric")) for other in others if organisation_figure(
+            other.get("metric"), other.get("dimensionality")))
     condition = key.condition
     if condition is None and organisation_figure(key.metric, key.measure):
         condition = reporting_period(claim, others)
@@ -260,10 +277,18 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
     elif baseline is not None and is_predecessor(baseline, key.subject):
         baseline = normalise_baseline("previous generation")
     subject = f"{key.subject} {GROUP_LEFT_OUT}" if counts_its_chips(claim, key.subject) else key.subject
+    if is_organisation(subject) and is_product_measure(key.measure):
+        subject = beside_products(subject, products_named(claim.get("sentence")))
     measure = "ratio" if key.measure == "percent" and percent_as_ratio(claim, key.baseline) else key.measure
     if measure == "percent" and baseline is None and claim.get("trend") in ("up", "down") and not reaches_level(claim):
         baseline = HINT  # a change from something unstated ("an 11% increase in revenue"): the ledger decides
-    return Identity(subject or MISSING, key.metric, measure, baseline, condition)
+    return Identity(subject or MISSING, metric, measure, baseline, condition)
+
+
+def beside_products(organisation: str, products: Collection[str]) -> str:
+    """The subject of an organisation's product measure whose sentence names products: the organisation with
+    them as a hint ("nvidia ~gb200 nvl72 / gb300 nvl72"), which names no maker, so joins none of its products."""
+    return f"{organisation} {hint(products)}" if products else organisation
 
 
 def reads_lead(claim: Mapping[str, Any]) -> bool:

@@ -39,7 +39,9 @@ in tests/test_roles.py:
    holding it as a result ("Kestrel's prior record of 650"), even inside a baseline, or a product
    it describes ("2.85GHz 的 A715 大核") or is measured in or on ("80 GB in the previous H100
    model"; neither for a ratio), or the counted product each one of which holds it ("packs eight
-   H200 GPUs, each with 141 GB"); else
+   H200 GPUs, each with 141 GB"), or a system it is delivered with, written after it, when no
+   hardware before it in its clause is free ("NVIDIA ... delivers 1.1 exaFLOPS of FP4 compute
+   with the GB300 NVL72"; not a counted one, "with 72 GPUs"); else
    the nearest remaining name of the kinds the figure can be about:
    an organisation for money and market figures (revenue, funding, market
    share), else hardware (system, cloud instance, chip, family) in the figure's
@@ -138,6 +140,14 @@ DASH = re.compile(r"\s[—–]\s|—")
 # expansion with OpenAI").
 COUNTERPARTY_BEFORE = re.compile(
     r"\b(?:contract|contracts|deal|deals|agreement|agreements|partnership|expansion|pact|commitment|order)s?\s+(?:\w+\s+)?with\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+# Between a figure and the machine it is delivered with ("1.1 exaFLOPS of FP4 compute with the GB300
+# NVL72", "up to 120 kW with each Rubin NVL144"): at most four words naming what it measures, "with"
+# and an article (a count after "with" is a part: "with 72 GPUs").
+DELIVERED_WITH_GAP = re.compile(
+    r"(?:\s+(?!with\b)[A-Za-z][\w-]*){0,4}\s+with\s+(?:the|its|their|each|every|a|an)\s+"
+    r"(?:(?:new|latest|current|upcoming|next-generation)\s+)?",
     re.IGNORECASE,
 )
 # A result an organisation or product is written as holding: "SambaNova's prior record of 792",
@@ -302,6 +312,7 @@ def assign_roles(
     roles = list(rule_roles)
     owner = None if relative else (
         _possessor(folded, names, start) or _measured_product(folded, names, start, end) or _each_holder(folded, names, start)
+        or _delivered_with(folded, names, roles, end, clause)
     )
     subject = owner or _subject(folded, names, roles, start, end, clause, organisation_metric, own_money)
     speaker = subject is not None and roles[names.index(subject)] == "claimant"
@@ -441,6 +452,22 @@ def _measured_product(folded: str, names: Sequence[Name], start: int, end: int) 
             or UNIT_LAST.search(folded, start, end) and re.fullmatch(r"[ \t]+", folded[end:name.start])
             and not BASED_AFTER.match(folded, name.end)
         ):
+            return name
+    return None
+
+
+def _delivered_with(
+    folded: str, names: Sequence[Name], roles: Sequence[str | None], end: int, clause: tuple[int, int]
+) -> Name | None:
+    """The system a measure is delivered with, written after it in its clause ("NVIDIA ... delivers 1.1
+    exaFLOPS of FP4 computing with the GB300 NVL72"), when no hardware before it in the clause is free
+    to be its subject; not a counted one ("with the 72 GPUs")."""
+    if any(name.kind in HARDWARE and role is None and clause[0] <= name.start < end for name, role in zip(names, roles, strict=True)):
+        return None
+    for name, role in zip(names, roles, strict=True):
+        if (name.start >= end and name.end <= clause[1] and name.kind in ("system", "cloud_instance")
+                and role in (None, "component")  # "with" reads as a part; a baseline stays one
+                and DELIVERED_WITH_GAP.fullmatch(folded, end, name.start) and not counted(folded, name)):
             return name
     return None
 
