@@ -261,12 +261,24 @@ def of_a_group(folded: str, start: int, end: int) -> bool:
     if _counted_group().match(folded, start):
         return False  # "A 128-GPU cluster": a count of chips makes their system (counted_system)
     window = max(0, start - 40)
-    before = re.search(rf"(?:{_group_word().pattern})(?:\s+[a-z][\w-]*){{0,2}}\s+$", folded[window:start], re.IGNORECASE)
+    before = _group_before().search(folded[window:start])
     if before is not None and not GROUP_IN_PREPOSITION.search(folded, max(0, window + before.start() - 16), window + before.start()):
-        group_end = window + before.start() + len(re.match(_group_word(), before.group()).group())
+        group_end = window + before.end("group")
         # "An 8-chip server draws 11 kW": the counted chips' system, as above
         return not any(found.end() == group_end for found in _counted_group().finditer(folded, max(0, group_end - 40), group_end))
-    return re.match(rf"\s*(?:{_group_word().pattern})", folded[end:end + 16], re.IGNORECASE) is not None
+    return _group_after().match(folded[end:end + 16]) is not None
+
+
+@cache
+def _group_before() -> re.Pattern[str]:
+    """A group word, then at most two words, ending where the text ends."""
+    return re.compile(rf"(?P<group>{_group_word().pattern})(?:\s+[a-z][\w-]*){{0,2}}\s+$", re.IGNORECASE)
+
+
+@cache
+def _group_after() -> re.Pattern[str]:
+    """A group word right after the figure."""
+    return re.compile(rf"\s*(?:{_group_word().pattern})", re.IGNORECASE)
 
 
 @cache
