@@ -169,6 +169,37 @@ EARNINGS = [
 ]
 
 
+SEGMENT_SWITCH = [
+    # A bare segment whose copula leads to an amount names that segment's revenue; a change after it is
+    # the same segment's, never the one named in the clause before.
+    ("Pro visualization revenue came to $410 million, up 8%, and automotive was $160 million, down 11% on the year.",
+     "$160 million", "automotive revenue"),
+    ("Pro visualization revenue came to $410 million, up 8%, and automotive was $160 million, down 11% on the year.",
+     "11%", "automotive revenue"),
+    ("Pro visualization revenue came to $410 million, up 8%, and automotive was $160 million, down 11% on the year.",
+     "8%", "professional visualization revenue"),
+    ("Networking was up 9% to $2.1 billion.", "$2.1 billion", "networking revenue"),
+    # Another segment named between a metric and a figure takes the metric from the figure: none is left.
+    ("Orbis said revenue was $6 billion, up 14%, while gaming slipped 3%.", "3%", None),
+    ("Gaming revenue reached $900 million, as data center jumped 30%.", "30%", None),
+    # A company's own name holding the word cuts nothing off, nor does a word of the same segment.
+    ("Revenue at Google Cloud rose 25% to $9 billion.", "25%", "revenue"),
+    ("Automotive revenue rose to $570 million as automotive demand recovered, up 72% on the year.", "72%", "automotive revenue"),
+    # A site is no segment: an article before the word.
+    ("The new data center was $10 billion to build.", "$10 billion", None),
+    # Other measures than a company's money are never cut off.
+    ("Power in the data center is 40% higher than last year.", "40%", "power"),
+]
+
+
+@pytest.mark.parametrize(("sentence", "written", "metric"), SEGMENT_SWITCH)
+def test_a_figure_after_another_segment_takes_its_metric_or_none(sentence: str, written: str, metric: str | None) -> None:
+    from claimledger.extraction import extract
+
+    claims = {claim.text: claim.metric for claim in extract(sentence)}
+    assert claims[written] == metric
+
+
 @pytest.mark.parametrize(("sentence", "written", "metric"), EARNINGS)
 def test_earnings_figures_name_their_profit_or_segment_revenue(sentence: str, written: str, metric: str) -> None:
     from claimledger.extraction import extract
