@@ -169,6 +169,17 @@ EARNINGS = [
 ]
 
 
+@pytest.mark.parametrize(("sentence", "written"), [
+    ("Kite cited 35% more tokens-per-dollar than the H200 at list prices.", "35%"),
+    ("Kite says the K5 serves 2 million tokens per dollar.", "2 million tokens per dollar"),
+])
+def test_tokens_per_dollar_is_its_own_measure(sentence: str, written: str) -> None:
+    """Tokens a dollar buys: neither a price nor a chip's performance per dollar."""
+    from claimledger.extraction import extract
+
+    assert {claim.text: claim.metric for claim in extract(sentence)}[written] == "tokens per dollar"
+
+
 SEGMENT_SWITCH = [
     # A bare segment whose copula leads to an amount names that segment's revenue; a change after it is
     # the same segment's, never the one named in the clause before.

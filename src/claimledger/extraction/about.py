@@ -173,7 +173,7 @@ def describe(
         metric = _priced_in_or_out(text, start, end) or metric
     organisation_metric = metric in organisation_metrics() or money
     own_money = organisation_metric and metric not in _market_metrics()
-    roles = assign_roles(folded, names, start, end, clause, rule_roles, organisation_metric, relative, own_money)
+    roles = assign_roles(folded, names, start, end, clause, rule_roles, organisation_metric, relative, own_money, annotated.registry)
     subject = roles.subject
     subject_text = subject_id = None
     if subject is not None:
