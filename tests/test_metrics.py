@@ -134,6 +134,9 @@ EARNINGS = [
     ("Its gaming segment fell 10% to $1.2 billion.", "10%", "gaming revenue"),
     ("Revenue from Orbis's data centre business, which sells servers, grew 15% to $2.5 billion.", "$2.5 billion",
      "data center revenue"),
+    # A segment joined to a word narrowing the revenue to it.
+    ("Kite's data centre-specific revenue rose 18% to $3 billion.", "18%", "data center revenue"),
+    ("Kite's cloud-related sales were $1.1 billion.", "$1.1 billion", "cloud revenue"),
     # A Chinese segment's revenue is not the company's either.
     ("星图营收 19.7 亿元，公有云服务收入 13.54 亿元，AI 业务收入 5.25 亿元。", "19.7 亿元", "revenue"),
     ("星图营收 19.7 亿元，公有云服务收入 13.54 亿元，AI 业务收入 5.25 亿元。", "13.54 亿元", "cloud revenue"),
