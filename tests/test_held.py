@@ -140,6 +140,38 @@ def test_rule_3_a_statement_made_earlier_alone_stays_current(text):
     assert {role for _, role, _ in roles(text)} == {"current"}
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    # a past period's possessive or "once" in the figure's own phrase: past, with or without a current figure
+    ("Operating margin reached 38%, well above last year's 31%.", [("38%", "current", None), ("31%", "previous", "38%")]),
+    ("The prior quarter's 1.4 million units were a record.", [("1.4 million units", "previous", None)]),
+    ("A Kite server once drew 900 W; the K3 server draws 2.4 kW.", [("900 W", "previous", "2.4 kW"), ("2.4 kW", "current", None)]),
+    # a year's possessive after a comparison word, beside a current figure of its kind
+    ("Kite plans to spend $12 billion, far above 2023's $7 billion.",
+     [("$12 billion", "current", None), ("$7 billion", "previous", "$12 billion")]),
+])
+def test_rule_3_a_past_period_in_the_figures_own_phrase_is_previous(text, expected):
+    assert roles(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "The Kite cluster will double in size once it reaches 40 MW.",  # a condition, not a time gone
+    "Kite once again shipped 20,000 racks.",
+    "Kite spent $7 billion in 2023's build-out.",  # a year's possessive with nothing compared
+    "Kite's revenue was $4 billion, well above 2023's.",  # no figure after the possessive
+])
+def test_rule_3_once_or_a_year_without_a_past_value_stays_current(text):
+    assert {role for _, role, _ in roles(text)} == {"current"}
+
+
+def test_a_past_periods_figure_is_no_forecast():
+    """"expects" in an earlier clause does not make the past period's figure a forecast; its own clause's cue does."""
+    claims = extract("Kite expects capex of $12 billion this year, against 2023's $7 billion.")
+    assert [(claim.text, claim.role, claim.projected) for claim in claims] == [
+        ("$12 billion", "current", True), ("$7 billion", "previous", False)]
+    claims = extract("Kite expects capex of $12 billion, against 2023's $9 billion forecast.")
+    assert [(claim.text, claim.projected) for claim in claims] == [("$12 billion", True), ("$9 billion", True)]
+
+
 def test_a_previous_figure_naming_no_metric_takes_the_one_replacing_it() -> None:
     claims = extract("Kite now plans capex of $9 billion, up from an earlier forecast of $7.5 billion.")
     assert [claim.metric for claim in claims] == ["investment", "investment"]

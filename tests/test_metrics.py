@@ -134,6 +134,9 @@ EARNINGS = [
     ("Its gaming segment fell 10% to $1.2 billion.", "10%", "gaming revenue"),
     ("Revenue from Orbis's data centre business, which sells servers, grew 15% to $2.5 billion.", "$2.5 billion",
      "data center revenue"),
+    # A segment joined to a word narrowing the revenue to it.
+    ("Kite's data centre-specific revenue rose 18% to $3 billion.", "18%", "data center revenue"),
+    ("Kite's cloud-related sales were $1.1 billion.", "$1.1 billion", "cloud revenue"),
     # A Chinese segment's revenue is not the company's either.
     ("星图营收 19.7 亿元，公有云服务收入 13.54 亿元，AI 业务收入 5.25 亿元。", "19.7 亿元", "revenue"),
     ("星图营收 19.7 亿元，公有云服务收入 13.54 亿元，AI 业务收入 5.25 亿元。", "13.54 亿元", "cloud revenue"),
@@ -167,6 +170,48 @@ EARNINGS = [
     ("星河營收900億元；經營利潤(Non-IFRS)310.5億元。", "310.5億元", "operating profit"),
     ("星河經營利潤（非國際準則）310.5億元。", "310.5億元", "operating profit"),
 ]
+
+
+@pytest.mark.parametrize(("sentence", "written"), [
+    ("Kite cited 35% more tokens-per-dollar than the H200 at list prices.", "35%"),
+    ("Kite says the K5 serves 2 million tokens per dollar.", "2 million tokens per dollar"),
+])
+def test_tokens_per_dollar_is_its_own_measure(sentence: str, written: str) -> None:
+    """Tokens a dollar buys: neither a price nor a chip's performance per dollar."""
+    from claimledger.extraction import extract
+
+    assert {claim.text: claim.metric for claim in extract(sentence)}[written] == "tokens per dollar"
+
+
+SEGMENT_SWITCH = [
+    # A bare segment whose copula leads to an amount names that segment's revenue; a change after it is
+    # the same segment's, never the one named in the clause before.
+    ("Pro visualization revenue came to $410 million, up 8%, and automotive was $160 million, down 11% on the year.",
+     "$160 million", "automotive revenue"),
+    ("Pro visualization revenue came to $410 million, up 8%, and automotive was $160 million, down 11% on the year.",
+     "11%", "automotive revenue"),
+    ("Pro visualization revenue came to $410 million, up 8%, and automotive was $160 million, down 11% on the year.",
+     "8%", "professional visualization revenue"),
+    ("Networking was up 9% to $2.1 billion.", "$2.1 billion", "networking revenue"),
+    # Another segment named between a metric and a figure takes the metric from the figure: none is left.
+    ("Orbis said revenue was $6 billion, up 14%, while gaming slipped 3%.", "3%", None),
+    ("Gaming revenue reached $900 million, as data center jumped 30%.", "30%", None),
+    # A company's own name holding the word cuts nothing off, nor does a word of the same segment.
+    ("Revenue at Google Cloud rose 25% to $9 billion.", "25%", "revenue"),
+    ("Automotive revenue rose to $570 million as automotive demand recovered, up 72% on the year.", "72%", "automotive revenue"),
+    # A site is no segment: an article before the word.
+    ("The new data center was $10 billion to build.", "$10 billion", None),
+    # Other measures than a company's money are never cut off.
+    ("Power in the data center is 40% higher than last year.", "40%", "power"),
+]
+
+
+@pytest.mark.parametrize(("sentence", "written", "metric"), SEGMENT_SWITCH)
+def test_a_figure_after_another_segment_takes_its_metric_or_none(sentence: str, written: str, metric: str | None) -> None:
+    from claimledger.extraction import extract
+
+    claims = {claim.text: claim.metric for claim in extract(sentence)}
+    assert claims[written] == metric
 
 
 @pytest.mark.parametrize(("sentence", "written", "metric"), EARNINGS)

@@ -50,6 +50,21 @@ def test_rule_2_the_speaker_is_the_claimant(sentence: str, written: str, name: s
 
 
 @pytest.mark.parametrize(
+    ("sentence", "written", "subject"),
+    [
+        # The one product of the speaker's the sentence names, outside the figure's clause, is what the figure is about.
+        ("For its MI355X, AMD touted 2x higher throughput than the H100.", "2x", "MI355X"),
+        # Two of its products, money, or another maker's product: the speaker's own figure, as before.
+        ("On the MI355X and MI325X, AMD claimed 2x higher throughput than the H100.", "2x", "AMD"),
+        ("For the MI355X, AMD said revenue rose 30%.", "30%", "AMD"),
+        ("For the B200 launch, AMD claimed 2x higher throughput.", "2x", "AMD"),
+    ],
+)
+def test_rule_7_a_speakers_own_product_named_apart_is_the_subject(sentence: str, written: str, subject: str) -> None:
+    assert roles_of(sentence, written)[0] == subject
+
+
+@pytest.mark.parametrize(
     ("sentence", "written", "name", "subject"),
     [
         ("Groq's LPU runs Meta's Llama 3.1 70B at 500 tokens per second.", "500 tokens per second", "Llama 3.1 70B", "LPU"),

@@ -38,6 +38,7 @@ from claimledger.extraction.attributes import (
     clause_bounds,
     find_qualifier,
     find_trend,
+    forecast_in_clause,
     forecast_start_point,
     has_self_report_cue,
     is_projected,
@@ -235,7 +236,10 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
             entities = _attributed(claim, annotated, frame, about, claimant)
             held = _held(annotated, frame)
             claim.role = held.role
-            if held.role == "previous" and claim.projected and forecast_start_point(annotated.simple, frame.quantity.start):
+            if held.role == "previous" and claim.projected and (
+                forecast_start_point(annotated.simple, frame.quantity.start)
+                or held.of_past_period and not forecast_in_clause(annotated.simple, frame.quantity.start, frame.end)
+            ):
                 claim.projected = False
             found.append(
                 Found(claim, about.subject_id, roles, about.roles.speaker_subject, kind, entities, held, frame.trend_by_noun)

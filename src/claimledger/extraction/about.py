@@ -42,7 +42,7 @@ from claimledger.extraction.attributes import clause_bounds
 from claimledger.extraction.candidates import METRIC_LINK
 from claimledger.extraction.conditions import Condition, fold_condition
 from claimledger.extraction.cues import PERIOD_ADVERB, any_phrase, cue_table, fold, labelled_alternation, lowered
-from claimledger.extraction.metrics import Metric, bare_count_metrics, metric_table, metric_words, rate_metrics
+from claimledger.extraction.metrics import Metric, bare_count_metrics, metric_table, metric_words, rate_metrics, segment_names, segment_words
 from claimledger.extraction.names import HARDWARE, SIBLING_RULE, Name
 from claimledger.extraction.roles import EACH_HOLDS, Roles, assign_roles, counted
 from claimledger.extraction.shapes import not_brand
@@ -173,7 +173,7 @@ def describe(
         metric = _priced_in_or_out(text, start, end) or metric
     organisation_metric = metric in organisation_metrics() or money
     own_money = organisation_metric and metric not in _market_metrics()
-    roles = assign_roles(folded, names, start, end, clause, rule_roles, organisation_metric, relative, own_money)
+    roles = assign_roles(folded, names, start, end, clause, rule_roles, organisation_metric, relative, own_money, annotated.registry)
     subject = roles.subject
     subject_text = subject_id = None
     if subject is not None:
@@ -449,6 +449,7 @@ def _metric(
     # queries); a ratio or percentage beside it compares that measure ("1,000 tokens/s, 2.8x the H200").
     if not relative and len(annotated.figures) > 1:
         metrics = [metric for metric, on_figure in marked if not on_figure]
+    metrics = [metric for metric in metrics if not _other_segment_between(annotated, metric, start)]
     for metric in metrics:
         if metric.start >= end and metric.start - end <= METRIC_AFTER_WINDOW and METRIC_AFTER.match(folded[end:metric.start]):
             return metric.concept
@@ -474,6 +475,20 @@ def _metric(
         return before[-1].concept
     in_clause_after = [m for m in metrics if m.start >= end and m.end <= clause[1]]
     return in_clause_after[0].concept if in_clause_after and relative else None
+
+
+def _other_segment_between(annotated: Annotated, metric: Metric, start: int) -> bool:
+    """Whether a company's metric before the figure at `start` ("revenue", "visualization revenue") is
+    cut off from it by a word for another part of the company ("... and automotive was $125 million,
+    down 23%"): the figure is that part's, never the company's nor the part's named first."""
+    if metric.end > start or metric.concept not in organisation_metrics():
+        return False
+    names = annotated.names
+    for found in segment_words().finditer(lowered(annotated.simple), metric.end, start):
+        part = segment_names()[int(found.lastgroup[1:])]
+        if not metric.concept.startswith(part) and not any(n.start < found.end() and found.start() < n.end for n in names):
+            return True
+    return False
 
 
 def _marked_metrics(annotated: Annotated) -> list[tuple[Metric, bool, bool]]:

@@ -251,6 +251,13 @@ def _projected_ends(sentence: str) -> tuple[int, ...]:
                  and not any(start < found.start() < end for start, end in titles))
 
 
+def forecast_in_clause(sentence: str, start: int, end: int) -> bool:
+    """Whether a forward-looking cue stands in the clause of the figure at [start, end) ("2024's
+    $52.5bn forecast"): a cue of an earlier clause does not make a past period's figure a forecast."""
+    clause_start, clause_end = clause_bounds(sentence, start, end)
+    return any(clause_start < cue_end <= clause_end for cue_end in _projected_ends(sentence))
+
+
 # The word opening the value a change starts from: "grow from $250 million", "up from", "从 5 亿元".
 CHANGE_FROM = re.compile(r"\bfrom\b|从|由")
 

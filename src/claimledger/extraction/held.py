@@ -21,7 +21,10 @@ first rule that applies wins:
    of $62.5 billion"); 从/由 before it and 至/到 after
    it ("由 196 TOPS 提升至 200 TOPS", also with a word for the old value between: "从传统 5kW
    跃升至 40kW"); 较/比, a period and 的 (or a bare period word: "较上季度") before it and a
-   change verb after it ("较2024年第一季度的 381 万元增长 3.57%", "较上季度 19.1% 下降"); or a past time right after a level figure
+   change verb after it ("较2024年第一季度的 381 万元增长 3.57%", "较上季度 19.1% 下降"); a past period's possessive right before it
+   ("last year's 40%") or "once" between a subject and its one verb ("a rack once drew 5–10 kW", never
+   "once it reaches": a condition), neither a forecast then unless its own clause says so; a year's
+   possessive after a comparison word ("above 2024's $52.5bn") beside a current figure of its kind; or a past time right after a level figure
    ("27 minutes in the previous round", "$26 billion a year earlier") or an earlier word and
    what was done with the figure then before it ("高于此前指引的 45 亿元", "之前预计的") when its
    sentence has a current figure of the same kind to replace it; or a statement made earlier a few
@@ -57,10 +60,12 @@ ZH_ADVERB = re.compile(r"\s*(?:进一步|大幅|明显|显著|持续|继续|再�
 
 @dataclass(frozen=True, slots=True)
 class Held:
-    """A figure's role and whether it holds only once a current figure stands beside it."""
+    """A figure's role, whether it holds only once a current figure stands beside it, and whether
+    its own words place it in a past period ("last year's 40%": reached, no forecast)."""
 
     role: str
     needs_current: bool = False
+    of_past_period: bool = False
 
 
 CURRENT = Held("current")
@@ -110,6 +115,24 @@ def _from_earlier() -> re.Pattern[str]:
     return re.compile(
         rf"\bfrom\s+(?:(?:its|their|our|the|a|an)\s+)?{alternation(_table()['earlier_words'])}\s+(?:[\w-]+\s+){{0,2}}?(?:of|at){BETWEEN}$"
     )
+
+
+@cache
+def _past_period_own() -> re.Pattern[str]:
+    """A past period's possessive right before a figure ("last year's 40%"), or "once" between a
+    subject and its one verb ("a rack once drew 5–10 kW"; a word before it: no clause opens there)."""
+    table = _table()
+    skipped = alternation(table["once_not_before"])
+    return re.compile(
+        rf"(?:{alternation(table['past_periods'])}['’]s"
+        rf"|(?<=[a-z0-9)] )once\s+(?!{skipped}\b)[a-z]+(?:\s+(?:at|to|about|around|nearly|only|just))?){BETWEEN}$"
+    )
+
+
+@cache
+def _year_compared() -> re.Pattern[str]:
+    """A comparison word and a year's possessive right before a figure: "above 2024's"."""
+    return re.compile(rf"{alternation(_table()['year_compared'])}\s+(?:the\s+)?(?:19|20)\d\d['’]s{BETWEEN}$")
 
 
 # "raised its forecast to $68 billion from $62.5 billion": the figure after "from" that follows a
@@ -201,6 +224,12 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
         low.find("from", window, start) >= 0 and _from_earlier().search(low, window, start)
     ):
         return Held("previous")  # not a ratio of what was before ("降至原来的一半", "是此前的 2 倍")
+    # The patterns end in "'s" or a verb after "once": a look for either spares most figures their search.
+    if low.find("'s", window, start) >= 0 or low.find("’s", window, start) >= 0 or low.find("once", window, start) >= 0:
+        if _past_period_own().search(low, window, start):
+            return Held("previous", of_past_period=True)  # "last year's 40%", "once drew 5–10 kW"
+        if _year_compared().search(low, window, start):
+            return Held("previous", needs_current=True, of_past_period=True)  # "above 2024's $52.5bn"
     if is_range:
         return CURRENT
     reach = max(0, start - CHANGE_REACH - 20)

@@ -138,6 +138,25 @@ def metric_words() -> frozenset[str]:
 
 
 @cache
+def segment_words() -> re.Pattern[str]:
+    """A word naming a part of a company (data/metrics.toml [segment]), in lower case, the part's name in
+    group `lastgroup` (its words' order: "_0" for the table's first part)."""
+    parts = metric_table()["segment"]
+    return re.compile(
+        "|".join(
+            f"(?P<_{index}>" + "|".join(rf"(?<![a-z]){re.escape(word)}(?![a-z])" for word in words) + ")"
+            for index, words in enumerate(parts.values())
+        )
+    )
+
+
+@cache
+def segment_names() -> tuple[str, ...]:
+    """The parts of data/metrics.toml [segment], in the table's order (`segment_words`' groups)."""
+    return tuple(metric_table()["segment"])
+
+
+@cache
 def spec_metrics() -> frozenset[str]:
     """Concepts that are hardware specifications (`spec = true`): no workload conditions them."""
     return frozenset(concept["name"] for concept in metric_table()["concept"] if concept.get("spec"))
@@ -212,7 +231,7 @@ def _filled(template: str, match: re.Match[str]) -> str:
 
     def value(ref: re.Match[str]) -> str:
         written = " ".join((match.group(int(ref.group(1))) or "").split())
-        return words.get(written, written)
+        return words.get(written, words.get(written.lower(), written))
 
     filled = PLACEHOLDER.sub(value, template)
     return _concept_names().get(filled.lower(), filled)

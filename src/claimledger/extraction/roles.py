@@ -55,7 +55,10 @@ in tests/test_roles.py:
    ("the 1,000 W MI350X"). A figure of money or
    market written after the speaker's own company ("据星图披露，公司营收为 ...") is the
    claimant's, when no other organisation is named; so is a figure of its own money (revenue,
-   profit: not a market's size or share) in a sentence that names nothing else.
+   profit: not a market's size or share) in a sentence that names nothing else. A speaker whose figure's
+   clause names nothing else speaks of its own figure ("Meta has described clusters scaling toward 5
+   gigawatts"), or of the one product of its own the sentence names ("For its MI355X, AMD touted 2x ..."),
+   unless the figure is money.
 
 Rules 1-6 read only the sentence, not the figure: `sentence_roles` applies them once
 per sentence and `assign_roles` adds rule 7 for each figure.
@@ -303,10 +306,11 @@ def assign_roles(
     organisation_metric: bool,
     relative: bool = False,
     own_money: bool = False,
+    registry: Registry | None = None,
 ) -> Roles:
     """Roles of `names` for the figure at [start, end) of the (folded) sentence, given the
     sentence's `rule_roles` (`sentence_roles`). `own_money`: the figure is an organisation's own
-    money (revenue, profit; not a market's size or share)."""
+    money (revenue, profit; not a market's size or share); `registry` gives the makers of products."""
     if not names:
         return NO_ROLES
     roles = list(rule_roles)
@@ -314,7 +318,7 @@ def assign_roles(
         _possessor(folded, names, start) or _measured_product(folded, names, start, end) or _each_holder(folded, names, start)
         or _delivered_with(folded, names, roles, end, clause)
     )
-    subject = owner or _subject(folded, names, roles, start, end, clause, organisation_metric, own_money)
+    subject = owner or _subject(folded, names, roles, start, end, clause, organisation_metric, own_money, registry)
     speaker = subject is not None and roles[names.index(subject)] == "claimant"
     if subject is not None:
         roles[names.index(subject)] = "subject"
@@ -514,6 +518,7 @@ def _subject(
     clause: tuple[int, int],
     organisation_metric: bool,
     own_money: bool,
+    registry: Registry | None,
 ) -> Name | None:
     free = [
         name for name, role in zip(names, roles, strict=True)
@@ -528,7 +533,8 @@ def _subject(
             if clause[0] <= name.start and name.end <= clause[1] and not REPORT_SHOWS_AFTER.match(folded, name.end)
         ]
         if in_clause:
-            return in_clause[0]
+            # "For the MI355X, AMD touted 2x ...": the one product of the speaker's the sentence names, unless it is money.
+            return (None if organisation_metric else _own_product(free, in_clause[0], registry)) or in_clause[0]
     if (
         organisation_metric and len(claimants) == 1 and not [name for name in free if name.kind == "organisation"]
         and OWN_COMPANY.search(folded, 0, start)
@@ -549,6 +555,15 @@ def _subject(
             if found is not None:
                 return found
     return None
+
+
+def _own_product(free: Sequence[Name], speaker: Name, registry: Registry | None) -> Name | None:
+    """The one hardware name among `free` that the `speaker` organisation makes (by the entities table)."""
+    if registry is None:
+        return None
+    products = [name for name in free if name.kind in HARDWARE and (maker := registry.maker(name.entity)) is not None
+                and maker.id == speaker.entity.id]
+    return products[0] if len({name.entity.id for name in products}) == 1 else None
 
 
 def _shipped_for(folded: str, name: Name) -> bool:
