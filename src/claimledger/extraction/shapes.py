@@ -64,9 +64,10 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
   Frontier."), a system; never a word that starts no name, nor a place.
 - org_ending: an organisation by its ending, never before another capitalised word ("the Culpeper
   Technology Zone") ("Kestrel Silicon", "昉擎科技").
-- zh_owner_of_measure: a Chinese name opening its clause before its own results, a period and
-  实现 maybe between ("星桥数据全年实现营业收入"); never a common word ("公司", "我国"), a
-  line of business ("游戏收入", "手机业务收入") nor a measure's own name.
+- zh_owner_of_measure: a Chinese name opening its clause before its own results, a period, 实现
+  and a narrowing word maybe between ("星桥数据全年实现营业收入", "星桥数据经调整净利润"); never a
+  common word ("公司", "我国"), a line of business ("游戏收入", "手机业务收入"), a narrowing word
+  ("经调整净利润", "息税前利润") nor a measure's own name.
 
 Each rule is tested in tests/test_shapes.py.
 """
@@ -293,7 +294,8 @@ def _rules() -> dict[str, re.Pattern[str]]:
         # each clause's start only: _owners_of_measures).
         "zh_owner_of_measure": re.compile(
             rf"(?P<name>(?:(?![{OWNER_NOT_CHARS}{HAN_NUMERALS}年月日季度期])[{HAN}]){{2,5}}?)"
-            rf"(?:{_words(shape_table()['words']['zh_owner_periods'])})?(?:实现|录得|的)?(?:{_words(_chinese_organisation_measures())})"
+            rf"(?:{_words(shape_table()['words']['zh_owner_periods'])})?(?:实现|录得|的)?"
+            rf"(?:{_words(shape_table()['words']['zh_measure_modifiers'])})?(?:{_words(_chinese_organisation_measures())})"
         ),
         # The code's first capital opens the rule (a Chinese character, and maybe a space, before it).
         "zh_brand_code": re.compile(
@@ -729,7 +731,8 @@ def _owners_of_measures(text: str) -> list[Shape]:
         # Nor a line of business ("游戏收入", "手机业务收入", "服务器收入"): a measure of its own.
         name = match.group("name")
         if (
-            name not in _words_tuple("zh_not_names") and not name.endswith(_words_tuple("zh_business_words"))
+            name not in _words_tuple("zh_not_names")
+            and not name.endswith((*_words_tuple("zh_business_words"), *_words_tuple("zh_measure_modifiers")))
             and not name.startswith(_verbs_before_results())
             and not text.startswith(_chinese_metric_words(), match.start("name")) and name.casefold() not in _kind_of_word()
         ):
