@@ -1044,6 +1044,18 @@ def test_a_baseline_phrase_never_starts_with_a_function_word() -> None:
     assert [c.baseline for c in claims] == [None]
 
 
+@pytest.mark.parametrize(
+    ("sentence", "baseline"),
+    [
+        ("Orbis doubled per-core throughput to 8,192 by widening the pipeline rather than simply adding more cores.", None),
+        ("The upgrade costs $40 less than buying a new rack.", None),
+        ("The K7 draws up to 20% less power than competing accelerators.", "competing accelerators"),
+    ],
+)
+def test_an_action_is_no_baseline(sentence: str, baseline: str | None) -> None:
+    assert [claim.baseline for claim in extract(sentence)][-1] == baseline
+
+
 def test_kilovolts() -> None:
     claim = only_claim("The line runs at 110 kV.", "110 kV")
     assert claim.unit == "kilovolt" and claim.si_value == pytest.approx(1.1e5)

@@ -38,6 +38,11 @@ THE_MEASURE_OF = re.compile(r"^\s+(?:the|that)\s+(?:[\w/.-]+\s+){0,7}?of\s+(?:th
 THE_NAME = re.compile(r"^\s+(?:the|that\s+of|those\s+of)\s+", re.IGNORECASE)
 LONGEST_PHRASE_WORDS = 5
 NOT_A_BASELINE_START = frozenset("and or but which that to in on at for with as by if when while so".split())
+# An action is no thing compared with: "rather than simply adding racks", "than adding more units"
+# (a verb's -ing form after an adverb or before its object; "competing solutions" is a thing).
+ACTION_START = re.compile(
+    r"(?:simply|just|merely|only)\s+[a-z]{2,}ing\b|[a-z]{2,}ing\s+(?:more|the|a|an|it|them|its|their|new|additional|extra)\b"
+)
 LONGEST_ZH_PHRASE = 24
 # Each character first and what may not stand before it read after it: a search skips to 比 or 较.
 HAN_COMPARE = re.compile(r"比(?<![相对百好无占同环之类]比)(?![例较特赛如重率值])|较(?<![比相计]较)(?!为)")
@@ -273,7 +278,10 @@ def _phrase_at(sentence: str, position: int, names: Sequence[Name]) -> Baseline 
     words = sentence[position:phrase_end].split()[:LONGEST_PHRASE_WORDS]
     text = " ".join(words).rstrip(".")
     # "$4.00 per hour versus $2.00 for the A100": a figure compared with is no baseline phrase.
-    if not text or text[0].isdigit() or text[0] in "$€£¥" or words[0].lower() in NOT_A_BASELINE_START:
+    if (
+        not text or text[0].isdigit() or text[0] in "$€£¥" or words[0].lower() in NOT_A_BASELINE_START
+        or ACTION_START.match(text)
+    ):
         return None
     return Baseline(text, position, position + len(text))
 
