@@ -1056,6 +1056,11 @@ def test_an_action_is_no_baseline(sentence: str, baseline: str | None) -> None:
     assert [claim.baseline for claim in extract(sentence)][-1] == baseline
 
 
+@pytest.mark.parametrize("sentence", ["高性能 5090 单卡租金为 2.1 元/小时。", "该平台的高性能910单颗功耗为 300W。"])
+def test_a_number_before_one_card_is_its_model(sentence: str) -> None:
+    assert not any(claim.text.strip() in ("5090", "910") for claim in extract(sentence))
+
+
 def test_kilovolts() -> None:
     claim = only_claim("The line runs at 110 kV.", "110 kV")
     assert claim.unit == "kilovolt" and claim.si_value == pytest.approx(1.1e5)

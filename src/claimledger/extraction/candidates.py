@@ -74,6 +74,8 @@ COUNTED_HAN = re.compile(
     rf"[ \t]*[余多]?(?P<noun>[{COUNTING_CLASSIFIERS}](?:(?![{NOUN_ENDS}]|{NOUN_BREAK.pattern})[{HAN}]){{0,4}})"
 )
 CLASSIFIER_AFTER = re.compile(rf"[ \t]*[{COUNTING_CLASSIFIERS}]")
+# "one card" right after a plain number: the number is the card's model ("4090单卡", "910B 单颗").
+ONE_DEVICE_AFTER = re.compile(r"[ \t]*单(?:卡|颗|张|块|芯片|GPU)")
 # Under this, a count in Chinese numerals whose noun runs on into a verb is prose ("两个标注把这").
 SMALL_COUNT = 10
 NOT_NOUNS = frozenset(
@@ -237,12 +239,12 @@ def name_by_metric(sentence: str, quantities: list[Quantity], metric_ends: list[
     names), only short link words between, is that metric's value ("PUE 低于 1.1", "MFU of
     0.45"): a dimensionless quantity, or a count ("shipped 1.2 million"). A number with a
     counting classifier after it counts something ("TPS/MW 两个标注"): no value; nor does one
-    right before a chip word, a model number ("高性能 4090 显卡")."""
+    right before a chip word or "one card", a model number ("高性能 4090 显卡", "4090单卡")."""
     for quantity in quantities:
         start = quantity.number.start
         if quantity.kind is not None or CLASSIFIER_AFTER.match(sentence, quantity.number.end):
             continue
-        if chip_noun_pattern().match(sentence, quantity.number.end):
+        if chip_noun_pattern().match(sentence, quantity.number.end) or ONE_DEVICE_AFTER.match(sentence, quantity.number.end):
             continue
         linked = [counts for end, counts in metric_ends if end <= start and METRIC_LINK.fullmatch(lowered(sentence[end:start]))]
         if linked:
