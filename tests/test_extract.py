@@ -1061,6 +1061,19 @@ def test_a_number_before_one_card_is_its_model(sentence: str) -> None:
     assert not any(claim.text.strip() in ("5090", "910") for claim in extract(sentence))
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Acme claimed 1.3x more inference throughput with the MI355X over the B200.",
+        "Acme reports 40% higher throughput for the MI355X over the B200.",
+        "Acme saw 2x faster training using MI355X than B200.",
+    ],
+)
+def test_a_product_the_figure_is_had_with_stands_before_its_baseline(sentence: str) -> None:
+    (claim,) = extract(sentence)
+    assert claim.baseline == "B200" and claim.subject != "B200"
+
+
 def test_kilovolts() -> None:
     claim = only_claim("The line runs at 110 kV.", "110 kV")
     assert claim.unit == "kilovolt" and claim.si_value == pytest.approx(1.1e5)

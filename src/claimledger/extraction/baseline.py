@@ -37,6 +37,8 @@ FIGURE_MARK = re.compile(r"[%倍]")
 THE_MEASURE_OF = re.compile(r"^\s+(?:the|that)\s+(?:[\w/.-]+\s+){0,7}?of\s+(?:the\s+)?", re.IGNORECASE)
 THE_NAME = re.compile(r"^\s+(?:the|that\s+of|those\s+of)\s+", re.IGNORECASE)
 LONGEST_PHRASE_WORDS = 5
+# What a product a figure is had with stands after: "... throughput with the K9 over the H200".
+HAD_WITH = re.compile(r"\s(?:with|for|using)\s+(?:the\s+|its\s+|their\s+)?$", re.IGNORECASE)
 NOT_A_BASELINE_START = frozenset("and or but which that to in on at for with as by if when while so".split())
 # An action is no thing compared with: "rather than simply adding racks", "than adding more units"
 # (a verb's -ing form after an adverb or before its object; "competing solutions" is a thing).
@@ -236,11 +238,14 @@ def _after_figure(sentence: str, end: int, names: Sequence[Name], relative_kind:
 
 
 def _workloads_masked(window: str, offset: int, names: Sequence[Name]) -> str:
-    """`window` (of the sentence from `offset`) with each workload's name written as one word of
-    letters, so the words between figure and connector may name one ("30x higher throughput on
-    Llama 3.1 405B over the H200 NVL8")."""
+    """`window` (of the sentence from `offset`) with each workload's name, and each product the
+    figure is had with, written as one word of letters, so the words between figure and connector
+    may name one ("30x higher throughput on Llama 3.1 405B over the H200 NVL8", "1.3x more
+    throughput with the K9 over the H200")."""
     for name in names:
-        if name.kind in ("model", "benchmark") and offset <= name.start and name.end <= offset + len(window):
+        inside = offset <= name.start and name.end <= offset + len(window)
+        had_with = name.kind in HARDWARE and HAD_WITH.search(window, 0, name.start - offset) is not None
+        if inside and (name.kind in ("model", "benchmark") or had_with):
             start, end = name.start - offset, name.end - offset
             window = window[:start] + "W" * (end - start) + window[end:]
     return window
