@@ -390,6 +390,8 @@ def drop_not_numbers(text: str, atoms: list[Atom], han: bool) -> list[Atom]:
     covering = [m.span() for m in _ZH_NOT_NUMBERS.finditer(text)] if han else []
     if "one" in text:
         covering += [m.span() for m in _EN_NOT_NUMBERS.finditer(text)]
+    if not spans and not covering:
+        return atoms  # most sentences: nothing to drop
     kept = []
     for atom in atoms:
         if any(start < atom.end and atom.start < end for start, end in spans):
