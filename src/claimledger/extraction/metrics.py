@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from itertools import compress
 from re import _constants, _parser  # the parsed form of a pattern: what its matches begin with
 from typing import TYPE_CHECKING, NamedTuple
@@ -81,6 +81,36 @@ def _pattern_words() -> list[re.Pattern[str] | None]:
     """For each of `metric_patterns`, its `words` as one pattern found anywhere in lowered text ("pod"
     in "superpods"; None: it has none)."""
     return [re.compile("|".join(map(re.escape, item["words"]))) if item.get("words") else None for item in metric_table()["pattern"]]
+
+
+@cache
+def _any_pattern_word() -> re.Pattern[str]:
+    """Every pattern's `words` as one alternation, longest first: at a place where several
+    begin it finds the longest, which holds the others."""
+    words = {word for item in metric_table()["pattern"] for word in item.get("words", ())}
+    return re.compile("|".join(map(re.escape, sorted(words, key=len, reverse=True))))
+
+
+def _pattern_words_in(low: str) -> frozenset[str]:
+    """The longest pattern word beginning at each place of lowered text that one begins at (one
+    search per such place, where a search per pattern reads the whole text for each)."""
+    found = set()
+    position = 0
+    while (match := _any_pattern_word().search(low, position)) is not None:
+        found.add(match.group())
+        position = match.start() + 1
+    return frozenset(found)
+
+
+@lru_cache(maxsize=256)
+def _patterns_to_try(found: frozenset[str], unworded: bool) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The metric patterns, in order, that may match a text holding the pattern words `found`
+    (`_pattern_words_in`), and the ones with no words when `unworded`."""
+    return tuple(
+        pattern_and_concept
+        for pattern_and_concept, hint in zip(metric_patterns(), _pattern_words())
+        if (unworded if hint is None else any(hint.search(word) for word in found))
+    )
 
 
 @cache
@@ -192,11 +222,9 @@ def find_metrics(text: str, fold: str, words: Words, names: list[Name]) -> list[
                 break
             end += 1
     unworded = any_metric_pattern().search(fold) is not None
-    low = lowered(fold)
-    for (pattern, template), hint in zip(metric_patterns(), _pattern_words()):
-        if unworded if hint is None else hint.search(low) is not None:
-            for match in pattern.finditer(fold):
-                found.append((match.start(), match.end(), _filled(template, match)))
+    for pattern, template in _patterns_to_try(_pattern_words_in(lowered(fold)), unworded):
+        for match in pattern.finditer(fold):
+            found.append((match.start(), match.end(), _filled(template, match)))
     found = [
         (start, end, concept)
         for start, end, concept in found

@@ -201,8 +201,9 @@ class FirstCharacterIndex:
 
 
 @lru_cache(maxsize=1)
-def _atom_patterns() -> tuple[FirstCharacterIndex, FirstCharacterIndex, re.Pattern[str]]:
-    """Matchers for one unit atom: symbols, words, Chinese forms."""
+def _atom_patterns() -> tuple[FirstCharacterIndex, FirstCharacterIndex, re.Pattern[str], frozenset[str]]:
+    """Matchers for one unit atom: symbols, words, Chinese forms; and the characters other than
+    whitespace a Chinese form's match may begin with (a classifier's or a form's first)."""
     symbols, words, chinese = _surface_forms()
 
     def alternatives(forms: list[str], render: Any) -> list[tuple[str, str]]:
@@ -227,7 +228,8 @@ def _atom_patterns() -> tuple[FirstCharacterIndex, FirstCharacterIndex, re.Patte
     counted = "|".join(chinese_form(form) for form in sorted(chinese, key=len, reverse=True) if form not in bare)
     alone = "|".join(re.escape(form) + (f"(?![{after}])" if after else "") for form, after in sorted(bare.items()))
     chinese_re = re.compile(rf"(?:{classifiers})?\s*(?:{counted})" + (f"|(?:{alone})" if alone else ""))
-    return symbol_index, word_index, chinese_re
+    chinese_firsts = frozenset(form[0] for form in [*unit_table()["classifiers"], *chinese, *bare])
+    return symbol_index, word_index, chinese_re, chinese_firsts
 
 
 def _word_render(word: str) -> str:
@@ -258,21 +260,21 @@ def _canonical_word(surface: str) -> str | None:
 
 def match_atom(text: str, pos: int) -> UnitMatch | None:
     """The longest single unit written at `pos` (no leading space skipped)."""
-    symbol_index, word_index, chinese_re = _atom_patterns()
+    symbol_index, word_index, chinese_re, chinese_firsts = _atom_patterns()
     symbols, _, chinese = _surface_forms()
     best: UnitMatch | None = None
-    for kind, matcher in (("symbol", symbol_index), ("word", word_index), ("chinese", chinese_re)):
-        found = matcher.match(text, pos)
-        if not found or (best and found.end() <= best.end):
-            continue
-        surface = found.group(0)
-        if kind == "symbol":
-            expression = symbols[surface]
-        elif kind == "word":
-            expression = _canonical_word(surface) or ""
-        else:
-            core = surface.lstrip("".join(unit_table()["classifiers"])).strip()
-            expression = chinese.get(core) or chinese.get(surface, "")
+    # A symbol, a word, a Chinese form: each read when it is longer than the one before.
+    found = symbol_index.match(text, pos)
+    if found and (expression := symbols[found.group()]):
+        best = UnitMatch(pos, found.end(), found.group(), expression)
+    found = word_index.match(text, pos)
+    if found and not (best and found.end() <= best.end) and (expression := _canonical_word(found.group()) or ""):
+        best = UnitMatch(pos, found.end(), found.group(), expression)
+    character = text[pos : pos + 1]
+    found = chinese_re.match(text, pos) if character in chinese_firsts or character.isspace() else None
+    if found and not (best and found.end() <= best.end):
+        surface = found.group()
+        expression = chinese.get(surface.lstrip(_classifier_characters()).strip()) or chinese.get(surface, "")
         if expression:
             best = UnitMatch(pos, found.end(), surface, expression)
     if best is not None and best.expression.isidentifier() and (power := POWER.match(text, best.end)) is not None:
@@ -339,6 +341,12 @@ class _Precision:
 
 
 _PRECISION = _Precision()
+
+
+@lru_cache(maxsize=1)
+def _classifier_characters() -> str:
+    """Every character of the Chinese classifiers (data/units.toml), stripped off a unit's form."""
+    return "".join(unit_table()["classifiers"])
 
 
 @lru_cache(maxsize=1)

@@ -100,7 +100,7 @@ def parse_number(text: str) -> float | None:
 def _to_match(original: str, group: tuple[Atom, ...]) -> NumberMatch:
     first, last = group[0], group[-1]
     text = original[first.start : last.end]
-    scaled = any(atom.scale >= SCALED_FROM for atom in group) or MAGNITUDE.search(text) is not None
+    scaled = first.scale >= SCALED_FROM or last.scale >= SCALED_FROM or MAGNITUDE.search(text) is not None
     if len(group) == 1 and first.high is None:
         value = float(first.value)
         return NumberMatch(first.start, last.end, text, value, value, value, first.percent, first.multiplier, scaled)

@@ -75,12 +75,14 @@ def arabic_atoms(text: str) -> list[Atom]:
     atoms = []
     for match in _ARABIC.finditer(text):
         start, end = match.span()
+        # Digits glued into a name are passed before any group is read (only a sign comes before
+        # the number's digits: with none, they start the match).
+        if start == match.start("number") and glued_to_name(text, start) and not _mangled_pound(text, match):
+            continue
         # The groups read once (a named group looked up each time costs a method call).
         sign, number, suffix, exponent, scale_words, spaced_suffix = match.group(
             "sign", "number", "suffix", "exponent", "scale", "spaced_suffix"
         )
-        if not sign and glued_to_name(text, match.start("number")) and not _mangled_pound(text, match):
-            continue
         if suffix in _MONEY_SUFFIXES and not _million_m(text, start, end):
             end -= len(suffix)
             suffix = None

@@ -133,6 +133,9 @@ _DIGIT = re.compile(r"\d")
 # Display and video resolutions are names, not amounts: 1080p, 720p, and 4K or 8K
 # before a word of video ("4K video", "8K display"; but "4K tokens" is 4,000).
 _RESOLUTION_HINT = re.compile(r"\d[pPiK]\b")
+# A digit with what follows it in a separated date, a time, a run of 11 digits, a resolution or a
+# dimension (the hints above, and a D): one search tells a text with none of these from one that needs each tried.
+_DIGIT_THEN_FORM = re.compile(r"\d(?:[-/.]\d|:\d\d|[ ]?[AaPp]\.?[Mm]\b|\d{10}|[pPiK]\b|(?:\.5)?D)")
 _RESOLUTIONS = re.compile(
     r"\b(?:144|240|360|480|540|576|720|1080|1440|2160|4320)[pi]\b"
     rf"|\b[24568]K(?=[ \-]?(?:{'|'.join(_WORDS['video_words_exact_case'])}"
@@ -235,7 +238,8 @@ def _not_number_spans(text: str, han: bool) -> list[tuple[int, int]]:
         spans += [m.span() for m in _REGISTRATION.finditer(text)]
     if han:
         spans += _chinese_form_spans(text)
-    spans += _scaled_unit_spans(text)
+    if "/" in text or "每" in text or "per" in lower:  # what every per-scale starts with
+        spans += _scaled_unit_spans(text)
     return spans
 
 
@@ -254,11 +258,12 @@ def _digit_form_spans(text: str, lower: str) -> list[tuple[int, int]]:
     """The spans of the forms written with a digit (dates, times, phones, years, versions...): a
     text without one has none of them."""
     spans = []
-    if _SEPARATED_HINT.search(text):
+    digit_forms = _DIGIT_THEN_FORM.search(text) is not None
+    if digit_forms and _SEPARATED_HINT.search(text):
         spans += [m.span() for m in _SEPARATED_DATES.finditer(text)]
     if _QUARTER_HINT.search(text):
         spans += [m.span() for m in _QUARTERS.finditer(text)]
-    if _TIME_HINT.search(text):
+    if digit_forms and _TIME_HINT.search(text):
         spans += [m.span() for m in _TIMES.finditer(text)]
     if _PHONE_HINT.search(text):
         spans += [m.span() for m in _PHONES.finditer(text)]
@@ -268,17 +273,17 @@ def _digit_form_spans(text: str, lower: str) -> list[tuple[int, int]]:
         spans += [m.span() for m in _NUMBER_SIGNS.finditer(text)]
     if "[" in text or "【" in text:
         spans += [m.span() for m in _CITATIONS.finditer(text)]
-    if "D" in text:
+    if digit_forms and "D" in text:
         spans += [m.span() for m in _DIMENSIONS.finditer(text)]
     if "^" in text or "**" in text:
         spans += [m.span() for m in _EXPONENT.finditer(text)]
-    for digits in _LONG_DIGITS.finditer(text):
+    for digits in _LONG_DIGITS.finditer(text) if digit_forms else ():
         start, end = digits.span()
         if text[start - 1 : start] not in (",", ".") and text[end : end + 1] not in (",", "."):
             spans.append((start, end))
     if "-TW" in text:
         spans += [m.span() for m in _TAIWAN_TICKER.finditer(text)]
-    if _RESOLUTION_HINT.search(text):
+    if digit_forms and _RESOLUTION_HINT.search(text):
         spans += [m.span() for m in _RESOLUTIONS.finditer(text)]
     for month in _MONTH_HINT.finditer(text):
         start = month.start()
@@ -385,6 +390,8 @@ def drop_not_numbers(text: str, atoms: list[Atom], han: bool) -> list[Atom]:
     covering = [m.span() for m in _ZH_NOT_NUMBERS.finditer(text)] if han else []
     if "one" in text:
         covering += [m.span() for m in _EN_NOT_NUMBERS.finditer(text)]
+    if not spans and not covering:
+        return atoms  # most sentences: nothing to drop
     kept = []
     for atom in atoms:
         if any(start < atom.end and atom.start < end for start, end in spans):
