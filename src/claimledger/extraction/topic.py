@@ -271,8 +271,11 @@ def of_a_group(folded: str, start: int, end: int) -> bool:
 
 @cache
 def _group_before() -> re.Pattern[str]:
-    """A group word, then at most two words, ending where the text ends."""
-    return re.compile(rf"(?P<group>{_group_word().pattern})(?:\s+[a-z][\w-]*){{0,2}}\s+$", re.IGNORECASE)
+    """A group word, then at most two words, ending where the text ends (a look-ahead on the group
+    words' first characters lets a search skip ahead to them, past the look-behind of each place)."""
+    words = {word for group in shape_table()["group_words"].values() for word in group}
+    firsts = "".join(sorted({re.escape(word[0]) for word in words}))
+    return re.compile(rf"(?=[{firsts}])(?P<group>{_group_word().pattern})(?:\s+[a-z][\w-]*){{0,2}}\s+$", re.IGNORECASE)
 
 
 @cache
