@@ -286,9 +286,12 @@ def _group_after() -> re.Pattern[str]:
 
 @cache
 def _counted_group() -> re.Pattern[str]:
-    chips = "|".join(map(re.escape, sorted(shape_table()["kind_words"]["chip"], key=len, reverse=True)))
+    words = sorted(shape_table()["kind_words"]["chip"], key=len, reverse=True)
+    chips = "|".join(map(re.escape, words))
+    # The look-ahead on the chip words' first characters fails at once where none starts.
+    firsts = "".join(sorted({re.escape(word[0]) for word in words}))
     return re.compile(
-        rf"\d[\d,.]*\s*(?:[-‑]\s*)?(?:[个個颗顆张張块塊片]\s*)?(?:{chips})\s*(?:(?:组成|构成|互联)\s*)?(?:的\s*)?(?P<group>{_group_word().pattern})",
+        rf"\d[\d,.]*\s*(?:[-‑]\s*)?(?:[个個颗顆张張块塊片]\s*)?(?=[{firsts}])(?:{chips})\s*(?:(?:组成|构成|互联)\s*)?(?:的\s*)?(?P<group>{_group_word().pattern})",
         re.IGNORECASE,
     )
 
