@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from claimledger.extraction.annotate import annotate
+from claimledger.extraction.annotate import annotate, folded, sentence_words
 
 
 def test_the_doc_carries_names_metrics_and_figures_as_span_groups():
@@ -18,3 +18,13 @@ def test_a_sentence_without_a_known_name_start_gets_its_doc_when_asked():
     annotated = annotate("Cluster 3 now runs 4,096 GPUs.", "en")
     assert annotated._doc is None
     assert [span.text for span in annotated.doc.spans["figures"]] == ["4,096 GPUs"]
+
+
+def test_words_hold_their_offsets_and_whitespace_as_the_doc_does():
+    text = folded("  Kite K2\u3000 跑  3 倍 ")
+    words = sentence_words(text)
+    doc = annotate(text, "zh").doc
+    assert words.written == [token.text for token in doc]
+    assert words.starts == [token.idx for token in doc]
+    assert words.spaces(len(text)) == [bool(token.whitespace_) for token in doc]
+    assert all(text[start:end] == word for start, end, word in zip(words.starts, words.ends, words.written))

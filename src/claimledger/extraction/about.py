@@ -44,7 +44,7 @@ from claimledger.extraction.conditions import Condition, fold_condition
 from claimledger.extraction.cues import PERIOD_ADVERB, any_phrase, cue_table, fold, labelled_alternation, lowered
 from claimledger.extraction.metrics import Metric, bare_count_metrics, metric_table, metric_words, rate_metrics, segment_names, segment_words
 from claimledger.extraction.names import HARDWARE, SIBLING_RULE, Name
-from claimledger.extraction.roles import EACH_HOLDS, Roles, assign_roles, counted
+from claimledger.extraction.roles import EACH_HOLDS, Roles, SentenceRoles, assign_roles, counted
 from claimledger.extraction.shapes import not_brand
 from claimledger.extraction.units import ordered_dimensionality, unit_info
 from claimledger.organisation import currency_dimensionalities, is_currency, organisation_metrics
@@ -129,7 +129,7 @@ def describe(
     end: int,
     kind: str | None,
     expression: str | None,
-    rule_roles: Sequence[str | None],
+    rule_roles: SentenceRoles,
     counted_noun: bool = False,
     unit_text: str | None = None,
     baseline_wrapper: tuple[int, int] | None = None,

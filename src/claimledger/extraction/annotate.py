@@ -69,14 +69,17 @@ REGULAR_GAPS = frozenset(("", " "))
 
 
 class Words(NamedTuple):
-    """The words of a sentence's Doc: as written (folded), lower case, whether a space
-    follows each, and where each starts and ends in the sentence (as `token.idx`)."""
+    """The words of a sentence's Doc: as written (folded), lower case, and where each starts
+    and ends in the sentence (as `token.idx`); a space follows a word that ends before the next starts."""
 
     written: list[str]
     lowered: list[str]
-    spaces: list[bool]
     starts: list[int]
     ends: list[int]
+
+    def spaces(self, length: int) -> list[bool]:
+        """Whether a space follows each word, in a sentence of `length` characters."""
+        return [end < following for end, following in zip(self.ends, [*self.starts[1:], length])]
 
 
 @dataclass(slots=True)
@@ -134,7 +137,7 @@ class Annotated:
         if self._names is None:
             self._names = self._find_names()
         if self._doc is None:
-            self._doc = _doc(self._words.written, self._words.spaces)
+            self._doc = _doc(self._words.written, self._words.spaces(len(self.folded)))
         if not self._spans_put:
             _put_spans(self)
             self._spans_put = True
@@ -195,25 +198,22 @@ def word_keys() -> WordKeys:
 
 def make_doc(text: str) -> Doc:
     """A Doc of `text` (already folded): runs of Latin letters and digits, single other characters."""
-    return _doc(*doc_words(text))
+    words = sentence_words(text)
+    return _doc(words.written, words.spaces(len(text)))
 
 
 def sentence_words(text: str) -> Words:
-    """The words of `text`'s Doc (`text` already folded), with their offsets."""
-    written, spaces = doc_words(text)
-    lengths = list(map(len, written))
-    starts = list(accumulate(map(add, lengths, spaces), initial=0))
-    return Words(written, list(map(str.lower, written)), spaces, starts[:-1], list(map(add, starts, lengths)))
-
-
-def doc_words(text: str) -> tuple[list[str], list[bool]]:
-    """The words of `text`'s Doc and whether a space follows each (one split, no per-token loop
-    unless the text has whitespace other than one space after a token)."""
+    """The words of `text`'s Doc (`text` already folded), with their offsets: where no whitespace
+    token is, the running lengths of the split's pieces (each word, then the gap after it)."""
     pieces = TOKEN.split(text)
     written, gaps = pieces[1::2], pieces[2::2]
     if pieces[0] or not REGULAR_GAPS.issuperset(gaps):
-        return _with_whitespace_tokens(pieces[0], written, gaps)
-    return written, list(map(bool, gaps))
+        written, spaces = _with_whitespace_tokens(pieces[0], written, gaps)
+        lengths = list(map(len, written))
+        starts = list(accumulate(map(add, lengths, spaces), initial=0))
+        return Words(written, list(map(str.lower, written)), starts[:-1], list(map(add, starts, lengths)))
+    offsets = list(accumulate(map(len, pieces)))
+    return Words(written, list(map(str.lower, written)), offsets[0:-1:2], offsets[1::2])
 
 
 def _doc(words: list[str], spaces: list[bool]) -> Doc:
@@ -225,7 +225,7 @@ def _doc(words: list[str], spaces: list[bool]) -> Doc:
 
 def phrase_words(spelling: str) -> tuple[str, ...]:
     """A name's or metric's spelling as the lower-case words of its Doc: what a match compares."""
-    return tuple(word.lower() for word in doc_words(folded(spelling))[0])
+    return tuple(sentence_words(folded(spelling)).lowered)
 
 
 def _with_whitespace_tokens(lead: str, written: list[str], gaps: list[str]) -> tuple[list[str], list[bool]]:
@@ -304,7 +304,7 @@ def _match_known(sentences: list[Annotated], registry: Registry) -> None:
             firsts.append(len(written))
             holders.append(annotated)
             written += words.written
-            spaces += words.spaces
+            spaces += words.spaces(len(annotated.folded))
     if not holders:
         return
     ends = [*firsts[1:], len(written)]

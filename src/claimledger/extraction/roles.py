@@ -214,6 +214,16 @@ class Roles(NamedTuple):
 NO_ROLES = Roles((), None)
 
 
+class SentenceRoles(NamedTuple):
+    """What rules 1-6 give a sentence's names, once for all its figures: each name's role (None
+    where rule 7 decides), the names rule 7 may make a figure's subject (no role, no backer, customer
+    or counterparty) and the organisations stating the figures."""
+
+    of_name: tuple[str | None, ...]
+    free: list[Name]
+    claimants: list[Name]
+
+
 @cache
 def _cue_pattern(group: str, side: str) -> re.Pattern[str]:
     """Cue words of `data/cues.toml` [roles.<group>], anchored at the end ("before") or start ("after")
@@ -255,11 +265,11 @@ def sentence_roles(
     baseline_spans: Sequence[tuple[int, int]],
     claimant_spans: Sequence[tuple[int, int]],
     registry: Registry,
-) -> tuple[str | None, ...]:
+) -> SentenceRoles:
     """The roles rules 1-6 give `names` in the (folded) sentence, None where rule 7 decides;
     `baseline_spans` and `claimant_spans` are those of all the sentence's figures."""
     if not names:
-        return ()
+        return SentenceRoles((), [], [])
     maker_of = {name.entity.id: maker.id for name in names if (maker := registry.maker(name.entity)) is not None}
     hardware = [name for name in names if name.kind in HARDWARE]
     compared = {
@@ -284,7 +294,13 @@ def sentence_roles(
             role is None and maker_of.get(other.entity.id) == name.entity.id for other, role in zip(names, roles, strict=True)
         ) and not _before_product(folded, names, index) and not _owns_after_preposition(folded, name):
             roles[index] = None
-    return tuple(roles)
+    free = [
+        name for name, role in zip(names, roles, strict=True)
+        if role is None and not BACKER_AFTER.match(folded, name.end) and not _shipped_for(folded, name)
+        and not (name.kind == "organisation" and COUNTERPARTY_BEFORE.search(folded, max(0, name.start - 48), name.start))
+    ]
+    claimants = [name for name, role in zip(names, roles, strict=True) if role == "claimant" and name.kind == "organisation"]
+    return SentenceRoles(tuple(roles), free, claimants)
 
 
 def _with_maker(folded: str, names: Sequence[Name], index: int, roles: list[str | None]) -> Name:
@@ -302,7 +318,7 @@ def assign_roles(
     start: int,
     end: int,
     clause: tuple[int, int],
-    rule_roles: Sequence[str | None],
+    rule_roles: SentenceRoles,
     organisation_metric: bool,
     relative: bool = False,
     own_money: bool = False,
@@ -313,12 +329,12 @@ def assign_roles(
     money (revenue, profit; not a market's size or share); `registry` gives the makers of products."""
     if not names:
         return NO_ROLES
-    roles = list(rule_roles)
+    roles = list(rule_roles.of_name)
     owner = None if relative else (
         _possessor(folded, names, start) or _measured_product(folded, names, start, end) or _each_holder(folded, names, start)
         or _delivered_with(folded, names, roles, end, clause)
     )
-    subject = owner or _subject(folded, names, roles, start, end, clause, organisation_metric, own_money, registry)
+    subject = owner or _subject(folded, rule_roles, start, end, clause, organisation_metric, own_money, registry)
     speaker = subject is not None and roles[names.index(subject)] == "claimant"
     if subject is not None:
         roles[names.index(subject)] = "subject"
@@ -511,8 +527,7 @@ def _a_unit(word: str) -> bool:
 
 def _subject(
     folded: str,
-    names: Sequence[Name],
-    roles: list[str | None],
+    rule_roles: SentenceRoles,
     start: int,
     end: int,
     clause: tuple[int, int],
@@ -520,12 +535,7 @@ def _subject(
     own_money: bool,
     registry: Registry | None,
 ) -> Name | None:
-    free = [
-        name for name, role in zip(names, roles, strict=True)
-        if role is None and not BACKER_AFTER.match(folded, name.end) and not _shipped_for(folded, name)
-        and not (name.kind == "organisation" and COUNTERPARTY_BEFORE.search(folded, max(0, name.start - 48), name.start))
-    ]
-    claimants = [name for name, role in zip(names, roles, strict=True) if role == "claimant" and name.kind == "organisation"]
+    free, claimants = rule_roles.free, rule_roles.claimants
     if claimants and not [name for name in free if clause[0] <= name.start and name.end <= clause[1]]:
         # "Meta has described clusters scaling toward 5 gigawatts": the speaker's own figure.
         in_clause = [

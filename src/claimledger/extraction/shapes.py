@@ -388,6 +388,10 @@ CODE_HINT = re.compile(r"\d(?:(?<=[A-Za-z]\d)|(?<=[A-Za-z]-\d)|[A-FH-Z])")
 # camel_kind, owned_name, org_ending_en, latin_in_chinese) each need one, so a sentence without
 # it (most Chinese sentences) runs none of them.
 WORD_HINT = re.compile(r"[a-z](?<=[A-Z][a-z])")
+# A small letter before a space or tab: the rules reading English words after one another (called,
+# appositive, possessive, owned_code, owned_name: "a rack called", "Acme's", "its K5") each need
+# one, so a sentence without it (most Chinese sentences) runs none of them.
+PROSE_HINT = re.compile(r"[a-z][ \t]")
 # A small letter then a capital ("nexaX", "scaleFabric"): a camel-case word a Chinese name may be.
 CAMEL_HINT = re.compile(r"[A-Z](?<=[a-z][A-Z])")
 
@@ -414,6 +418,7 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
     han = HAN_CHARACTER.search(text) is not None
     codes = CODE_HINT.search(text) is not None
     words = WORD_HINT.search(text) is not None
+    prose = PROSE_HINT.search(text) is not None
     with_chinese, latin, hints, groups = _family_patterns()
     family = with_chinese if han and hints.search(text) else latin
     found = [
@@ -438,10 +443,10 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
     for match in _free(text, "hyphen_code", ".-") if codes else ():
         if match.group("code").split("-")[0] not in not_brand():
             found.append(Shape(match.start(), match.end(), _kind_after(text, match.end()), "hyphen_code"))
-    for match in _matches(text, "called"):
+    for match in _matches(text, "called") if prose else ():
         if match.group("name").split()[0] not in not_brand():
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "called"))
-    for match in _matches(text, "appositive"):
+    for match in _matches(text, "appositive") if prose else ():
         name = match.group("name")
         if HAS_DIGIT.search(name) and name.split()[0] not in not_brand():
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "appositive"))
@@ -454,7 +459,7 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
     for match in _free(text, "family_number", ".") if words else ():
         if match.group("name").split()[0] not in not_brand():
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "family_number"))
-    for match in _free(text, "possessive", "."):
+    for match in _free(text, "possessive", ".") if prose else ():
         name = match.group("name")
         if name.split()[0] not in not_brand() and not _a_figure(text, match.start("name")):
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "possessive", match.group("owner")))
@@ -479,12 +484,12 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
     for match in _matches(text, "facility_appositive") if words and not han else ():
         if not any(word in not_brand() or word in _places() for word in match.group("name").split()):
             found.append(Shape(match.start("name"), match.end("name"), "system", "facility_appositive"))
-    for match in _matches(text, "owned_code") if codes else ():
+    for match in _matches(text, "owned_code") if codes and prose else ():
         found.append(Shape(match.start("code"), match.end("code"), _kind_after(text, match.end()), "owned_code"))
     for match in _free(text, "code_verb", ".-$") if codes else ():
         if _code_of_a_product(text, match):
             found.append(Shape(match.start("code"), match.end("code"), "chip", "code_verb"))
-    for match in _free(text, "owned_name", ".") if words else ():
+    for match in _free(text, "owned_name", ".") if words and prose else ():
         if not any(word in not_brand() for word in match.group("name").split()):
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "owned_name"))
     for match in _free(text, "org_ending_en", ".") if words else ():

@@ -271,8 +271,11 @@ def of_a_group(folded: str, start: int, end: int) -> bool:
 
 @cache
 def _group_before() -> re.Pattern[str]:
-    """A group word, then at most two words, ending where the text ends."""
-    return re.compile(rf"(?P<group>{_group_word().pattern})(?:\s+[a-z][\w-]*){{0,2}}\s+$", re.IGNORECASE)
+    """A group word, then at most two words, ending where the text ends (a look-ahead on the group
+    words' first characters lets a search skip ahead to them, past the look-behind of each place)."""
+    words = {word for group in shape_table()["group_words"].values() for word in group}
+    firsts = "".join(sorted({re.escape(word[0]) for word in words}))
+    return re.compile(rf"(?=[{firsts}])(?P<group>{_group_word().pattern})(?:\s+[a-z][\w-]*){{0,2}}\s+$", re.IGNORECASE)
 
 
 @cache
@@ -283,9 +286,12 @@ def _group_after() -> re.Pattern[str]:
 
 @cache
 def _counted_group() -> re.Pattern[str]:
-    chips = "|".join(map(re.escape, sorted(shape_table()["kind_words"]["chip"], key=len, reverse=True)))
+    words = sorted(shape_table()["kind_words"]["chip"], key=len, reverse=True)
+    chips = "|".join(map(re.escape, words))
+    # The look-ahead on the chip words' first characters fails at once where none starts.
+    firsts = "".join(sorted({re.escape(word[0]) for word in words}))
     return re.compile(
-        rf"\d[\d,.]*\s*(?:[-‑]\s*)?(?:[个個颗顆张張块塊片]\s*)?(?:{chips})\s*(?:(?:组成|构成|互联)\s*)?(?:的\s*)?(?P<group>{_group_word().pattern})",
+        rf"\d[\d,.]*\s*(?:[-‑]\s*)?(?:[个個颗顆张張块塊片]\s*)?(?=[{firsts}])(?:{chips})\s*(?:(?:组成|构成|互联)\s*)?(?:的\s*)?(?P<group>{_group_word().pattern})",
         re.IGNORECASE,
     )
 
