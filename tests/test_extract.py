@@ -1485,6 +1485,8 @@ def test_a_container_named_after_the_figure_with_each_divides_it(sentence: str, 
     ("公司部署了近万颗 GPU。", "近万颗 GPU", dict(unit="gpu", qualifier="nearly", value=10000.0)),
     ("公司建成超万卡集群。", "超万卡", dict(unit="gpu", qualifier="more_than", value=10000.0)),
     ("平台已接入逾千家企业。", "逾千家企业", dict(qualifier="more_than", value=1000.0)),
+    ("云栈机房里有上千台服务器。", "上千台服务器", dict(unit="server", qualifier="more_than", value=1000.0)),
+    ("星河平台接入了上万块 GPU。", "上万块 GPU", dict(unit="gpu", qualifier="more_than", value=10000.0)),
 ])
 def test_a_chinese_hedge_after_the_classifier_is_not_the_noun(sentence: str, written: str, expected: dict[str, Any]) -> None:
     check(sentence, written, expected)
@@ -1617,3 +1619,15 @@ def test_a_fraction_in_words_outside_a_comparison_is_a_share_and_no_figure(sente
 def test_an_organisation_opening_a_sentence_of_its_money_is_its_subject(sentence: str, written: str, subject: str) -> None:
     assert only_claim(sentence, written).subject == subject
 
+
+
+@pytest.mark.parametrize(("sentence", "written"), [
+    ("星河超节点支持 4096 张基于 K9 的加速卡。", "4096 张"),
+    ("平台拥有上千块高性能 X9 显卡。", "上千块"),
+])
+def test_a_counted_noun_stops_before_what_it_is_built_on_or_a_description(sentence: str, written: str) -> None:
+    assert only_claim(sentence, written).metric is None
+
+
+def test_a_plain_number_before_a_graphics_card_is_its_model() -> None:
+    assert [claim.text for claim in extract("平台拥有 800 块 5090显卡，5090单卡每小时 2.1 元。")] == ["800 块", "2.1 元"]
