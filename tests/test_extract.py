@@ -620,6 +620,8 @@ def test_not_claims(sentence: str) -> None:
     ("星图预计下季度营收为 120 亿元（±2%）。", ["120 亿元"]),
     ("Kite guides revenue to $4.2 billion, plus or minus 3%.", ["$4.2 billion"]),
     ("The sensor reads 450 W (+/- 1.5%).", ["450 W"]),
+    ("星图下季度营收指引为 95 亿元，上下浮动 2%。", ["95 亿元"]),
+    ("雲棧預期毛利率為 41%，正負 0.5 個百分點。", ["41%"]),
 ])
 def test_a_margin_written_with_plus_minus_is_no_claim(sentence: str, figures: list[str]) -> None:
     assert [claim.text for claim in extract(sentence)] == figures
@@ -1278,6 +1280,8 @@ def test_the_factors_of_a_product_written_out_are_no_claims() -> None:
     ("青鸾 Q700 和 Q800 的功耗分别为 350 W 和 450 W。", ["青鸾 Q700", "青鸾 Q800"]),
     ("The Kite K2 and K3 deliver 1.2 and 2.4 PFLOPS, respectively.", ["Kite K2", "Kite K3"]),
     ("The Tessel T900 and T950 draw 700 W and 900 W respectively.", ["Tessel T900", "Tessel T950"]),
+    # a Latin kind word after each name and a verb of the level after 和 keep the lists whole
+    ("云栈发布 Atlas 990 SuperCluster 和 Atlas 995 SuperCluster，规模分别超过 20 万卡和达到百万卡。", ["Atlas 990", "Atlas 995"]),
 ])
 def test_respective_figures_go_to_their_products(sentence: str, subjects: list[str]) -> None:
     assert [claim.subject for claim in extract(sentence)] == subjects

@@ -455,7 +455,7 @@ def test_pieces_that_are_separate_numbers_stay_apart(text: str, values: list[flo
     assert [m.value for m in find_numbers(text) if m.value is not None] == values
 
 
-@pytest.mark.parametrize(("text", "value"), [("近万颗", 10000.0), ("逾千家", 1000.0), ("超百亿元", 1e10), ("上万台", 10000.0), ("上千块", 1000.0)])
+@pytest.mark.parametrize(("text", "value"), [("近万颗", 10000.0), ("逾千家", 1000.0), ("超百亿元", 1e10), ("上万台", 10000.0), ("上千块", 1000.0), ("达到百万卡", 1e6)])
 def test_a_bare_chinese_unit_after_nearly_or_over_counts_one(text: str, value: float) -> None:
     assert [n.value for n in find_numbers(text, "zh")] == [value]
 

@@ -815,6 +815,14 @@ def _kind_of(word: str | None) -> str:
 
 
 KIND_AFTER = re.compile(r"[ \t]*(?:series[ \t]+)?(?P<word>[\w]+)")
+LATIN_WORD_AFTER = re.compile(r"[ \t]*(?P<word>[A-Za-z]+)(?![A-Za-z])")
+
+
+def kind_word_end(text: str, end: int) -> int:
+    """Where a name ending at `end` ends with the Latin kind word right after it, if any
+    ("Atlas 950 SuperCluster和": the kind word is the list item's too)."""
+    after = LATIN_WORD_AFTER.match(text, end)
+    return after.end() if after and after.group("word").casefold() in _kind_of_word() else end
 
 
 def _kind_after(text: str, end: int, brand: str = "") -> str:
