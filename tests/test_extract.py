@@ -252,6 +252,9 @@ PROJECTED = [
     # Taiwan press: 預估 (estimates) and 可望 (is expected to) look forward
     ("法人預估，星圖今年可望出貨4.2萬台伺服器。", "4.2萬台伺服器", True),
     ("星河明年營收可望達到80億元。", "80億元", True),
+    # 上看 (looks to reach) and 上修至 (raised to) are forecasts in the Taiwan press
+    ("雲棧全年資本支出上看600億元。", "600億元", True),
+    ("星圖全年營收上修至75億元。", "75億元", True),
     # a semicolon opens a statement of its own: a forecast before it does not reach a figure after it
     ("Orbis plans to pass 900 MW by December; its installed power reached 2.1 GW.", "2.1 GW", False),
     ("Orbis plans to pass 900 MW by December; it will add 300 MW next year.", "300 MW", True),
@@ -1635,3 +1638,8 @@ def test_a_counted_noun_stops_before_what_it_is_built_on_or_a_description(senten
 
 def test_a_plain_number_before_a_graphics_card_is_its_model() -> None:
     assert [claim.text for claim in extract("平台拥有 800 块 5090显卡，5090单卡每小时 2.1 元。")] == ["800 块", "2.1 元"]
+
+
+def test_a_price_per_each_million_tokens_is_one_unit() -> None:
+    claim = only_claim("星桥新服务器把推理成本降到 2 元/每百万 token。", "2 元/每百万 token")
+    assert claim.kind == "quantity" and claim.unit is not None and "token" in claim.unit
