@@ -252,6 +252,9 @@ PROJECTED = [
     # Taiwan press: 預估 (estimates) and 可望 (is expected to) look forward
     ("法人預估，星圖今年可望出貨4.2萬台伺服器。", "4.2萬台伺服器", True),
     ("星河明年營收可望達到80億元。", "80億元", True),
+    # 上看 (looks to reach) and 上修至 (raised to) are forecasts in the Taiwan press
+    ("雲棧全年資本支出上看600億元。", "600億元", True),
+    ("星圖全年營收上修至75億元。", "75億元", True),
     # a semicolon opens a statement of its own: a forecast before it does not reach a figure after it
     ("Orbis plans to pass 900 MW by December; its installed power reached 2.1 GW.", "2.1 GW", False),
     ("Orbis plans to pass 900 MW by December; it will add 300 MW next year.", "300 MW", True),
@@ -620,6 +623,8 @@ def test_not_claims(sentence: str) -> None:
     ("星图预计下季度营收为 120 亿元（±2%）。", ["120 亿元"]),
     ("Kite guides revenue to $4.2 billion, plus or minus 3%.", ["$4.2 billion"]),
     ("The sensor reads 450 W (+/- 1.5%).", ["450 W"]),
+    ("星图下季度营收指引为 95 亿元，上下浮动 2%。", ["95 亿元"]),
+    ("雲棧預期毛利率為 41%，正負 0.5 個百分點。", ["41%"]),
 ])
 def test_a_margin_written_with_plus_minus_is_no_claim(sentence: str, figures: list[str]) -> None:
     assert [claim.text for claim in extract(sentence)] == figures
@@ -1278,6 +1283,8 @@ def test_the_factors_of_a_product_written_out_are_no_claims() -> None:
     ("青鸾 Q700 和 Q800 的功耗分别为 350 W 和 450 W。", ["青鸾 Q700", "青鸾 Q800"]),
     ("The Kite K2 and K3 deliver 1.2 and 2.4 PFLOPS, respectively.", ["Kite K2", "Kite K3"]),
     ("The Tessel T900 and T950 draw 700 W and 900 W respectively.", ["Tessel T900", "Tessel T950"]),
+    # a Latin kind word after each name and a verb of the level after 和 keep the lists whole
+    ("云栈发布 Atlas 990 SuperCluster 和 Atlas 995 SuperCluster，规模分别超过 20 万卡和达到百万卡。", ["Atlas 990", "Atlas 995"]),
 ])
 def test_respective_figures_go_to_their_products(sentence: str, subjects: list[str]) -> None:
     assert [claim.subject for claim in extract(sentence)] == subjects
@@ -1485,6 +1492,8 @@ def test_a_container_named_after_the_figure_with_each_divides_it(sentence: str, 
     ("公司部署了近万颗 GPU。", "近万颗 GPU", dict(unit="gpu", qualifier="nearly", value=10000.0)),
     ("公司建成超万卡集群。", "超万卡", dict(unit="gpu", qualifier="more_than", value=10000.0)),
     ("平台已接入逾千家企业。", "逾千家企业", dict(qualifier="more_than", value=1000.0)),
+    ("云栈机房里有上千台服务器。", "上千台服务器", dict(unit="server", qualifier="more_than", value=1000.0)),
+    ("星河平台接入了上万块 GPU。", "上万块 GPU", dict(unit="gpu", qualifier="more_than", value=10000.0)),
 ])
 def test_a_chinese_hedge_after_the_classifier_is_not_the_noun(sentence: str, written: str, expected: dict[str, Any]) -> None:
     check(sentence, written, expected)
@@ -1617,3 +1626,20 @@ def test_a_fraction_in_words_outside_a_comparison_is_a_share_and_no_figure(sente
 def test_an_organisation_opening_a_sentence_of_its_money_is_its_subject(sentence: str, written: str, subject: str) -> None:
     assert only_claim(sentence, written).subject == subject
 
+
+
+@pytest.mark.parametrize(("sentence", "written"), [
+    ("星河超节点支持 4096 张基于 K9 的加速卡。", "4096 张"),
+    ("平台拥有上千块高性能 X9 显卡。", "上千块"),
+])
+def test_a_counted_noun_stops_before_what_it_is_built_on_or_a_description(sentence: str, written: str) -> None:
+    assert only_claim(sentence, written).metric is None
+
+
+def test_a_plain_number_before_a_graphics_card_is_its_model() -> None:
+    assert [claim.text for claim in extract("平台拥有 800 块 5090显卡，5090单卡每小时 2.1 元。")] == ["800 块", "2.1 元"]
+
+
+def test_a_price_per_each_million_tokens_is_one_unit() -> None:
+    claim = only_claim("星桥新服务器把推理成本降到 2 元/每百万 token。", "2 元/每百万 token")
+    assert claim.kind == "quantity" and claim.unit is not None and "token" in claim.unit

@@ -282,7 +282,6 @@ CHINESE_NOT_NUMBERS = [
     "另一条硬约束",
     "在两者之上",
     "万一",
-    "上万台",
     "上一代",
     "文心一言",
     "数据中心",
@@ -456,11 +455,11 @@ def test_pieces_that_are_separate_numbers_stay_apart(text: str, values: list[flo
     assert [m.value for m in find_numbers(text) if m.value is not None] == values
 
 
-@pytest.mark.parametrize(("text", "value"), [("近万颗", 10000.0), ("逾千家", 1000.0), ("超百亿元", 1e10)])
+@pytest.mark.parametrize(("text", "value"), [("近万颗", 10000.0), ("逾千家", 1000.0), ("超百亿元", 1e10), ("上万台", 10000.0), ("上千块", 1000.0), ("达到百万卡", 1e6)])
 def test_a_bare_chinese_unit_after_nearly_or_over_counts_one(text: str, value: float) -> None:
     assert [n.value for n in find_numbers(text, "zh")] == [value]
 
 
-@pytest.mark.parametrize("text", ["百度发布新品", "超级计算机", "逾期未付", "千万别忘了"])
+@pytest.mark.parametrize("text", ["百度发布新品", "超级计算机", "逾期未付", "千万别忘了", "以上千瓦", "排名上升"])
 def test_a_bare_chinese_unit_without_the_cue_is_no_number(text: str) -> None:
     assert find_numbers(text, "zh") == []

@@ -55,7 +55,7 @@ def test_bare_magnitudes(text, written, expected):
         ("能效提高两倍以上。", "两倍", 2, "more_than"),
         ("带宽提升二倍。", "二倍", 2, None),
         ("吞吐量是上一代的六倍。", "六倍", 6, None),
-        ("延迟缩短到原来的十分之一，吞吐提高上千倍。", "千倍", 1000, None),
+        ("延迟缩短到原来的十分之一，吞吐提高上千倍。", "上千倍", 1000, "more_than"),
         ("显存容量增加 3 倍以上。", "3 倍", 3, "more_than"),
         ("這一指標實現了 40 餘倍增長。", "40 餘倍", 40, "more_than"),
         ("The new chip is ten times cheaper.", "ten times", 10, None),

@@ -56,6 +56,7 @@ from claimledger.extraction.names import HARDWARE, Name, introduced, named_again
 from claimledger.extraction.nonclaims import a_factor, places_in_time
 from claimledger.extraction.pipeline import Sentence, split_sentences
 from claimledger.extraction.roles import sentence_roles
+from claimledger.extraction.shapes import kind_word_end
 from claimledger.text.lang import LANGUAGES, SUPPORTED
 from claimledger.text.traditional import simplified
 from claimledger.types import Claim
@@ -196,7 +197,8 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
     for kinds in (HARDWARE, ("organisation",)):
         products = [name for name in annotated.names if name.kind in kinds]
         if len(products) > 1:
-            respective_product = respective(annotated.simple, [(name.start, name.end) for name in products], figure_spans)
+            items = [(name.start, kind_word_end(annotated.simple, name.end)) for name in products]
+            respective_product = respective(annotated.simple, items, figure_spans)
         if respective_product:
             break
     token_prices = _paired_token_prices(annotated.simple, framed)

@@ -73,6 +73,8 @@ METRIC_LINK_REACH = 80
 # holding a digit is a figure of its own.
 METRIC_LINK_ANY_CASE = re.compile(r"(?:\s*[(（][^()（）\d]{1,24}[)）])?" + METRIC_LINK.pattern, re.IGNORECASE)
 METRIC_APPOSITIVE = re.compile(r"\s*[,:，：]\s*$")
+# A guidance given for a metric, its figure in the next clause ("营收给出乐观指引，中值为 650 亿美元").
+GUIDED_FIGURE = re.compile(r"[^，,。；;]{0,8}指引\s*[,，]\s*(?:其)?(?:中值|中位数|中点|区间|范围)?\s*(?:为|是|在|约为)?\s*$")
 SENTENCE_SUBJECT = re.compile(
     # an appositive may stand between: "Fluidstack, a cloud-computing startup, is preparing ..."
     r"(?P<name>[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})(?:'s)?(?:,\s+(?:a|an|the)\s+[^,;]{1,100},)?\s+(?:today\s+|yesterday\s+|now\s+|also\s+)?"
@@ -416,6 +418,11 @@ def _after_leading_clause(sentence: str) -> int | None:
 
 
 @cache
+def _held_equal_after() -> re.Pattern[str]:
+    return re.compile(rf"\s*(?:都|基本|大致|大体)?\s*{any_phrase(cue_table()['conditions']['held_equal_after'])}\s*(?:的情况下|的前提下|条件下|时|下)")
+
+
+@cache
 def _held_equal() -> re.Pattern[str]:
     return re.compile(rf"{any_phrase(cue_table()['conditions']['held_equal'])}\s*(?:的\s*)?$")
 
@@ -458,7 +465,9 @@ def _metric(
             return metric.concept  # the metric names it: "PUE (...) of the modular hall was 1.41"
     in_clause_before = [m for m in metrics if clause[0] <= m.start and m.end <= start]
     if not in_clause_before:
-        in_clause_before = [m for m in metrics if m.end <= start and METRIC_APPOSITIVE.fullmatch(folded, m.end, start)]
+        in_clause_before = [
+            m for m in metrics if m.end <= start and (METRIC_APPOSITIVE.fullmatch(folded, m.end, start) or GUIDED_FIGURE.fullmatch(folded, m.end, start))
+        ]
     if in_clause_before:
         return in_clause_before[-1].concept
     if comparative:
@@ -499,7 +508,7 @@ def _marked_metrics(annotated: Annotated) -> list[tuple[Metric, bool, bool]]:
         annotated.marked_metrics = [
             (metric, _describes_a_name(folded, metric.end), any(f.start < metric.end and metric.start < f.end for f in annotated.figures))
             for metric in annotated.metrics
-            if not _held(folded, metric.start)
+            if not _held(folded, metric.start, metric.end)
         ]
     return annotated.marked_metrics
 
@@ -510,10 +519,11 @@ def _describes_a_name(folded: str, metric_end: int) -> bool:
     return _described().match(folded, metric_end) is not None
 
 
-def _held(folded: str, metric_start: int) -> bool:
-    """Whether the metric starting at `metric_start` is held equal in the comparison ("at the
-    same interactivity")."""
-    return _held_equal().search(lowered(folded), max(0, metric_start - 12), metric_start) is not None
+def _held(folded: str, metric_start: int, metric_end: int) -> bool:
+    """Whether the metric at [metric_start, metric_end) is held equal in the comparison ("at the
+    same interactivity", "响应速度差不多时")."""
+    low = lowered(folded)
+    return _held_equal().search(low, max(0, metric_start - 12), metric_start) is not None or _held_equal_after().match(low, metric_end) is not None
 
 
 def _counted_rate(annotated: Annotated, start: int, expression: str | None, unit_text: str | None) -> str | None:

@@ -48,6 +48,8 @@ DISPOSAL_OBJECT = re.compile(r"\s*[\d两三四五六七八九十百千万数上]
 BOOK_TITLE = re.compile(r"《[^《》]*》")
 # An amount right after a measure word makes the word a verb: "将投入 300 亿元" (will invest).
 AMOUNT_NEXT = re.compile(r"\s*(?:约|超过|近)?\s*\d")
+# A bare Chinese unit counting one of itself ("万块", "千台"): numbers.toml bare_unit_cues.
+BARE_UNIT = re.compile(r"[百千万亿]")
 # A Chinese character that opens no verb of change, launch or time ("降", "提", "推", "在", "于").
 NO_VERB = r"(?:(?![降提升增减缩扩达超推实在于会进])[\u4e00-\u9fff])"
 
@@ -87,7 +89,7 @@ def find_qualifier(
             cut, skip = skip[0], None
         window = max(0, cut - QUALIFIER_WINDOW)
         found = ending.search(sentence, window, cut) if qualifier_gate(lang).search(sentence, window, cut) else None
-        if not found or _ends_a_noun(sentence, found.start("cue"), fold(found.group("cue")), lang):
+        if not found or _ends_a_noun(sentence, found.start("cue"), fold(found.group("cue")), lang) or _not_before_bare_unit(sentence, found, lang):
             break
         labels.append(before_labels[fold(found.group("cue"))])
         if cut == start and not found.group("gap").strip() and fold(found.group("cue")) not in outside_text_cues():
@@ -105,6 +107,12 @@ def find_qualifier(
     # Cues before the number were collected nearest first: the nearest says how the figure is hedged.
     label = labels[0] if labels else _strongest(after_labels_found) if after_labels_found else None
     return NO_QUALIFIER if label is None else Qualifier(label, adjacent_start)
+
+
+def _not_before_bare_unit(sentence: str, found: re.Match[str], lang: str) -> bool:
+    """Whether a cue that hedges only a bare Chinese unit ("上万块") stands before anything else ("图上 80,000")."""
+    only = cue_table()["qualifier"][lang].get("bare_unit_only", {}).get("cues", ())
+    return fold(found.group("cue")) in only and BARE_UNIT.match(sentence, found.end("cue")) is None
 
 
 def _ends_a_noun(sentence: str, cue_start: int, cue: str, lang: str) -> bool:

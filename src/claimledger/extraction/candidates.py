@@ -76,6 +76,9 @@ COUNTED_HAN = re.compile(
 CLASSIFIER_AFTER = re.compile(rf"[ \t]*[{COUNTING_CLASSIFIERS}]")
 # "one card" right after a plain number: the number is the card's model ("4090单卡", "910B 单颗").
 ONE_DEVICE_AFTER = re.compile(r"[ \t]*单(?:卡|颗|张|块|芯片|GPU)")
+# A graphics card or "one card" right after a plain number: the number is the card's model ("4090显卡";
+# "9216 chips" and "256芯片" count).
+MODEL_CARD_AFTER = re.compile(rf"{ONE_DEVICE_AFTER.pattern}|[ \t]*[显顯]卡")
 # Under this, a count in Chinese numerals whose noun runs on into a verb is prose ("两个标注把这").
 SMALL_COUNT = 10
 NOT_NOUNS = frozenset(
@@ -871,7 +874,8 @@ def is_score(quantity: Quantity) -> bool:
 def is_label(sentence: str, quantity: Quantity) -> bool:
     """A bare number that labels rather than measures: after a capitalised word
     ("iPhone 11", "Boeing 787", "Model 3") or a noun that numbers things
-    ("category 4 hurricane", "tier 1 suppliers", "phase 2"), a code with a leading zero ("0401"),
+    ("category 4 hurricane", "tier 1 suppliers", "phase 2"), before a graphics card or "one card"
+    ("4090显卡", "4090单卡"), a code with a leading zero ("0401"),
     or a number alone in brackets ("(4)"), and "one" before a figure."""
     if quantity.kind is not None and not quantity.counted_noun or quantity.expression is not None:
         return False
@@ -882,6 +886,8 @@ def is_label(sentence: str, quantity: Quantity) -> bool:
         return True
     if number.text.startswith("0") and INTEGER.fullmatch(number.text) and len(number.text) > 1:
         return True
+    if INTEGER.fullmatch(number.text) and MODEL_CARD_AFTER.match(sentence, number.end):
+        return True  # "4090显卡", "4090单卡": the card's model
     if number.text.lower() == "one" and DIGITS_AFTER.match(sentence, number.end):
         return True  # "just one 52,000 barrel-a-day refinery": an article, not a count
     return sentence[number.start - 1:number.start] == "(" and sentence[number.end:number.end + 1] == ")"

@@ -21,6 +21,9 @@ Then:
   an organisation it named before makes;
 - a figure compared with "its previous X" and no product of its own: the one product
   the post named before of X's kind and family;
+- a count of chips per group word with no subject ("单机架 72 颗 Rubin GPU") is the count of
+  the system built on them that the post named last, and so are the other counts of hardware
+  in its clause ("加 36 颗 Vera CPU");
 - a carried chip is the known system built on it that a bare group word before the
   figure names ("A 144-chip UltraServer configuration" after Trainium3), or the chip's
   system of a group a count of chips makes ("A 10,000-GPU cluster");
@@ -45,7 +48,7 @@ from claimledger.extraction.cues import alternation, any_phrase, cue_table, fold
 from claimledger.extraction.found import Found
 from claimledger.extraction.names import HARDWARE, Name
 from claimledger.extraction.pipeline import Sentence
-from claimledger.extraction.roles import KIND_REFERENCES, any_kind_reference, kind_reference
+from claimledger.extraction.roles import KIND_REFERENCES, any_kind_reference, counted, kind_reference
 from claimledger.extraction.topic import (
     Topic,
     counted_system,
@@ -59,6 +62,7 @@ from claimledger.extraction.topic import (
     previous_of_own,
     successor,
     system_of,
+    system_word,
     takes_topic,
 )
 from claimledger.organisation import organisation_figure
@@ -108,6 +112,7 @@ class Post:
             _point_ahead(registry, annotated, found, self.makers, later)
             _successor_of_baseline(registry, annotated, found, self.named)
             _carried_systems(registry, annotated, found)
+            _counted_chips_system(registry, annotated, found, self.named)
             if self.company is not None:
                 _take_company(self.company, annotated, found)
         self._follow_company(sentence, annotated)
@@ -346,6 +351,50 @@ def _carried_systems(registry: Registry, annotated: Annotated, found: list[Found
         system = system_of(registry, chip, annotated.simple, annotated.names, span) or counted_system(chip, annotated.simple, clause_start, start)
         if system is not None:
             item.claim.subject, item.claim.subject_id, item.subject_id, item.subject_kind = system.id, system.id, system.id, system.kind
+
+
+def _counted_chips_system(registry: Registry, annotated: Annotated, found: list[Found], named: Sequence[Name]) -> None:
+    """A count of chips per group word ("单机架 72 颗 Rubin GPU", "72 Rubin GPUs ... per rack") with no
+    subject, or only a carried chip, is the count of the system built on them that the post named last
+    (its parent is the chip); so are the other counts of hardware in its clause ("加 36 颗 Vera CPU")."""
+    folded = annotated.simple
+    for item in found:
+        if not _open_to_system(item):
+            continue
+        start, end = item.claim.start - item.claim.sentence_start, item.claim.end - item.claim.sentence_start
+        chip = next((name for name in annotated.names if start <= name.start < end and name.kind in CHIP_KINDS and counted(folded, name)), None)
+        clause = clause_bounds(folded, start, end)
+        if chip is None or system_word().search(folded, *clause) is None:
+            continue
+        system = next(filter(None, (_built_on(registry, name, chip.entity) for name in reversed(named) if name.kind == "system")), None)
+        if system is None:
+            continue
+        subject = system[0]
+        for other in found:
+            other_start = other.claim.start - other.claim.sentence_start
+            if other is item or _open_to_system(other) and clause[0] <= other_start < clause[1] and _counts_hardware(annotated, other):
+                other.claim.subject, other.claim.subject_id, other.subject_id = subject, system[1].id, system[1].id
+                other.subject_kind, other.carried = "system", True
+
+
+def _built_on(registry: Registry, name: Name, chip: Entity) -> tuple[str, Entity] | None:
+    """The system a named one is, or is a group of, that is built right on `chip` ("Vera Rubin
+    NVL72 cluster" -> the Vera Rubin NVL72 on Rubin GPU), as written when it is the named one."""
+    if name.entity.parent == chip.id:
+        return name.text, name.entity
+    system = next((entity for entity in registry.ancestors(name.entity) if entity.kind == "system" and entity.parent == chip.id), None)
+    return (system.id, system) if system is not None else None
+
+
+def _open_to_system(item: Found) -> bool:
+    """Whether a figure has no subject, or only a chip carried from elsewhere."""
+    return item.claim.subject is None or item.carried and item.subject_kind in CHIP_KINDS
+
+
+def _counts_hardware(annotated: Annotated, item: Found) -> bool:
+    """Whether a figure counts a chip or a part named in it ("36 颗 Vera CPU")."""
+    start, end = item.claim.start - item.claim.sentence_start, item.claim.end - item.claim.sentence_start
+    return any(start <= name.start < end and name.kind in (*CHIP_KINDS, "component") and counted(annotated.simple, name) for name in annotated.names)
 
 
 def _maker_acting(item: Found) -> bool:

@@ -7,7 +7,8 @@ benchmark with its round, the scenario and the precision.
   without the suite takes it from the scenario, the sentence's words or the metric
   ("MLPerf v6.0 ... tokens per second" is MLPerf Inference v6.0), so the two spellings
   are one condition. Category and division ("Datacenter Closed") stay.
-- The scenario (offline, server, interactive, ...), the precision (FP4, FP8,
+- The scenario (offline, server, interactive, 推理场景, ...; a kind of model the figure was had
+  on, "在稠密模型上", "在混合专家模型上"), the precision (FP4, FP8,
   INT8, BF16, ...; a Chinese word for one by the one it names: 单精度 FP32, 双精度 FP64,
   半精度 FP16), sparsity ("40 petaflops with sparsity": `sparse`, after the precision)
   and the workload's size (input/output lengths, context length, batch
@@ -40,6 +41,9 @@ from claimledger.extraction.workload import WorkloadSize, workload_sizes
 from claimledger.text.alternation import any_of
 
 SCENARIO_WORD = re.compile(r"\s*(?:scenario|场景)")
+# "在稠密模型上达到 60%": a kind of model the figure was had on is written as its scenario.
+ON_IT = re.compile(r"\s*上")
+CLAUSE_BREAK = re.compile(r"[，,;；。:：]")
 # A scenario or size written as the opening of its clause: "In the server scenario, ...",
 # "，在服务器场景下", "and with a single user".
 OPENS_CLAUSE = re.compile(r"(?:^|[，,;；:：。]|\band)\s*(?:(?:in|under|for|on|at|with)\s+)?(?:the\s+|an?\s+)?(?:在|于)?\s*$")
@@ -308,13 +312,19 @@ def _figure_of(
 ) -> tuple[int, int] | None:
     """The figure (start, end) a written scenario (or workload size) is the condition of: the first
     after it when it opens its clause ("In the server scenario, ...", "，在服务器场景下为 11,100"),
+    or when it shares its clause with that one and not with the one before ("向量算力提升2倍，推理场景性能提升2.5倍"),
     else the last before it ("11,100 tokens/s in the server scenario"); None when no figure is given."""
     before = [figure for figure in figures if figure[1] <= scenario_start]
     after = [figure for figure in figures if figure[0] >= scenario_end]
     opens = OPENS_CLAUSE.search(lowered_text, max(0, scenario_start - 16), scenario_start) is not None
-    if after and (opens or not before):
+    if after and (opens or not before or _same_clause(lowered_text, scenario_end, after[0][0]) and not _same_clause(lowered_text, before[-1][1], scenario_start)):
         return after[0]
     return before[-1] if before else None
+
+
+def _same_clause(text: str, start: int, end: int) -> bool:
+    """Whether no clause break stands in text[start:end]."""
+    return CLAUSE_BREAK.search(text, start, end) is None
 
 
 @lru_cache(maxsize=64)
@@ -333,12 +343,14 @@ def _scenario_letters() -> re.Pattern[str]:
 @lru_cache(maxsize=64)
 def _written_scenarios(lowered_text: str) -> tuple[tuple[int, int, str], ...]:
     """(start, end, label) of each scenario the (lowered) sentence writes as one ("the server
-    scenario", "离线场景"), found once for all its figures; no scenario word holds a clause break."""
+    scenario", "离线场景", a kind of model "在稠密模型上"), found once for all its figures; no scenario word holds a clause break."""
     pattern, labels = _scenarios()
     return tuple(
         (found.start(), found.end(), labels[" ".join(found.group(0).split())])
         for found in pattern.finditer(lowered_text)
-        if SCENARIO_WORD.match(lowered_text, found.end()) or found.group(0).endswith(("scenario", "场景"))
+        if SCENARIO_WORD.match(lowered_text, found.end())
+        or found.group(0).endswith(("scenario", "场景"))
+        or found.group(0).endswith("模型") and ON_IT.match(lowered_text, found.end())
     )
 
 

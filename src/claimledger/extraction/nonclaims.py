@@ -53,16 +53,19 @@ def a_factor(text: str, number_end: int, multiplier: bool) -> bool:
 
 # "650 亿美元（±2%）", "$65 billion, plus or minus 2%": the margin of the figure before, no claim.
 # (The number finder reads "minus 3%" as a signed number: its "plus or" is before it.)
-TOLERANCE_BEFORE = re.compile(r"(?:±|\+/-|\+-|\bplus or minus)\s*$", re.IGNORECASE)
+TOLERANCE_BEFORE = re.compile(r"(?:±|\+/-|\+-|\bplus or minus|上下(?:浮动|浮動|波动|波動|净动|淨動)(?:约|約)?|正负|正負)\s*$", re.IGNORECASE)
+# What a margin's window holds before TOLERANCE_BEFORE can match.
+TOLERANCE_HINT = re.compile(r"[±+]|plus|上下|正[负負]", re.IGNORECASE)
 PLUS_OR_BEFORE = re.compile(r"\bplus or\s+$", re.IGNORECASE)
 
 
 def a_tolerance(text: str, number_start: int) -> bool:
-    """Whether the number starting at `number_start` is a margin written with ± ("±2%"). Most
-    numbers have no ±, + nor "plus" before them, which a look at the window says first."""
+    """Whether the number starting at `number_start` is a margin written with ± ("±2%", "上下浮动2%").
+    Most numbers have no ±, + , "plus" nor 上下 before them, which a look at the window says first."""
+    if text.startswith(("负", "負"), number_start) and text.endswith("正", 0, number_start):
+        return True  # "正负 0.5 个百分点": the 负 was read as the number's sign
     window = max(0, number_start - 16)
-    before = text[window:number_start]
-    if not ("±" in before or "+" in before or "plus" in before.casefold()):
+    if not TOLERANCE_HINT.search(text, window, number_start):
         return False  # neither pattern can match
     if TOLERANCE_BEFORE.search(text, window, number_start):
         return True

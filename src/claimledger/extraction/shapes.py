@@ -37,8 +37,9 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
   before a kind word ("its Napier chip", "their Storm Harbor racks", "the Spectra system", "each
   Kite rack"); never a word that starts no name ("the Chinese chip").
 - zh_kind: a Chinese name right before 芯片/加速卡/一体机/服务器/超节点/集群...
-  ("深算芯片"), never a description ("国产芯片", "新一代芯片", "标准机柜"), a thing left unnamed
-  ("某金融数据中心"), nor the unit right after a number ("1200柜液冷机柜").
+  ("深算芯片"), never a description ("国产芯片", "新一代芯片", "标准机柜", "全国算力中心"), a thing left unnamed
+  ("某金融数据中心"), nor the unit right after a number ("1200柜液冷机柜"); a country opens a
+  name only before a name of its own ("中国电信中部智算中心", never "中国西部数据中心").
 - zh_new_kind: a Chinese name right after a new product's kind word ("新架构花港"),
   never a description or a metric ("新芯片功耗降低").
 - zh_numbered: a Chinese product name numbered with 号 ("深算二号").
@@ -64,8 +65,10 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
   Frontier."), a system; never a word that starts no name, nor a place.
 - org_ending: an organisation by its ending, never before another capitalised word ("the Culpeper
   Technology Zone") ("Kestrel Silicon", "昉擎科技").
-- zh_owner_of_measure: a Chinese name opening its clause before its own results, a period, 实现
-  and a narrowing word maybe between ("星桥数据全年实现营业收入", "星桥数据经调整净利润"); never a
+- zh_owner_of_measure: a Chinese name opening its clause before its own results, a period (a word
+  or one written with digits: "9月", "2026年1月", "第3季"), a forecast verb, 实现 and a narrowing
+  word maybe between ("星桥数据全年实现营业收入", "星桥数据经调整净利润", "云栈9月集团营收",
+  "云栈预计第4季整体营收"); never a
   common word ("公司", "我国"), a line of business ("游戏收入", "手机业务收入"), a narrowing word
   ("经调整净利润", "息税前利润") nor a measure's own name.
 
@@ -131,6 +134,11 @@ CODE_BEFORE_KIND = re.compile(rf"(?P<code>\d{{1,5}}[A-Z]{{1,2}})[ \t]?[{HAN}]{{0
 ORDINAL_BEFORE = re.compile(r"第[ \t]*\d+[ \t]*\Z")
 # A number (and a space) right before a word.
 AFTER_NUMBER = re.compile(r"\d\s?$")
+# A period written with digits between an owner and its results: "9月", "2026年1月", "第3季", "前9月",
+# "2025年第二季度", "Q3" (zh_owner_of_measure).
+ZH_DATED_PERIOD = (
+    r"(?:\d{4}[ \t]?年[ \t]?)?(?:前[ \t]?)?(?:\d{1,2}[ \t]?月份?|第?[ \t]?[1-4一二三四][ \t]?季度?|Q[1-4])"
+)
 # A date or period unit after a number: "2026 年", "3 月", "二季度".
 DATE_UNITS = "年月日季周"
 DATE_NUMERALS = "0-9〇零一二三四五六七八九十"
@@ -294,7 +302,7 @@ def _rules() -> dict[str, re.Pattern[str]]:
         # each clause's start only: _owners_of_measures).
         "zh_owner_of_measure": re.compile(
             rf"(?P<name>(?:(?![{OWNER_NOT_CHARS}{HAN_NUMERALS}年月日季度期])[{HAN}]){{2,5}}?)"
-            rf"(?:{_words(shape_table()['words']['zh_owner_periods'])})?(?:实现|录得|的)?"
+            rf"(?:预计|预期|预估)?(?:{ZH_DATED_PERIOD}|{_words(shape_table()['words']['zh_owner_periods'])})?(?:实现|录得|的)?"
             rf"(?:{_words(shape_table()['words']['zh_measure_modifiers'])})?(?:{_words(_chinese_organisation_measures())})"
         ),
         # The code's first capital opens the rule (a Chinese character, and maybe a space, before it).
@@ -685,8 +693,13 @@ def _last_not_in_name() -> re.Pattern[str]:
 
 
 def _described(name: str) -> bool:
-    """A description, not a name: "国产", "新一代", "高性能芯片"."""
-    return _description().match(name) is not None
+    """A description, not a name: "国产", "新一代", "高性能芯片"; but a country and a name of two
+    characters or more after it is a name ("中国电信中部智算中心", never "中国智算中心")."""
+    found = _description().match(name)
+    if found is None:
+        return False
+    rest = name[found.end():]
+    return not (found.group(0) in _words_tuple("zh_countries") and len(rest) >= 2 and not _described(rest))
 
 
 @cache
@@ -807,6 +820,14 @@ def _kind_of(word: str | None) -> str:
 
 
 KIND_AFTER = re.compile(r"[ \t]*(?:series[ \t]+)?(?P<word>[\w]+)")
+LATIN_WORD_AFTER = re.compile(r"[ \t]*(?P<word>[A-Za-z]+)(?![A-Za-z])")
+
+
+def kind_word_end(text: str, end: int) -> int:
+    """Where a name ending at `end` ends with the Latin kind word right after it, if any
+    ("Atlas 950 SuperCluster和": the kind word is the list item's too)."""
+    after = LATIN_WORD_AFTER.match(text, end)
+    return after.end() if after and after.group("word").casefold() in _kind_of_word() else end
 
 
 def _kind_after(text: str, end: int, brand: str = "") -> str:

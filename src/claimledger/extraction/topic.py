@@ -244,6 +244,11 @@ def _systems_of(registry: Registry, chip_id: str, word: str) -> tuple[Entity, ..
     )
 
 
+def system_word() -> re.Pattern[str]:
+    """A group word (rack, server, cluster, 机架 ...)."""
+    return _group_word()
+
+
 @cache
 def _group_word() -> re.Pattern[str]:
     words = sorted({word for group in shape_table()["group_words"].values() for word in group}, key=len, reverse=True)
