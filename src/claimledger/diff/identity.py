@@ -81,7 +81,16 @@ from claimledger.diff.keys import (
     split_round,
     subject_entity,
 )
-from claimledger.diff.periods import is_period, lead_period, period_of, periods_in
+from claimledger.diff.periods import (
+    THIS_QUARTER,
+    YEARLESS,
+    PostPeriods,
+    is_period,
+    lead_period,
+    named_periods,
+    period_of,
+    resolve,
+)
 from claimledger.organisation import is_currency, organisation_figure
 from claimledger.text.scripts import HAN
 
@@ -265,6 +274,8 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
     condition = key.condition
     if condition is None and organisation_figure(key.metric, key.measure):
         condition = reporting_period(claim, others)
+    elif condition is not None and YEARLESS.fullmatch(condition):
+        condition = resolve(condition, post_of(claim))
     if condition is None:
         # Only what would hold for this figure too: "9,216 chips" beside "4,614 TFLOPS at FP8" is no FP8 figure.
         condition = hint(
@@ -291,24 +302,41 @@ def beside_products(organisation: str, products: Collection[str]) -> str:
     return f"{organisation} {hint(products)}" if products else organisation
 
 
-def reads_lead(claim: Mapping[str, Any]) -> bool:
-    """Whether a claim's identity needs the text before its sentence (`reporting_period`): an
-    organisation's figure with no condition whose sentence names no period."""
+def reads_post(claim: Mapping[str, Any]) -> bool:
+    """Whether a claim's identity needs its post (`reporting_period`, `post_of`): an organisation's figure
+    with no condition, or a figure whose condition is a period without its year."""
     key = key_of_parts(*(claim.get(part) for part in ("subject", "metric", "kind", "dimensionality", "baseline", "condition")))
-    return (key is not None and key.condition is None and organisation_figure(key.metric, key.measure)
-            and not periods_in(claim.get("sentence") or ""))
+    if key is None:
+        return False
+    if key.condition is None:
+        return organisation_figure(key.metric, key.measure)
+    return YEARLESS.fullmatch(key.condition) is not None
+
+
+def post_of(claim: Mapping[str, Any]) -> PostPeriods:
+    """The periods of a claim's post (its ``post``, `periods.post_periods`), else only which post it is."""
+    post = claim.get("post")
+    return post if isinstance(post, PostPeriods) else PostPeriods(None, frozenset(), None, claim.get("document_id"))
 
 
 def reporting_period(claim: Mapping[str, Any], others: Iterable[Mapping[str, Any]]) -> str | None:
     """The period an organisation's figure is reported for, as its sentence names it (`periods.period_of`),
-    else as its paragraph did before it (`periods.lead_period`, from the claim's ``lead``)."""
+    else as its paragraph did before it (`periods.lead_period`, from the claim's ``lead``), read against its
+    post (`periods.resolve`)."""
     sentence, offset, start, end = (claim.get(part) for part in ("sentence", "sentence_start", "start", "end"))
     if not sentence or offset is None or start is None or end is None:
         return None
     starts = [other["start"] - offset for other in others if other.get("start") is not None]
-    if periods_in(sentence):
-        return period_of(sentence, start - offset, end - offset, starts)
-    return lead_period(claim.get("lead"))
+    projected = bool(claim.get("projected"))
+    named = named_periods(sentence)
+    own = period_of(sentence, start - offset, end - offset, starts) if named else None
+    if own == THIS_QUARTER and not projected:
+        # "the quarter" is the one its paragraph went on about, where it names one, else the post's own.
+        own = lead_period(claim.get("lead"), post_of(claim)) or own
+    if own is not None or any(period.start < end - offset for period in named):
+        return resolve(own, post_of(claim), projected)
+    # Only periods after the figure, in another clause: other figures' ("净利润10.38亿元，其中二季度收入17.7亿元").
+    return lead_period(claim.get("lead"), post_of(claim), projected)
 
 
 def counts_its_chips(claim: Mapping[str, Any], subject: str | None) -> bool:
