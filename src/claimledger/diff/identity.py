@@ -74,9 +74,11 @@ from claimledger.diff.keys import (
     is_organisation,
     key_of_parts,
     maker_key,
+    name_registry,
     names_only_the_unit,
     normalise_baseline,
     normalise_metric,
+    normalise_name,
     products_named,
     split_round,
     subject_entity,
@@ -91,6 +93,8 @@ from claimledger.diff.periods import (
     period_of,
     resolve,
 )
+from claimledger.entities import Entity
+from claimledger.entities.model import HARDWARE_KINDS
 from claimledger.organisation import is_currency, organisation_figure
 from claimledger.text.scripts import HAN
 
@@ -296,10 +300,25 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
     return Identity(subject or MISSING, metric, measure, baseline, condition)
 
 
-def beside_products(organisation: str, products: Collection[str]) -> str:
+def beside_products(organisation: str, products: Collection[Entity]) -> str:
     """The subject of an organisation's product measure whose sentence names products: the organisation with
-    them as a hint ("nvidia ~gb200 nvl72 / gb300 nvl72"), which names no maker, so joins none of its products."""
-    return f"{organisation} {hint(products)}" if products else organisation
+    the ones that may be measured as a hint (`measured_products`: "nvidia ~gb200 nvl72 / gb300 nvl72"), which
+    names no maker, so joins none of its products."""
+    named = measured_products(products)
+    return f"{organisation} {hint(named)}" if named else organisation
+
+
+def measured_products(products: Collection[Entity]) -> list[str]:
+    """Of the products a sentence names, the ones its figure may be of, as key subjects: those of the most
+    specific kind named (a system over its chips, "36 Grace CPUs" of a GB300 NVL72; a chip over its family),
+    none a part of another named ("GB300" in "GB300 NVL72"), sorted, at most ``hint_products``."""
+    if not products:
+        return []
+    registry = name_registry()
+    kind = min((product.kind for product in products), key=HARDWARE_KINDS.index)
+    parts = {ancestor.id for product in products for ancestor in registry.ancestors(product)}
+    named = sorted({normalise_name(p.id) or p.id for p in products if p.kind == kind and p.id not in parts})
+    return named[: data_table("diff.toml")["organisation_subject"]["hint_products"]]
 
 
 def reads_post(claim: Mapping[str, Any]) -> bool:
@@ -551,9 +570,8 @@ def is_lasting(text: str) -> bool:
         return False
     if identity.measure != "count" and not set(DIMENSION.findall(identity.measure)) <= lasting_dimensions():
         return False
-    from claimledger.diff.keys import name_registry
-
-    entity = name_registry().resolve(identity.subject)
+    # An organisation's figure beside its products ("nvidia ~gb300 nvl72") is the organisation's: it expires.
+    entity = name_registry().resolve(identity.subject.split(f" {HINT}")[0])
     return entity is None or entity.kind != "organisation"
 
 
