@@ -36,14 +36,6 @@ from typing import NamedTuple
 
 from claimledger.data_files import data_table
 
-# Where a clause ends: a period named after a figure past one of these is another clause's.
-CLAUSE_END = re.compile(r"[,;:，；：。、()（）]")
-# Words right before a period that make it what a figure is compared with ("up 25% from Q2",
-# "compared with Q3 2030", "较2030年上半年"), not the figure's own.
-BASELINE_BEFORE = re.compile(
-    r"(?:(?<![a-z])(?:from|than|over|versus|vs\.?|against|since|compared\s+(?:with|to))\s+(?:(?:the|in|during)\s+)*|(?:较|比|相比|相较|对比)\s*)$",
-    re.IGNORECASE,
-)
 # Where a full sentence ends, not a clause split off at a semicolon.
 FULL_STOP = re.compile(r"[。！？!?]|\.\s")
 # How much of the text before a figure's sentence is read for its paragraph's period (`lead_period`).
@@ -194,15 +186,36 @@ def named_periods(sentence: str) -> list[NamedPeriod]:
     return [period for period in periods_in(sentence) if not (is_relative(period.text) and _is_baseline(sentence, period))]
 
 
+@cache
+def baseline_before() -> re.Pattern[str]:
+    """The words that make a period named right after them what a figure is compared with ("up 25% from Q2",
+    "compared with Q3 2030", "较2030年上半年"), anchored at the text's end (articles and "in" may follow):
+    extraction's comparison words (cues.toml [baseline] en_after_number, [held] zh_compared_from) and the few
+    only a period takes (diff.toml [periods])."""
+    from claimledger.extraction.cues import cue_table
+
+    cues, extra = cue_table(), data_table("diff.toml")["periods"]
+    english = sorted({*cues["baseline"]["en_after_number"], *extra["baseline_before_en"]}, key=len, reverse=True)
+    chinese = sorted({*cues["held"]["zh_compared_from"], *extra["baseline_before_zh"]}, key=len, reverse=True)
+    words = "|".join(r"\s+".join(map(re.escape, word.split())) for word in english)
+    return re.compile(
+        rf"(?:(?<![a-z])(?:{words})\s+(?:(?:the|in|during)\s+)*|(?:{'|'.join(map(re.escape, chinese))})\s*)$",
+        re.IGNORECASE,
+    )
+
+
 def _is_baseline(sentence: str, period: NamedPeriod) -> bool:
-    if BASELINE_BEFORE.search(sentence, max(0, period.start - BASELINE_REACH), period.start) is not None:
+    if baseline_before().search(sentence, max(0, period.start - BASELINE_REACH), period.start) is not None:
         return True
     return sentence[period.end:].lstrip().startswith(tuple(data_table("diff.toml")["periods"]["baseline_after_zh"]))
 
 
 def _same_clause(sentence: str, end: int, period_start: int, others: Iterable[int]) -> bool:
-    """Whether nothing separates a figure from a period after it: no clause break, no other figure."""
-    return CLAUSE_END.search(sentence, end, period_start) is None and not any(end <= other < period_start for other in others)
+    """Whether nothing separates a figure from a period after it: no clause break (extraction's
+    `clause_bounds`), no other figure."""
+    from claimledger.extraction.attributes import clause_bounds
+
+    return clause_bounds(sentence, end, end)[1] >= period_start and not any(end <= other < period_start for other in others)
 
 
 def is_period(condition: str | None) -> bool:
