@@ -224,3 +224,19 @@ def test_the_quarter_of_two_reports_of_one_quarter_is_one_figure(ledger):
     _, changes = ledger.diff()
     assert changes[first].key.condition == "2031 q2"
     assert changes[second].status == "reaffirmed"
+
+
+def test_an_organisations_growth_of_two_quarters_is_two_figures(ledger):
+    def growth(text: str, value: float, sentence: str) -> dict[str, Any]:
+        start = sentence.index(text)
+        return figure(text, value, "AMD", kind="percent", metric="earnings per share", trend="up",
+                      start=start, end=start + len(text))
+
+    # A known organisation's growth from something unstated is reported for the quarter its sentence names.
+    q2 = "In the second quarter of fiscal 2031 AMD's diluted EPS increased 61%."
+    q3 = "In the third quarter of fiscal 2031 AMD's diluted EPS increased 39%."
+    (first,) = ledger.post("Orbis Newsroom", "2031-07-20", growth("61%", 61, q2), sentence=q2)
+    (second,) = ledger.post("Chip Weekly", "2031-10-20", growth("39%", 39, q3), sentence=q3)
+    _, changes = ledger.diff()
+    assert (changes[first].key.condition, changes[second].key.condition) == ("fy2031 q2", "fy2031 q3")
+    assert changes[second].status == "new"

@@ -70,6 +70,7 @@ from claimledger.data_files import data_table
 from claimledger.diff.keys import (
     KEY_SEPARATOR,
     MISSING,
+    ClaimKey,
     alias_tables,
     is_organisation,
     key_of_parts,
@@ -276,7 +277,7 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
         metric = hint(normalise_metric(other.get("metric")) for other in others if organisation_figure(
             other.get("metric"), other.get("dimensionality")))
     condition = key.condition
-    if condition is None and organisation_figure(key.metric, key.measure):
+    if condition is None and reported_for_a_period(key, claim):
         condition = reporting_period(claim, others)
     elif condition is not None and YEARLESS.fullmatch(condition):
         condition = resolve(condition, post_of(claim))
@@ -295,7 +296,7 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
     if is_organisation(subject) and is_product_measure(key.measure):
         subject = beside_products(subject, products_named(claim.get("sentence")))
     measure = "ratio" if key.measure == "percent" and percent_as_ratio(claim, key.baseline) else key.measure
-    if measure == "percent" and baseline is None and claim.get("trend") in ("up", "down") and not reaches_level(claim):
+    if measure == "percent" and baseline is None and changes_from_unstated(claim):
         baseline = HINT  # a change from something unstated ("an 11% increase in revenue"): the ledger decides
     return Identity(subject or MISSING, metric, measure, baseline, condition)
 
@@ -328,8 +329,33 @@ def reads_post(claim: Mapping[str, Any]) -> bool:
     if key is None:
         return False
     if key.condition is None:
-        return organisation_figure(key.metric, key.measure)
+        return reported_for_a_period(key, claim)
     return YEARLESS.fullmatch(key.condition) is not None
+
+
+def reported_for_a_period(key: ClaimKey, claim: Mapping[str, Any]) -> bool:
+    """Whether a figure is reported for a period: an organisation's figure (its money, revenue, market share),
+    or an organisation's change over a past period or from something unstated ("diluted EPS rose 39% year over
+    year", "EPS increased 60.7%")."""
+    if organisation_figure(key.metric, key.measure):
+        return True
+    if key.measure != "percent" or not is_organisation(key.subject):
+        return False
+    return names_a_past_period(key.baseline) or (key.baseline is None and changes_from_unstated(claim))
+
+
+def changes_from_unstated(claim: Mapping[str, Any]) -> bool:
+    """Whether a percentage without a baseline is a change from something unstated ("an 11% increase"), not the
+    level reached ("提升至 45%")."""
+    return claim.get("trend") in ("up", "down") and not reaches_level(claim)
+
+
+def names_a_past_period(baseline: str | None) -> bool:
+    """Whether a (normalised) baseline is a past period ("a year earlier", "previous quarter", "同比")."""
+    table = percent_table()
+    if set(re.findall(r"[a-z]+", baseline or "")) & set(table["period_words_en"]):
+        return True
+    return any(word in (baseline or "") for word in table["period_words_zh"])
 
 
 def post_of(claim: Mapping[str, Any]) -> PostPeriods:
@@ -396,11 +422,9 @@ def percent_as_ratio(claim: Mapping[str, Any], baseline: str | None) -> bool:
     that is not a past period ("40% better than the previous generation" is 1.4x; rule 3)."""
     if claim.get("kind") != "percent" or not _stated(baseline) or says_lower(claim):
         return False
+    if names_a_past_period(baseline):
+        return False
     table = percent_table()
-    if set(re.findall(r"[a-z]+", baseline or "")) & set(table["period_words_en"]):
-        return False
-    if any(word in (baseline or "") for word in table["period_words_zh"]):
-        return False
     if claim.get("trend") == "up":
         return True
     return _words_say(claim, table["higher_after_en"], lambda before: any(word in before for word in table["higher_zh"]))
