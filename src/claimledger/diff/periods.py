@@ -138,6 +138,11 @@ def relative_pattern() -> re.Pattern[str]:
 def periods_in(sentence: str) -> tuple[NamedPeriod, ...]:
     """Every period a sentence names, in order, with its canonical text; a quarter named by where it
     stands is written as `THIS_QUARTER`, `LAST_QUARTER` or `PREVIOUS_QUARTER`."""
+    return _periods_in(sentence)
+
+
+def _periods_in(sentence: str) -> tuple[NamedPeriod, ...]:
+    """`periods_in` without its cache: for a whole post, read once (`post_periods`)."""
     named = [NamedPeriod(m.start(), m.end(), _canonical(m)) for m in period_pattern().finditer(sentence)]
     relative = [
         NamedPeriod(m.start(), m.end(), RELATIVE[m.lastgroup or ""]) for m in relative_pattern().finditer(sentence)
@@ -254,14 +259,14 @@ def post_periods(text: str | None, published: str | None = None, document: int |
     periods (no baselines) name ("fy2026" for a fiscal one), its own period (`PostPeriods.own`), and
     the calendar quarter just ended when it was published."""
     text = text or ""
-    named = [period for period in periods_in(text) if not is_relative(period.text) and not _is_baseline(text, period)]
+    named = [period for period in _periods_in(text) if not is_relative(period.text) and not _is_baseline(text, period)]
     years = {f"{match.group('fiscal') or ''}{match.group('year')}" for match in map(PARTS.fullmatch, (p.text for p in named)) if match}
     years |= {next(year for year in match.groups() if year) for match in ENDED_YEAR.finditer(text)}
     post = PostPeriods(None, frozenset(years), _quarter_before(published), document)
     if len({match.group("fiscal") for match in map(PARTS.fullmatch, (p.text for p in named)) if match}) > 1:
         return post  # fiscal and calendar periods both: which is its own is unsure ("Q3 2026" over a fiscal Q3)
     for paragraph in text.split("\n"):
-        found = {resolve(period.text, post) for period in periods_in(paragraph)
+        found = {resolve(period.text, post) for period in _periods_in(paragraph)
                  if not is_relative(period.text) and not _is_baseline(paragraph, period)}
         if found:
             return post._replace(own=found.pop() if len(found) == 1 else None)
