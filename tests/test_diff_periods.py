@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from claimledger.diff.identity import reporting_period
 from claimledger.diff.keys import key_of_parts
 from claimledger.diff.periods import (
     LAST_QUARTER,
@@ -240,3 +241,11 @@ def test_an_organisations_growth_of_two_quarters_is_two_figures(ledger):
     _, changes = ledger.diff()
     assert (changes[first].key.condition, changes[second].key.condition) == ("fy2031 q2", "fy2031 q3")
     assert changes[second].status == "new"
+
+
+def test_a_period_after_the_figure_in_another_clause_leaves_it_its_paragraphs():
+    sentence = "净利润 10 亿元，其中二季度收入 17 亿元。"
+    start = sentence.index("10 亿元")
+    claim = {"sentence": sentence, "sentence_start": 0, "start": start, "end": start + 5,
+             "lead": "星桥数据2031年上半年营收 28 亿元；", "document_id": 3}
+    assert reporting_period(claim, [{"start": sentence.index("17 亿元")}]) == "2031 h1"
