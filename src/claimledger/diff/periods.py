@@ -260,10 +260,11 @@ def post_periods(text: str | None, published: str | None = None, document: int |
     the calendar quarter just ended when it was published."""
     text = text or ""
     named = [period for period in _periods_in(text) if not is_relative(period.text) and not _is_baseline(text, period)]
-    years = {f"{match.group('fiscal') or ''}{match.group('year')}" for match in map(PARTS.fullmatch, (p.text for p in named)) if match}
+    dated = [match for match in (PARTS.fullmatch(period.text) for period in named) if match]
+    years = {f"{match.group('fiscal') or ''}{match.group('year')}" for match in dated}
     years |= {next(year for year in match.groups() if year) for match in ENDED_YEAR.finditer(text)}
     post = PostPeriods(None, frozenset(years), _quarter_before(published), document)
-    if len({match.group("fiscal") for match in map(PARTS.fullmatch, (p.text for p in named)) if match}) > 1:
+    if len({match.group("fiscal") for match in dated}) > 1:
         return post  # fiscal and calendar periods both: which is its own is unsure ("Q3 2026" over a fiscal Q3)
     for paragraph in text.split("\n"):
         found = {resolve(period.text, post) for period in _periods_in(paragraph)
