@@ -468,6 +468,17 @@ def rack_power(text: str, value: float, subject: str) -> dict[str, Any]:
     )
 
 
+def test_a_makers_figure_beside_its_products_expires_like_the_makers(ledger):
+    sentence = "NVIDIA ships racks of {} with the GB300 NVL72, its Grace CPUs and the GB300 chip."
+    (first,) = ledger.post("Chip Weekly", "2030-04-01", rack_power("140 kW", 140, "NVIDIA"), sentence=sentence.format("140 kW"))
+    (later,) = ledger.post("Board Daily", "2032-06-01", rack_power("180 kW", 180, "NVIDIA"), sentence=sentence.format("180 kW"))
+    _, changes = ledger.diff()
+    # Only the system is kept in the hint: its CPUs and its chip are parts of it.
+    assert ledger.claim(first)["claim_key"].startswith("nvidia ~gb300 nvl72 |")
+    # Two years on the maker's figure has expired: the next one updates it, no conflict.
+    assert changes[later].status == "updated"
+
+
 def test_a_bare_model_code_matches_the_one_branded_product_with_that_code(ledger):
     (full,) = ledger.post("Orion Newsroom", "2026-10-27", rack_power("150 kW", 150, "Orion Z9"))
     (code,) = ledger.post("Chip Weekly", "2026-11-03", rack_power("about 180 kW", 180, "Z9"))

@@ -7,8 +7,19 @@ from typing import Any
 
 import pytest
 
+from claimledger.diff.identity import reporting_period
 from claimledger.diff.keys import key_of_parts
-from claimledger.diff.periods import canonical_period, lead_period, period_of, periods_in
+from claimledger.diff.periods import (
+    LAST_QUARTER,
+    PREVIOUS_QUARTER,
+    THIS_QUARTER,
+    canonical_period,
+    lead_period,
+    period_of,
+    periods_in,
+    post_periods,
+    resolve,
+)
 from tests.test_diff import Ledger, figure
 
 
@@ -133,3 +144,108 @@ def test_a_quarter_named_in_the_sentence_before_keys_the_figure(ledger):
     _, changes = ledger.diff()
     assert changes[restated].status == "new"
     assert (changes[restated].key.condition, changes[current].key.condition) == ("fy2030 q3", "fy2031 q3")
+
+
+# A post read for its periods: a title line, then paragraphs (as a crawled document's text).
+ORBIS_Q2 = (
+    "Orbis Compute reports second quarter results\n"
+    "Orbis Compute today reported results for the second quarter ended June 30, 2031.\n"
+    "Gross margin for the quarter was 61.2%, and revenue in the prior quarter was $61 billion."
+)
+
+
+def test_the_quarter_a_post_reports_is_its_own_and_the_quarter_words_follow_it():
+    post_of = post_periods(ORBIS_Q2, "2031-07-20T08:00:00Z", 7)
+    assert post_of.own == "2031 q2"  # "second quarter" with the year of "ended June 30, 2031"
+    assert resolve(THIS_QUARTER, post_of) == "2031 q2"
+    assert resolve(PREVIOUS_QUARTER, post_of) == "2031 q1"
+    assert resolve(PREVIOUS_QUARTER, post_of._replace(own="2031 q1")) == "2030 q4"
+    # A forecast for "this quarter" may be the quarter under way: not read.
+    assert resolve(THIS_QUARTER, post_of, projected=True) is None
+
+
+def test_the_writers_last_quarter_is_the_posts_own_only_when_that_just_ended():
+    text = "星桥数据第3季营收创新高\n星桥数据上季营收为 120 亿元。"
+    assert resolve(LAST_QUARTER, post_periods(text, "2031-10-18T02:00:00Z", 9)) == "q3 of post 9"
+    # Published two quarters later: which quarter the writer means is unsure.
+    assert resolve(LAST_QUARTER, post_periods(text, "2032-02-01T02:00:00Z", 9)) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "period", "resolved"),
+    [
+        ("星桥数据2031年上半年营收 200 亿元。\n第三季度营收 120 亿元。", "q3", "2031 q3"),
+        ("Revenue for Q2 FY2032 rose.\nThe company expects more in the fourth fiscal quarter.", "fy q4", "fy2032 q4"),
+        # Two years named: the year of a bare quarter is unsure.
+        ("Sales in Q3 2030 and Q3 2031 rose.", "q3", "q3 of post 4"),
+        # A calendar quarter in a post that names a fiscal year: unsure too.
+        ("Revenue for Q2 FY2032 rose.", "q3", "q3 of post 4"),
+        ("No period here.", "h1", "h1 of post 4"),
+    ],
+)
+def test_a_period_without_its_year_takes_the_one_year_its_post_names(text, period, resolved):
+    assert resolve(period, post_periods(text, None, 4)) == resolved
+
+
+@pytest.mark.parametrize(
+    ("sentence", "figure", "expected"),
+    [
+        # "与上季相比" is what it is compared with: the quarter named before is its own.
+        ("星桥数据第三季度营收 120 亿元，与上季相比增长 8%。", "8%", "q3"),
+        ("Sales rose 8% from the previous quarter.", "8%", None),
+        ("星桥数据发布2031财年第二季度财报，该季度营收达 98 亿元。", "98 亿元", "fy2031 q2"),
+        ("星桥数据前三季度营收 300 亿元。", "300 亿元", "ytd q3"),  # the first three quarters, not the third
+    ],
+)
+def test_quarter_words_in_a_sentence(sentence, figure, expected):
+    start = sentence.index(figure)
+    assert period_of(sentence, start, start + len(figure)) == expected
+
+
+def test_a_semicolon_split_sentence_goes_on_with_the_period_before_it():
+    assert lead_period("第三季度营收为 17 亿元；净利润 5 亿元。前三季度营收为 46 亿元，同比增长 20%；") == "ytd q3 of its post"
+
+
+def test_two_posts_naming_a_quarter_without_its_year_are_never_one_figure(ledger):
+    first = post(ledger, "Orbis 中文", "2030-11-08", "21 亿美元", 2.1, "Orbis Compute 第三季销售收入 21 亿美元。", lang="zh")
+    second = post(ledger, "Chip Weekly 中文", "2031-11-10", "24 亿美元", 2.4, "Orbis Compute 第三季销售收入 24 亿美元。", lang="zh")
+    _, changes = ledger.diff()
+    assert (changes[first].status, changes[second].status) == ("new", "new")
+    assert changes[first].key.condition != changes[second].key.condition
+
+
+def test_the_quarter_of_two_reports_of_one_quarter_is_one_figure(ledger):
+    release = "Orbis Compute reports second quarter results\nGross margin for the quarter was 61.2%, a record. Results for Q2 2031 follow."
+    restated = "Orbis Compute's Q2 2031 gross margin was 61.2%."
+    rows = [figure("61.2%", 61.2, "Orbis Compute", kind="percent", metric="gross margin", start=release.index("61.2%"),
+                   end=release.index("61.2%") + 5, sentence_start=0)]
+    (first,) = ledger.post("Orbis Newsroom", "2031-07-20", *rows, sentence=release)
+    second = ledger.post("Chip Weekly", "2031-07-22", figure("61.2%", 61.2, "Orbis Compute", kind="percent", metric="gross margin",
+                         start=restated.index("61.2%"), end=restated.index("61.2%") + 5), sentence=restated)[0]
+    _, changes = ledger.diff()
+    assert changes[first].key.condition == "2031 q2"
+    assert changes[second].status == "reaffirmed"
+
+
+def test_an_organisations_growth_of_two_quarters_is_two_figures(ledger):
+    def growth(text: str, value: float, sentence: str) -> dict[str, Any]:
+        start = sentence.index(text)
+        return figure(text, value, "AMD", kind="percent", metric="earnings per share", trend="up",
+                      start=start, end=start + len(text))
+
+    # A known organisation's growth from something unstated is reported for the quarter its sentence names.
+    q2 = "In the second quarter of fiscal 2031 AMD's diluted EPS increased 61%."
+    q3 = "In the third quarter of fiscal 2031 AMD's diluted EPS increased 39%."
+    (first,) = ledger.post("Orbis Newsroom", "2031-07-20", growth("61%", 61, q2), sentence=q2)
+    (second,) = ledger.post("Chip Weekly", "2031-10-20", growth("39%", 39, q3), sentence=q3)
+    _, changes = ledger.diff()
+    assert (changes[first].key.condition, changes[second].key.condition) == ("fy2031 q2", "fy2031 q3")
+    assert changes[second].status == "new"
+
+
+def test_a_period_after_the_figure_in_another_clause_leaves_it_its_paragraphs():
+    sentence = "净利润 10 亿元，其中二季度收入 17 亿元。"
+    start = sentence.index("10 亿元")
+    claim = {"sentence": sentence, "sentence_start": 0, "start": start, "end": start + 5,
+             "lead": "星桥数据2031年上半年营收 28 亿元；", "document_id": 3}
+    assert reporting_period(claim, [{"start": sentence.index("17 亿元")}]) == "2031 h1"

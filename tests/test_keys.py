@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from claimledger.diff.identity import measured_products
 from claimledger.diff.keys import (
     ClaimKey,
     alias_tables,
@@ -322,4 +323,19 @@ def test_rule_7_the_longest_vendor_name_is_dropped():
     ],
 )
 def test_products_named_are_known_hardware_as_whole_words(sentence, products):
-    assert products_named(sentence) == products
+    assert {normalise_name(product.id) for product in products_named(sentence)} == products
+
+
+@pytest.mark.parametrize(
+    ("sentence", "hinted"),
+    [
+        # A system over the chips and CPUs inside it, the family it belongs to left out.
+        ("NVIDIA reaches 1.1 exaFLOPS with the GB300 NVL72 (Blackwell Ultra) and its 36 Grace CPUs.", ["gb300 nvl72"]),
+        ("Orbis doubles the B200 and the H100 on this test.", ["b200", "h100"]),
+        ("华为昇腾芯片的算力再翻一番。", ["ascend"]),
+        # At most three, in order.
+        ("Orbis compares the H100, H200, B200 and MI300X.", ["b200", "h100", "h200"]),
+    ],
+)
+def test_a_makers_figure_keeps_as_a_hint_only_the_products_it_may_be_of(sentence, hinted):
+    assert measured_products(products_named(sentence)) == hinted

@@ -77,10 +77,11 @@ def claims_from_text(text: str, lang: str, entities: list[Entity] | None = None)
     except ImportError as error:
         raise click.ClickException(f"the extractor is not available ({error})") from error
     registry = package_registry().with_entities(entities) if entities else None
-    from claimledger.diff.periods import lead_before
+    from claimledger.diff.periods import lead_before, post_periods
 
     claims = [claim.to_dict() for claim in extract(text, lang=None if lang == "auto" else lang, registry=registry)]
-    return [{**claim, "lead": lead_before(text, claim["sentence_start"])} for claim in claims]
+    post = post_periods(text)
+    return [{**claim, "lead": lead_before(text, claim["sentence_start"]), "post": post} for claim in claims]
 
 
 def open_checked(db_path: Path) -> Any:

@@ -15,6 +15,7 @@ from claimledger.diff.facts import LEAD_COLUMN, SIBLING_PARTS
 from claimledger.diff.identity import Identity, Resolver, parse_key, stated_identity
 from claimledger.diff.keys import claim_round, explain_baseline, explain_measure, explain_metric, explain_name
 from claimledger.diff.identity_store import block_identities
+from claimledger.diff.periods import canonical_period, is_period, post_periods
 
 if TYPE_CHECKING:
     import sqlite_utils
@@ -44,6 +45,10 @@ def explain_parts(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, Any]
         keyed = getattr(identity, part) if identity else None
         if keyed and keyed.startswith("~"):
             how[part] = "not stated; the sentence gives other figures " + keyed[1:].strip()
+    condition = identity.condition if identity else None
+    if is_period(condition) and canonical_period(claim.get("condition")) != condition:
+        how["condition"] = "reporting period its sentence, paragraph or post names" + (
+            "; no period of the post names its year, so it is this post's own" if " of " in (condition or "") else "")
     return {
         "text": claim.get("text"),
         "key": identity.text if identity else None,
@@ -89,9 +94,11 @@ def explain_stored(db: sqlite_utils.Database, row: Mapping[str, Any]) -> dict[st
         [row.get("document_id"), row.get("sentence_start")],
     )
     lead = db.execute(
-        f"SELECT {LEAD_COLUMN} FROM claims c JOIN documents d ON d.id = c.document_id WHERE c.id = ?", [row.get("id")]
+        f"SELECT {LEAD_COLUMN}, d.text, COALESCE(c.published, d.published, d.fetched) FROM claims c "
+        "JOIN documents d ON d.id = c.document_id WHERE c.id = ?", [row.get("id")]
     ).fetchone()
-    record = explain_parts({**row, "lead": lead[0] if lead else None}, siblings)
+    post = post_periods(lead[1], lead[2], row.get("document_id")) if lead else None
+    record = explain_parts({**row, "lead": lead[0] if lead else None, "post": post}, siblings)
     record["claim_id"] = row.get("id")
     record["stored_key"] = row.get("claim_key")
     if record["key"] is not None:

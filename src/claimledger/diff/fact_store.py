@@ -12,8 +12,9 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from claimledger.diff.facts import LEAD_COLUMN, SIBLING_PARTS, SOURCE_QUERY, claim_facts
-from claimledger.diff.identity import reads_lead
+from claimledger.diff.identity import reads_post
 from claimledger.diff.keys import publisher, use_entities, user_entities
+from claimledger.diff.periods import PostPeriods, post_periods
 from claimledger.diff.workers import Reader, ledger_path, pool, read_only
 
 if TYPE_CHECKING:
@@ -95,10 +96,12 @@ def store_facts(
 def fact_rows(db: Readable, rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
     """The `claim_facts` row (FACT_UPSERT's values) of each claim of `rows`."""
     sentences = _sentence_siblings(db, rows)
-    leads = _leads(db, [row["id"] for row in rows if reads_lead(row)])
+    reading = [row for row in rows if reads_post(row)]
+    leads = _leads(db, [row["id"] for row in reading])
+    posts = _posts(db, reading)
     upserts = []
     for row in rows:
-        claim = {**row, "lead": leads[row["id"]]} if row["id"] in leads else row
+        claim = {**row, "lead": leads[row["id"]], "post": posts[row["id"]]} if row["id"] in leads else row
         facts = claim_facts(claim, sentences.get((row["document_id"], row["sentence_start"]), ()))
         source = publisher(row.get("source"))
         claimant = publisher(row.get("claimant")) if row.get("claimant") else source
@@ -196,6 +199,18 @@ def _leads(db: Readable, ids: list[int]) -> dict[int, str]:
             f"WHERE c.id IN ({', '.join('?' * len(batch))})", batch,
         ).fetchall())
     return found
+
+
+def _posts(db: Readable, rows: list[dict[str, Any]]) -> dict[int, PostPeriods]:
+    """The periods of the post of each claim of `rows` (`periods.post_periods`), each document read once."""
+    texts: dict[int, str] = {}
+    ids = sorted({row["document_id"] for row in rows})
+    for offset in range(0, len(ids), 500):
+        batch = ids[offset : offset + 500]
+        texts.update(db.conn.execute(
+            f"SELECT id, text FROM documents WHERE id IN ({', '.join('?' * len(batch))})", batch,
+        ).fetchall())
+    return {row["id"]: post_periods(texts.get(row["document_id"]), row.get("dated"), row["document_id"]) for row in rows}
 
 
 def _old_stated(db: sqlite_utils.Database, ids: list[int]) -> dict[int, str]:

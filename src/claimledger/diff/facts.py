@@ -44,14 +44,14 @@ FACT_COLUMNS = (
     "entry_document", "entry_revision",
 )
 # The text before a claim's sentence that `periods.lead_period` reads (offsets are 0-based, substr 1-based);
-# read only for the claims that need it (`identity.reads_lead`): a document's text is long.
+# read only for the claims that need it (`identity.reads_post`), with their post (`periods.post_periods`).
 LEAD_COLUMN = f"substr(d.text, max(1, c.sentence_start - {LEAD_REACH - 1}), min(c.sentence_start, {LEAD_REACH})) AS lead"
 # What `identity.stated_identity` reads of the other claims of a claim's sentence.
 SIBLING_PARTS = ("condition", "baseline", "start", "metric", "dimensionality")
 # What the facts are computed from: the claim's columns, and its document's.
 SOURCE_QUERY = """
     SELECT c.id, c.document_id, c.text, c.start, c."end", c.value, c.low, c.high, c.kind, c.unit, c.dimensionality,
-           c.si_value, c.qualifier, c.trend, c.baseline, c.subject, c.metric, c.condition, c.sentence,
+           c.si_value, c.qualifier, c.projected, c.trend, c.baseline, c.subject, c.metric, c.condition, c.sentence,
            c.sentence_start, c.source, c.claim_key, COALESCE(c.published, d.published, d.fetched) AS dated,
            (SELECT min(e.id) FROM documents e WHERE e.entry_id = d.entry_id) AS entry_document, d.revision
     FROM claims c JOIN documents d ON d.id = c.document_id

@@ -70,18 +70,32 @@ from claimledger.data_files import data_table
 from claimledger.diff.keys import (
     KEY_SEPARATOR,
     MISSING,
+    ClaimKey,
     alias_tables,
     is_organisation,
     key_of_parts,
     maker_key,
+    name_registry,
     names_only_the_unit,
     normalise_baseline,
     normalise_metric,
+    normalise_name,
     products_named,
     split_round,
     subject_entity,
 )
-from claimledger.diff.periods import is_period, lead_period, period_of, periods_in
+from claimledger.diff.periods import (
+    THIS_QUARTER,
+    YEARLESS,
+    PostPeriods,
+    is_period,
+    lead_period,
+    named_periods,
+    period_of,
+    resolve,
+)
+from claimledger.entities import Entity
+from claimledger.entities.model import HARDWARE_KINDS
 from claimledger.organisation import is_currency, organisation_figure
 from claimledger.text.scripts import HAN
 
@@ -263,8 +277,10 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
         metric = hint(normalise_metric(other.get("metric")) for other in others if organisation_figure(
             other.get("metric"), other.get("dimensionality")))
     condition = key.condition
-    if condition is None and organisation_figure(key.metric, key.measure):
+    if condition is None and reported_for_a_period(key, claim):
         condition = reporting_period(claim, others)
+    elif condition is not None and YEARLESS.fullmatch(condition):
+        condition = resolve(condition, post_of(claim))
     if condition is None:
         # Only what would hold for this figure too: "9,216 chips" beside "4,614 TFLOPS at FP8" is no FP8 figure.
         condition = hint(
@@ -280,35 +296,92 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
     if is_organisation(subject) and is_product_measure(key.measure):
         subject = beside_products(subject, products_named(claim.get("sentence")))
     measure = "ratio" if key.measure == "percent" and percent_as_ratio(claim, key.baseline) else key.measure
-    if measure == "percent" and baseline is None and claim.get("trend") in ("up", "down") and not reaches_level(claim):
+    if measure == "percent" and baseline is None and changes_from_unstated(claim):
         baseline = HINT  # a change from something unstated ("an 11% increase in revenue"): the ledger decides
     return Identity(subject or MISSING, metric, measure, baseline, condition)
 
 
-def beside_products(organisation: str, products: Collection[str]) -> str:
+def beside_products(organisation: str, products: Collection[Entity]) -> str:
     """The subject of an organisation's product measure whose sentence names products: the organisation with
-    them as a hint ("nvidia ~gb200 nvl72 / gb300 nvl72"), which names no maker, so joins none of its products."""
-    return f"{organisation} {hint(products)}" if products else organisation
+    the ones that may be measured as a hint (`measured_products`: "nvidia ~gb200 nvl72 / gb300 nvl72"), which
+    names no maker, so joins none of its products."""
+    named = measured_products(products)
+    return f"{organisation} {hint(named)}" if named else organisation
 
 
-def reads_lead(claim: Mapping[str, Any]) -> bool:
-    """Whether a claim's identity needs the text before its sentence (`reporting_period`): an
-    organisation's figure with no condition whose sentence names no period."""
+def measured_products(products: Collection[Entity]) -> list[str]:
+    """Of the products a sentence names, the ones its figure may be of, as key subjects: those of the most
+    specific kind named (a system over its chips, "36 Grace CPUs" of a GB300 NVL72; a chip over its family),
+    none a part of another named ("GB300" in "GB300 NVL72"), sorted, at most ``hint_products``."""
+    if not products:
+        return []
+    registry = name_registry()
+    kind = min((product.kind for product in products), key=HARDWARE_KINDS.index)
+    parts = {ancestor.id for product in products for ancestor in registry.ancestors(product)}
+    named = sorted({normalise_name(p.id) or p.id for p in products if p.kind == kind and p.id not in parts})
+    return named[: data_table("diff.toml")["organisation_subject"]["hint_products"]]
+
+
+def reads_post(claim: Mapping[str, Any]) -> bool:
+    """Whether a claim's identity needs its post (`reporting_period`, `post_of`): an organisation's figure
+    with no condition, or a figure whose condition is a period without its year."""
     key = key_of_parts(*(claim.get(part) for part in ("subject", "metric", "kind", "dimensionality", "baseline", "condition")))
-    return (key is not None and key.condition is None and organisation_figure(key.metric, key.measure)
-            and not periods_in(claim.get("sentence") or ""))
+    if key is None:
+        return False
+    if key.condition is None:
+        return reported_for_a_period(key, claim)
+    return YEARLESS.fullmatch(key.condition) is not None
+
+
+def reported_for_a_period(key: ClaimKey, claim: Mapping[str, Any]) -> bool:
+    """Whether a figure is reported for a period: an organisation's figure (its money, revenue, market share),
+    or an organisation's change over a past period or from something unstated ("diluted EPS rose 39% year over
+    year", "EPS increased 60.7%")."""
+    if organisation_figure(key.metric, key.measure):
+        return True
+    if key.measure != "percent" or not is_organisation(key.subject):
+        return False
+    return names_a_past_period(key.baseline) or (key.baseline is None and changes_from_unstated(claim))
+
+
+def changes_from_unstated(claim: Mapping[str, Any]) -> bool:
+    """Whether a percentage without a baseline is a change from something unstated ("an 11% increase"), not the
+    level reached ("提升至 45%")."""
+    return claim.get("trend") in ("up", "down") and not reaches_level(claim)
+
+
+def names_a_past_period(baseline: str | None) -> bool:
+    """Whether a (normalised) baseline is a past period ("a year earlier", "previous quarter", "同比")."""
+    table = percent_table()
+    if set(re.findall(r"[a-z]+", baseline or "")) & set(table["period_words_en"]):
+        return True
+    return any(word in (baseline or "") for word in table["period_words_zh"])
+
+
+def post_of(claim: Mapping[str, Any]) -> PostPeriods:
+    """The periods of a claim's post (its ``post``, `periods.post_periods`), else only which post it is."""
+    post = claim.get("post")
+    return post if isinstance(post, PostPeriods) else PostPeriods(None, frozenset(), None, claim.get("document_id"))
 
 
 def reporting_period(claim: Mapping[str, Any], others: Iterable[Mapping[str, Any]]) -> str | None:
     """The period an organisation's figure is reported for, as its sentence names it (`periods.period_of`),
-    else as its paragraph did before it (`periods.lead_period`, from the claim's ``lead``)."""
+    else as its paragraph did before it (`periods.lead_period`, from the claim's ``lead``), read against its
+    post (`periods.resolve`)."""
     sentence, offset, start, end = (claim.get(part) for part in ("sentence", "sentence_start", "start", "end"))
     if not sentence or offset is None or start is None or end is None:
         return None
     starts = [other["start"] - offset for other in others if other.get("start") is not None]
-    if periods_in(sentence):
-        return period_of(sentence, start - offset, end - offset, starts)
-    return lead_period(claim.get("lead"))
+    projected = bool(claim.get("projected"))
+    named = named_periods(sentence)
+    own = period_of(sentence, start - offset, end - offset, starts) if named else None
+    if own == THIS_QUARTER and not projected:
+        # "the quarter" is the one its paragraph went on about, where it names one, else the post's own.
+        own = lead_period(claim.get("lead"), post_of(claim)) or own
+    if own is not None or any(period.start < end - offset for period in named):
+        return resolve(own, post_of(claim), projected)
+    # Only periods after the figure, in another clause: other figures' ("净利润10.38亿元，其中二季度收入17.7亿元").
+    return lead_period(claim.get("lead"), post_of(claim), projected)
 
 
 def counts_its_chips(claim: Mapping[str, Any], subject: str | None) -> bool:
@@ -349,11 +422,9 @@ def percent_as_ratio(claim: Mapping[str, Any], baseline: str | None) -> bool:
     that is not a past period ("40% better than the previous generation" is 1.4x; rule 3)."""
     if claim.get("kind") != "percent" or not _stated(baseline) or says_lower(claim):
         return False
+    if names_a_past_period(baseline):
+        return False
     table = percent_table()
-    if set(re.findall(r"[a-z]+", baseline or "")) & set(table["period_words_en"]):
-        return False
-    if any(word in (baseline or "") for word in table["period_words_zh"]):
-        return False
     if claim.get("trend") == "up":
         return True
     return _words_say(claim, table["higher_after_en"], lambda before: any(word in before for word in table["higher_zh"]))
@@ -523,9 +594,8 @@ def is_lasting(text: str) -> bool:
         return False
     if identity.measure != "count" and not set(DIMENSION.findall(identity.measure)) <= lasting_dimensions():
         return False
-    from claimledger.diff.keys import name_registry
-
-    entity = name_registry().resolve(identity.subject)
+    # An organisation's figure beside its products ("nvidia ~gb300 nvl72") is the organisation's: it expires.
+    entity = name_registry().resolve(identity.subject.split(f" {HINT}")[0])
     return entity is None or entity.kind != "organisation"
 
 

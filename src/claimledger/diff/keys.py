@@ -232,7 +232,7 @@ def _set_user_entities(entities: tuple[Entity, ...]) -> None:
     _user_entities = entities
     _user_registry = package_registry().with_entities(entities) if entities else None
     for cached in (
-        normalise_name, normalise_baseline, split_round, key_of_parts, _entities_by_key, maker_key, _product_pattern,
+        normalise_name, normalise_baseline, split_round, key_of_parts, _entities_by_key, maker_key,
     ):
         cached.cache_clear()
 
@@ -263,35 +263,16 @@ def maker_key(subject: str | None) -> str | None:
     return normalise_name(maker.id) if maker is not None else None
 
 
-def products_named(sentence: str | None) -> frozenset[str]:
-    """The key subjects of the known hardware products a sentence names ("the GB300 NVL72", "H100s", "昇腾"),
-    whole words where Latin: what a figure its extraction gave to their maker may belong to instead."""
+def products_named(sentence: str | None) -> tuple[Entity, ...]:
+    """The known hardware products a sentence names ("the GB300 NVL72", "H100s", "昇腾"), whole words where
+    Latin, as extraction's name matcher finds them: what a figure its extraction gave to their maker may
+    belong to instead."""
     if not sentence:
-        return frozenset()
-    pattern, subjects = _product_pattern()
-    text = unicodedata.normalize("NFKC", sentence)
-    return frozenset(subjects[_spaced(match.group("name")).replace(" ", "")] for match in pattern.finditer(text))
+        return ()
+    from claimledger.extraction.names import known_names
 
-
-@cache
-def _product_pattern() -> tuple[re.Pattern[str], dict[str, str]]:
-    """One pattern for every spelling of a hardware entity (longest first), and the key subject of each
-    spelling without its spaces."""
-    registry = name_registry()
-    spellings = {
-        _spaced(spelling): normalise_name(entity_id) or entity_id
-        for spelling, entity_id in registry.spellings()
-        if (entity := registry.get(entity_id)) is not None and entity.kind in HARDWARE_KINDS
-    }
-    # A space of a spelling matches a hyphen or nothing too ("GB300-NVL72").
-    alternatives = "|".join(re.escape(spelling).replace(r"\ ", r"[\s-]?") for spelling in sorted(spellings, key=len, reverse=True))
-    subjects = {spelling.replace(" ", ""): subject for spelling, subject in spellings.items()}
-    return re.compile(rf"(?<![a-z0-9])(?P<name>{alternatives})s?(?![a-z0-9])", re.IGNORECASE), subjects
-
-
-def _spaced(spelling: str) -> str:
-    """A spelling folded for case and width, its hyphens and runs of spaces one space."""
-    return " ".join(unicodedata.normalize("NFKC", spelling).casefold().replace("-", " ").split())
+    found = {name.entity.id: name.entity for name in known_names(sentence, name_registry())}
+    return tuple(entity for entity in found.values() if entity.kind in HARDWARE_KINDS)
 
 
 def is_organisation(subject: str | None) -> bool:

@@ -105,6 +105,15 @@ def find_names(
     names found by shape, longest first where they overlap, a bare code listed after a brand's
     model taken as the brand's ("青鸾 Q700 和 Q800"), then joined where two stand for one
     ("Ironwood TPU") or a group word makes a system of a chip ("Hopper 集群")."""
+    known = _known(text, fold, words, matches, registry)
+    # Shapes read hyphens (WSE-3, SN40L-16): the simplified text, not the folded one.
+    shapes = shaped_names(simple, lang)
+    merged = _merged(text, known, shapes, registry)
+    return _grouped(text, fold, _joined(text, _with_siblings(text, _with_codes(text, merged, registry), registry)), registry)
+
+
+def _known(text: str, fold: str, words: Words, matches: list[tuple[int, int, int]], registry: Registry) -> list[Name]:
+    """The known names of `matches` (the name matcher's, in `words`), whole words where Latin."""
     known = []
     if matches:
         entities = name_matcher(registry)[1]
@@ -113,10 +122,26 @@ def find_names(
             entity = entities[key]
             if whole(fold, start, end):
                 known.append(Name(start, end, text[start:end], entity.kind, entity))
-    # Shapes read hyphens (WSE-3, SN40L-16): the simplified text, not the folded one.
-    shapes = shaped_names(simple, lang)
-    merged = _merged(text, known, shapes, registry)
-    return _grouped(text, fold, _joined(text, _with_siblings(text, _with_codes(text, merged, registry), registry)), registry)
+    return known
+
+
+# A plural "s" after a model number ("512 H100s"): no part of the name.
+PLURAL_AFTER_CODE = re.compile(r"(?<=\d)s(?![A-Za-z0-9])")
+
+
+def known_names(text: str, registry: Registry) -> list[Name]:
+    """The known names a text holds (the name matcher alone, no shapes), a model number's plural
+    counted as the name ("H100s"): for a reader outside extraction (claimledger.diff)."""
+    from claimledger.extraction.annotate import folded, make_doc, sentence_words
+
+    fold = PLURAL_AFTER_CODE.sub(" ", folded(text))
+    words = sentence_words(fold)
+    matches = [(key, first, last) for key, first, last in name_matcher(registry)[0](make_doc(fold))]
+    found = _known(text, fold, words, matches, registry)
+    # Where they overlap the longest wins: "GB300" inside "GB300 NVL72" is no name of its own.
+    return [name for name in found if not any(
+        other.start <= name.start and name.end <= other.end and other.end - other.start > name.end - name.start for other in found
+    )]
 
 
 # A Latin letter or digit: a name holding one has a model code or a Latin spelling.
