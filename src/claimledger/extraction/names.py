@@ -111,12 +111,18 @@ def find_names(
         for key, first, last in matches:
             start, end = words.starts[first], words.ends[last - 1]
             entity = entities[key]
-            if whole(fold, start, end):
+            if whole(fold, start, end) and not _common_word(text[start:end], entity):
                 known.append(Name(start, end, text[start:end], entity.kind, entity))
     # Shapes read hyphens (WSE-3, SN40L-16): the simplified text, not the folded one.
     shapes = shaped_names(simple, lang)
     merged = _merged(text, known, shapes, registry)
     return _grouped(text, fold, _joined(text, _with_siblings(text, _with_codes(text, merged, registry), registry)), registry)
+
+
+def _common_word(written: str, entity: Entity) -> bool:
+    """A name of capitals written as a lower-case word is that word ("its cloud arm", "a single stream"
+    are no Arm, no STREAM benchmark)."""
+    return written.isalpha() and written.islower() and not entity.id.islower()
 
 
 # A Latin letter or digit: a name holding one has a model code or a Latin spelling.

@@ -319,6 +319,8 @@ def match_unit(text: str, pos: int) -> UnitMatch | None:
 
 
 _NAME_WORD = re.compile(r"[A-Za-z][A-Za-z0-9-]*[ \t]+")
+NAME_WORDS_BEFORE_UNIT = 3
+_CAPITALISED_WORDS = re.compile(r"(?:[A-Z][A-Za-z0-9-]*[ \t]+)+")
 # Chinese characters between a number and the countable unit they qualify (see _after_han_words).
 _HAN_NAME = re.compile(rf"([{HAN}]+)[ \t]*")
 HAN_WORDS_BEFORE_UNIT = 4
@@ -359,8 +361,10 @@ def _first_atom(text: str, start: int) -> UnitMatch | None:
         if atom is not None:
             return UnitMatch(start, atom.end, text[start:atom.end], atom.expression)
     position = after_classifier
-    for _ in range(2):
+    for words in range(NAME_WORDS_BEFORE_UNIT):
         name = _NAME_WORD.match(text, position)
+        if words == NAME_WORDS_BEFORE_UNIT - 1 and not _CAPITALISED_WORDS.fullmatch(text, after_classifier, position):
+            return None  # a third word only inside a capitalised name: "72 NVIDIA Blackwell Ultra GPUs"
         if not name:
             # After a classifier or a magnitude only: "新一代液冷机柜" counts no racks.
             counted = classifier is not None or text[:start].rstrip()[-1:] in MAGNITUDES
