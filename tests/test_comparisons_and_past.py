@@ -95,3 +95,8 @@ def test_the_width_of_a_number_format_is_no_figure() -> None:
 def test_a_model_beside_compared_hardware_is_the_workload() -> None:
     found = claim("The new chip delivered 95 to 170 percent of the performance of H100 for two versions of Llama.", "95 to 170 percent")
     assert (found.subject, found.baseline, found.condition) == (None, "H100", "Llama")
+
+
+@pytest.mark.parametrize("text", ["The K5 broke the 1 million-tokens-per-second mark.", "The K5 broke the 1 million‑tokens‑per‑second mark."])
+def test_a_rate_hyphenated_to_its_number_is_one_unit(text: str) -> None:
+    assert [item.metric for item in extract(text)] == ["tokens per second"]

@@ -35,7 +35,7 @@ SPACES_OR_HYPHENS = re.compile(r"[\s-]+")
 # A power written after a unit: "mm²", "m^3", "cm**2" (never "HBM3": the caret or a superscript is needed).
 POWER = re.compile(r"([²³])|(?:\^|\*\*)([23])(?!\d|\.\d)")
 POWER_DIGITS = {"²": "2", "³": "3"}
-PER_SEPARATOR = re.compile(r"\s*/\s*|\s+per\s+|\s+an?[\s-]+|-an?-|\s*每\s*", re.IGNORECASE)
+PER_SEPARATOR = re.compile(r"\s*/\s*|\s+per\s+|[-‐‑]per[-‐‑]|\s+an?[\s-]+|-an?-|\s*每\s*", re.IGNORECASE)
 # A per-separator written as an article ("a year", "-a-"): only there may a time word after say when.
 ARTICLE_SEPARATOR = re.compile(r"\s+an?[\s-]+|-an?-", re.IGNORECASE)
 # "a week earlier", "a year ago": a point in time, not a rate.
@@ -294,7 +294,7 @@ def match_unit(text: str, pos: int) -> UnitMatch | None:
     """
     start = _SPACE.match(text, pos).end()
     first = _first_atom(text, start)
-    if first is None and start == pos and text.startswith("-", pos):
+    if first is None and start == pos and text.startswith(("-", "‐", "‑"), pos):
         # "3.5-liter", "185-hp", "10-year-old": a unit hyphenated to its number.
         start = pos + 1
         first = match_atom(text, start)
