@@ -100,3 +100,14 @@ def test_a_model_beside_compared_hardware_is_the_workload() -> None:
 @pytest.mark.parametrize("text", ["The K5 broke the 1 million-tokens-per-second mark.", "The K5 broke the 1 million‑tokens‑per‑second mark."])
 def test_a_rate_hyphenated_to_its_number_is_one_unit(text: str) -> None:
     assert [item.metric for item in extract(text)] == ["tokens per second"]
+
+
+def test_a_speech_verb_that_is_a_plural_noun_names_no_claimant() -> None:
+    found = claim("Orbis Capital bought 10 data centers with 53MW of capacity across multiple US states.", "53MW")
+    assert found.claimant is None
+    assert claim("Orbis states that the K4 draws 700 W.", "700 W").claimant == "Orbis"
+
+
+def test_what_a_figure_shares_with_its_own_older_product_is_no_subject() -> None:
+    found = claim("Kestrel makes the K5 on the same 4nm process as its Hopper GPU.", "4nm")
+    assert found.subject != "Hopper"

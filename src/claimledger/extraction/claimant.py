@@ -8,7 +8,8 @@ release: 16,635 tokens per second", "据 CoreWeave 新闻稿"). The agent is a n
 sentence has (an organisation, a product's maker) or, unknown, the words right before
 the verb: capitalised words in English (less a word opening the clause: "If Orbis says" is Orbis) (less the full stop ending the sentence: "according
 to Orbis." is Orbis), a person after their title or a name in 《》 in Chinese. Pronouns, generic agents ("analysts", "报道", "公司") and measures heading
-a line ("Performance claims: ...") name no one: the figure stays the publisher's,
+a line ("Performance claims: ...") name no one, nor does a speech verb that is a plural noun there
+("across multiple US states", "published in BMJ Case Reports" after "in"): the figure stays the publisher's,
 which the ledger fills in from the source. Organisations joined to the claimant ("据 IDC 与
 浪潮信息联合发布") state the figure with it: none of them is what it is about.
 """
@@ -38,6 +39,14 @@ INVERTED = re.compile(r"\s+(?:[\w&.'’-]+\s+){0,4}[\w&.'’-]+\s*[.!?]?\s*$")
 POSSESSED_CLAIMS = re.compile(r"['’]s(?:\s+[a-z][\w-]*)?\s*$")
 # A capitalised word opening a clause before an unknown agent, no part of its name: "If Orbis's claims hold".
 CLAUSE_OPENER = re.compile(r"(?:If|When|While|Whereas|As|Although|Though|Unless|Because|Since|But|And|So|Well|Yet)\s+(?=[A-Z])")
+# Speech verbs that are plural nouns too ("states", "reports"), and what makes them nouns: a quantifier or
+# preposition before the word or two before them ("multiple US states", "in earlier reports").
+NOUN_VERBS = re.compile(r"(?:states|reports|notes|claims|estimates|forecasts|quotes|projects|cites|promises)", re.IGNORECASE)
+COUNTED_NOUN_BEFORE = re.compile(
+    r"\b(?:multiple|several|many|all|both|other|various|some|these|those|two|three|four|five|\d+|across|in|of|from)"
+    r"(?:\s+[\w.&-]+){0,2}?\s*$",
+    re.IGNORECASE,
+)
 WEEKDAYS = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
 EN_AGENT = re.compile(r"(?P<agent>(?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)\s*$")
 CITATION_OPENING = re.compile(r"\s*(?:根据|依据|援引|据)?")
@@ -201,6 +210,8 @@ def _agent_before(text: str, folded: str, names: Sequence[Name], verb_start: int
         return None  # "..., say officials.": the agent comes after the verb
     if lang == "en" and _counted_group().search(folded, max(0, end - 80), end):
         return None  # "70 percent of Americans say": the people a figure counts
+    if lang == "en" and NOUN_VERBS.fullmatch(folded, verb_start, verb_end) and COUNTED_NOUN_BEFORE.search(folded, max(0, end - 40), end):
+        return None  # "across multiple US states", "in several reports": a plural noun, no speech
     owned = POSSESSED_CLAIMS.search(folded, max(0, end - 32), end) if lang == "en" else None
     if owned is not None:
         end = owned.start()  # "if Orbis's performance claims are to be believed": Orbis claims

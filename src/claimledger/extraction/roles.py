@@ -102,7 +102,7 @@ EACH_HOLDS = re.compile(
 )
 # The reference of an equality ("the same compute as an H100 GPU", "与 H100 相同的"): what the
 # sentence's figures are held against, never their subject (read on lowered text).
-SAME_AS_BEFORE = re.compile(r"\bsame(?:\s+[\w-]+){0,3}\s+as\s+(?:(?:an?|the)\s+)?$")
+SAME_AS_BEFORE = re.compile(r"\bsame(?:\s+[\w-]+){0,3}\s+as\s+(?:(?:an?|the|its|their|our)\s+)?$")
 SAME_AS_AFTER = re.compile(r"\s*(?:相同|一样|相当|同等|持平)")
 SAME_AS_OPENER = re.compile(r"(?:与|和|跟|同)\s*$")
 # A name written as a backer of another ("the Nvidia-backed cloud provider", "a SoftBank-funded lab") is no subject:
