@@ -111,3 +111,8 @@ def test_a_speech_verb_that_is_a_plural_noun_names_no_claimant() -> None:
 def test_what_a_figure_shares_with_its_own_older_product_is_no_subject() -> None:
     found = claim("Kestrel makes the K5 on the same 4nm process as its Hopper GPU.", "4nm")
     assert found.subject != "Hopper"
+
+
+def test_a_description_after_according_to_names_no_claimant() -> None:
+    assert claim("According to the Korean company, the K5 memory reaches 10 Gbps.", "10 Gbps").claimant is None
+    assert claim("According to Orbis Research, the K4 draws 700 W.", "700 W").claimant == "Orbis Research"

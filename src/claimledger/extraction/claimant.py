@@ -8,7 +8,7 @@ release: 16,635 tokens per second", "据 CoreWeave 新闻稿"). The agent is a n
 sentence has (an organisation, a product's maker) or, unknown, the words right before
 the verb: capitalised words in English (less a word opening the clause: "If Orbis says" is Orbis) (less the full stop ending the sentence: "according
 to Orbis." is Orbis), a person after their title or a name in 《》 in Chinese. Pronouns, generic agents ("analysts", "报道", "公司") and measures heading
-a line ("Performance claims: ...") name no one, nor does a speech verb that is a plural noun there
+a line ("Performance claims: ...") name no one, nor does a description ("according to the Korean company"), nor a speech verb that is a plural noun there
 ("across multiple US states", "published in BMJ Case Reports" after "in"): the figure stays the publisher's,
 which the ledger fills in from the source. Organisations joined to the claimant ("据 IDC 与
 浪潮信息联合发布") state the figure with it: none of them is what it is about.
@@ -46,6 +46,12 @@ COUNTED_NOUN_BEFORE = re.compile(
     r"\b(?:multiple|several|many|all|both|other|various|some|these|those|two|three|four|five|\d+|across|in|of|from)"
     r"(?:\s+[\w.&-]+){0,2}?\s*$",
     re.IGNORECASE,
+)
+# A word for a kind of organisation after capitalised words: they describe it ("the Korean company",
+# "the US chipmaker"), they do not name it.
+DESCRIBED_AFTER = re.compile(
+    r"\s+(?:company|companies|firm|chipmaker|chip\s+maker|startup|giant|maker|vendor|group|manufacturer|supplier"
+    r"|foundry|operator|provider|government|ministry|regulator)\b"
 )
 WEEKDAYS = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
 EN_AGENT = re.compile(r"(?P<agent>(?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)\s*$")
@@ -175,6 +181,8 @@ def _agent_after(text: str, folded: str, names: Sequence[Name], position: int) -
         if name.start == start:
             return Claimant(name.start, name.end, name.text, _owner(name)) if name.kind == "organisation" else None
     found = re.match(r"(?:[A-Z][A-Za-z0-9&.-]*\s+){0,3}[A-Z][A-Za-z0-9&.-]*|[A-Z]{2,}", text[start:])
+    if found and DESCRIBED_AFTER.match(text, start + found.end()):
+        return None  # "according to the Korean company": a description, no name
     if found and not _generic(found.group(0)):
         agent = _without_full_stop(found.group(0))
         return Claimant(start, start + len(agent), agent, None)
