@@ -89,11 +89,15 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         # a facility's name set off after a facility word
         ("The lab has switched on its newest supercomputer, Tidewater.", "Tidewater", "system", "facility_appositive"),
         ("Orbis opened its second campus, Bramble Hill, in May.", "Bramble Hill", "system", "facility_appositive"),
+        # a site code before a facility word
+        ("The PDX4 facility offers 90 MW of capacity.", "PDX4", "system", "facility_code"),
+        ("The ORD3 site draws 48 MW.", "ORD3", "system", "facility_code"),
         ("Orbis says its Zettascale12 will link 400,000 GPUs.", "Zettascale12", "chip", "glued_code"),
         ("The Stormfront4 rack draws 120 kW.", "Stormfront4", "system", "glued_code"),
         ("Orbis said its Halcyon chip has taped out.", "Halcyon", "chip", "owned_name"),
         ("The startup ships their Storm Harbor racks in May.", "Storm Harbor", "system", "owned_name"),
         ("The Tarn system links 512 accelerators.", "Tarn", "system", "owned_name"),
+        ("Orbis switched on its Halyard AI cluster in May.", "Halyard AI", "system", "owned_name"),
         ("Each Kittiwake rack draws up to 190 kW.", "Kittiwake", "system", "owned_name"),
         ("Benchmarks on the Kittiwake chip came in May.", "Kittiwake", "chip", "owned_name"),
         ("Kestrel said its new Osprey cluster now runs 24,576 GPUs.", "Osprey", "system", "owned_name"),

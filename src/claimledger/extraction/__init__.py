@@ -53,7 +53,7 @@ from claimledger.extraction.held import Held, held_role, link_replacements
 from claimledger.extraction.lists import respective, runs
 from claimledger.extraction.metrics import spec_metrics
 from claimledger.extraction.names import HARDWARE, Name, introduced, named_again
-from claimledger.extraction.nonclaims import a_factor, places_in_time
+from claimledger.extraction.nonclaims import a_factor, a_number_format, places_in_time
 from claimledger.extraction.pipeline import Sentence, split_sentences
 from claimledger.extraction.roles import sentence_roles
 from claimledger.extraction.shapes import kind_word_end
@@ -73,6 +73,15 @@ RESTATEMENT = re.compile(r"\s*(?:\(|,?\s*or|/)\s*(?:about|roughly|around|some)?\
 # "rose 56% to $41.1 billion": the figure after "to" is a level, not a change,
 # so year-over-year and other relative baselines do not frame it.
 # What ends a list of figures that share one baseline: a sentence break, a new comparison.
+# Between two figures of one list: an aside in brackets maybe, then "and" or "or" ("$7.57 (Acme) and $11.06").
+PAST_LIST_GAP = re.compile(r"\s*(?:[(（][^()（）]{1,24}[)）]\s*)?,?\s*(?:and|or)\s+(?:[$€£¥]\s*)?")
+# Between a figure and the one it changed to: "... has reportedly doubled to", "grew to", "was cut to".
+CHANGED_TO = re.compile(
+    r"(?:\s+[\w'’-]+){0,6}?\s+(?:(?:has|have|had|was|were|is|are)\s+)?(?:(?:since|now|reportedly|already|then)\s+)?"
+    r"(?:doubled|tripled|quadrupled|halved|grown|grew|risen|rose|increased|expanded|climbed|jumped|swelled|fallen|fell"
+    r"|dropped|declined|shrunk|shrank|been\s+(?:raised|cut|lowered|expanded))\s+to\s+",
+    re.IGNORECASE,
+)
 LIST_BREAK = re.compile(r"[.;!?。；！？]|\b(?:than|versus|vs\.?|compared)\b|[比较]|相比|但|while|whereas", re.IGNORECASE)
 COMPARATIVE_AFTER = re.compile(r"\s*(?:better|more|higher|lower|faster|slower|cheaper|less|fewer|greater|larger|smaller|improvement|gain|increase|reduction)\b", re.IGNORECASE)
 COMPARATIVE_BEFORE = re.compile(r"(?:提升|提高|增长|增加|降低|减少|高|低|快|慢|多|少|省)\s*(?:了|约|近|超)?\s*$")
@@ -248,7 +257,27 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
             )
             claims[index] = claim
     _share_list_metric(annotated.simple, figure_spans, framed, claims)
+    _share_past_role(annotated.simple, found)
     return found
+
+
+def _share_past_role(text: str, found: Sequence[Found]) -> None:
+    """A figure listed right after an earlier one of its kind and unit is earlier too: "down from $7.57
+    (Acme) and $11.06 (Orbis)" (an aside in brackets may follow each); a figure that has since changed to
+    the next one of its kind is the earlier value ("the initial 100,000 GPUs have doubled to over 200,000")."""
+    for before, after in zip(found, found[1:]):
+        first, second = before.claim, after.claim
+        same_measure = (first.kind, first.dimensionality) == (second.kind, second.dimensionality)
+        gap_start, gap_end = first.end - first.sentence_start, second.start - second.sentence_start
+        if first.role == "previous" and second.role == "current" and same_measure and PAST_LIST_GAP.fullmatch(text, gap_start, gap_end):
+            second.role = "previous"
+            after.held = Held("previous")
+        elif (
+            first.role == second.role == "current" and (same_measure or first.kind == second.kind == "count")
+            and CHANGED_TO.fullmatch(text, gap_start, gap_end)
+        ):
+            first.role = "previous"  # "the initial 100,000 GPUs have doubled to over 200,000"
+            before.held = Held("previous")
 
 
 def _share_list_metric(text: str, spans: Sequence[tuple[int, int]], framed: Sequence[Frame], claims: dict[int, Claim]) -> None:
@@ -350,12 +379,12 @@ def _claim_worthy(quantity: Quantity, claim: Claim, text: str, lang: str) -> boo
     Chinese numerals ("144 chips", "6名股东", "32核", "四款"), or in English words
     when large ("800 million users") or framed by a qualifier, trend or baseline
     ("nearly two dozen racks"). Never a duration saying when ("six months ago"), nor a
-    factor of a product written out ("64 x 800 GbE")."""
+    factor of a product written out ("64 x 800 GbE"), nor a number format's width ("8-bit floating point")."""
     if quantity.kind is None:
         return quantity.number.scaled
     if places_in_time(text, quantity.number.start, quantity.end, claim.dimensionality, lang):
         return False
-    if a_factor(text, quantity.number.end, quantity.number.multiplier):
+    if a_factor(text, quantity.number.end, quantity.number.multiplier) or a_number_format(text, quantity.start, quantity.end):
         return False
     if quantity.counted_noun and quantity.expression is None and _in_digits(quantity):
         return True

@@ -4,12 +4,13 @@
 Metric, nearest first: a metric the figure's own unit names ("16,635 tokens per
 second per GPU"); one written right after it ("1.6 Tb/s of scale-out bandwidth",
 "10x the TPS/MW of"); one in its clause before it, or set off right before it
-("the bandwidth, 1.6 Tb/s"); for ratios and percentages, the one a comparative right
+("the bandwidth, 1.6 Tb/s", "its revenue—it reached $1.1 billion"); for ratios and percentages, the one a comparative right
 after names (`[from_comparative]`: "3 times faster" is speed, "比 A100 快 3 倍" too),
 else one earlier in the sentence or after it in its clause. A metric held equal in a
 comparison ("at the same interactivity", "锁定相同交互性") is never the one measured. With no word for
 it, the unit's dimensionality names it (`[from_unit]`: "8 TB/s" is bandwidth, "TB/s
-per GPU" bandwidth per GPU; money per hour, minute or second is a price, `[rent]`); never a
+per GPU" bandwidth per GPU; money per hour, minute or second is a price, `[rent]`, per device
+"price per GPU-hour"; a mass is a weight); never a
 model or benchmark name, never raw dimensions.
 A price by what it prices (a `[dimension]` in [currency]: "price of input tokens") holds
 only money, per token or plain, or a change of one: "5,000 input tokens per second" is
@@ -72,7 +73,8 @@ METRIC_LINK_REACH = 80
 # A note in brackets may stand between ("经营利润(Non-IFRS)310.5亿元", "revenue (GAAP) was"); one
 # holding a digit is a figure of its own.
 METRIC_LINK_ANY_CASE = re.compile(r"(?:\s*[(（][^()（）\d]{1,24}[)）])?" + METRIC_LINK.pattern, re.IGNORECASE)
-METRIC_APPOSITIVE = re.compile(r"\s*[,:，：]\s*$")
+# Or taken up again after a dash by a pronoun and its verb: "its data center revenue—it reached $1.14 billion".
+METRIC_APPOSITIVE = re.compile(r"\s*(?:[,:，：]|[—–]\s*(?:it|which)\s+(?:[a-z]+\s+){1,3}?(?:of\s+|at\s+|to\s+)?)\s*$")
 # A guidance given for a metric, its figure in the next clause ("营收给出乐观指引，中值为 650 亿美元").
 GUIDED_FIGURE = re.compile(r"[^，,。；;]{0,8}指引\s*[,，]\s*(?:其)?(?:中值|中位数|中点|区间|范围)?\s*(?:为|是|在|约为)?\s*$")
 SENTENCE_SUBJECT = re.compile(
@@ -608,4 +610,8 @@ def unit_metric(kind: str | None, expression: str | None) -> str | None:
     named = _from_unit().get(base)
     if named and devices:
         return named + "".join(f" per {UPPER_UNITS.get(device[1:-1], device[1:-1])}" for device in devices)
+    rent_time = unit_info(expression).unit.split("/")[-1].strip()
+    if devices and _any_currency(base) == f"{CURRENCY} / [time]" and rent_time in _rent_times():
+        # "$2.49/GPU-hr": the rent of one device for one hour.
+        return "price per " + "".join(UPPER_UNITS.get(device[1:-1], device[1:-1]) for device in devices) + f"-{rent_time}"
     return None

@@ -2,7 +2,9 @@
 "4x the previous generation", "同比" (the previous year).
 
 Rules, nearest first: a comparison right after the figure (than / vs / compared
-with / over X, "the previous generation", "N 倍于 X"); in Chinese "比 X 快 ... N 倍" and
+with / over X, "the previous generation", "N 倍于 X"); for a percentage, the product whose
+measure it is a share of ("94% of H200 throughput", "85% of the performance seen in the B200";
+never a share of an organisation: "70% of Orbis"); in Chinese "比 X 快 ... N 倍" and
 "X 的 N 倍" before it; then a sentence-level reference ("compared with X, ...",
 "以 X 为基线", "与 X 相比") and year-over-year style phrases in the figure's clause,
 which only frame ratios, percentages and changes.
@@ -39,6 +41,22 @@ THE_NAME = re.compile(r"^\s+(?:the|that\s+of|those\s+of)\s+", re.IGNORECASE)
 LONGEST_PHRASE_WORDS = 5
 # What a product a figure is had with stands after: "... throughput with the K9 over the H200".
 HAD_WITH = re.compile(r"\s(?:with|for|using)\s+(?:the\s+|its\s+|their\s+)?$", re.IGNORECASE)
+# A percentage of another product's measure: "97% of the K2's throughput", "111% of K2 offline performance",
+# "80% of the performance levels seen in the K2" (a share of an organisation, "90% of Acme", is no comparison).
+PERCENT_FIGURE = re.compile(r"(?:%|\bpercent)$")
+PERFORMANCE_WORD = r"(?:performance|throughput|speed|bandwidth|efficiency|compute|scores?|results?|output|tokens)"
+PERCENT_OF_PRODUCT = re.compile(
+    r"\s+of\s+(?:the\s+)?(?:[A-Z][\w-]*['’]s\s+|[A-Z][A-Za-z]+\s+)?$"
+)
+PRODUCT_MEASURE_AFTER = re.compile(rf"(?:['’]s)?(?:\s+[\w-]+){{0,2}}?\s+{PERFORMANCE_WORD}\b", re.IGNORECASE)
+PERCENT_OF_MEASURE = re.compile(
+    rf"\s+of\s+(?:the\s+|its\s+)?{PERFORMANCE_WORD}(?:\s+[\w-]+){{0,2}}?\s+"
+    r"(?:(?:seen|achieved|delivered|posted|measured|reached)\s+(?:in|on|with|by)|of|on|from)\s+"
+    r"(?:the\s+)?(?:[A-Z][\w-]*['’]s\s+|[A-Z][A-Za-z]+\s+)?$",
+    re.IGNORECASE,
+)
+# Between a family and the product built on it: "Hopper-based H100".
+BASED_ON = re.compile(r"[-‐‑]based\s+")
 NOT_A_BASELINE_START = frozenset("and or but which that to in on at for with as by if when while so".split())
 # An action is no thing compared with: "rather than simply adding racks", "than adding more units"
 # (a verb's -ing form after an adverb or before its object; "competing solutions" is a thing).
@@ -177,6 +195,8 @@ def find_baseline(
     """Baseline of the figure at sentence[start:end]; `relative_kind` for ratios,
     percentages and changes, which sentence-level references also frame."""
     found = _after_figure(sentence, end, names, relative_kind)
+    if found is None and lang == "en" and PERCENT_FIGURE.search(sentence, max(0, end - 8), end):
+        found = _percent_of_product(sentence, end, names)
     if found is None and lang == "zh":
         found = _chinese_times_of(sentence, end, names) or _chinese_before(sentence, start, end, names, relative_kind)
     if found is None and relative_kind:
@@ -237,6 +257,21 @@ def _after_figure(sentence: str, end: int, names: Sequence[Name], relative_kind:
     )
 
 
+def _percent_of_product(sentence: str, end: int, names: Sequence[Name]) -> Baseline | None:
+    """The product a percentage is of: "reached 97% of the K2's throughput", "80% of the performance
+    levels seen in the K2" (a product with a measure of performance, not a share of sales or of a maker)."""
+    for name in names:
+        if name.start <= end or name.start > end + 80 or name.kind not in HARDWARE:
+            continue
+        gap = sentence[end:name.start]
+        if PERCENT_OF_PRODUCT.fullmatch(gap) and PRODUCT_MEASURE_AFTER.match(sentence, name.end):
+            return Baseline(name.text, name.start, name.end)
+        if PERCENT_OF_MEASURE.fullmatch(gap):
+            return Baseline(name.text, name.start, name.end)
+        return None
+    return None
+
+
 def _workloads_masked(window: str, offset: int, names: Sequence[Name]) -> str:
     """`window` (of the sentence from `offset`) with each workload's name, and each product the
     figure is had with, written as one word of letters, so the words between figure and connector
@@ -263,7 +298,8 @@ def _relative_at(sentence: str, position: int, window: str) -> Baseline | None:
 
 
 def _phrase_at(sentence: str, position: int, names: Sequence[Name]) -> Baseline | None:
-    """The thing named at `position`: a known name (after "the", "its"), or a few words."""
+    """The thing named at `position`: a known name (after "the", "its"; the product a family
+    word is the base of: "the Hopper-based H200 servers" is the H200), or a few words."""
     lead = DETERMINER.match(sentence, position)
     name_start = lead.end() if lead else position
     for index, name in enumerate(names):
@@ -271,6 +307,8 @@ def _phrase_at(sentence: str, position: int, names: Sequence[Name]) -> Baseline 
             owned = names[index + 1] if index + 1 < len(names) else None
             if name.kind == "organisation" and owned is not None and OWNED_BY.fullmatch(sentence, name.end, owned.start):
                 return Baseline(owned.text, owned.start, owned.end)  # "Nvidia's Blackwell", "Nvidia H200": the product
+            if owned is not None and owned.kind in HARDWARE and BASED_ON.fullmatch(sentence, name.end, owned.start):
+                return Baseline(owned.text, owned.start, owned.end)  # "the Hopper-based H100 systems": the H100
             return Baseline(name.text, name.start, name.end)
     wrapped = WRAPPED_NAME.match(sentence, position)
     if wrapped:

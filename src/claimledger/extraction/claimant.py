@@ -1,14 +1,15 @@
 """Who states a figure: the claimant.
 
 A sentence names its claimant with a speech verb after the agent ("AMD states",
-"Amazon claims", "张建中表示", "《快科技》指出") or a phrase before it ("according
+"Amazon claims", "Orbis's efficiency claims", "张建中表示", "《快科技》指出") or a phrase before it ("according
 to the IEA", "据明势创投发布"), from data/cues.toml [claimant], or cites the one
 organisation it names through that organisation's document ("... into the press
 release: 16,635 tokens per second", "据 CoreWeave 新闻稿"). The agent is a name the
 sentence has (an organisation, a product's maker) or, unknown, the words right before
-the verb: capitalised words in English (less the full stop ending the sentence: "according
+the verb: capitalised words in English (less a word opening the clause: "If Orbis says" is Orbis) (less the full stop ending the sentence: "according
 to Orbis." is Orbis), a person after their title or a name in 《》 in Chinese. Pronouns, generic agents ("analysts", "报道", "公司") and measures heading
-a line ("Performance claims: ...") name no one: the figure stays the publisher's,
+a line ("Performance claims: ...") name no one, nor does a description ("according to the Korean company"), nor a speech verb that is a plural noun there
+("across multiple US states", "published in BMJ Case Reports" after "in"): the figure stays the publisher's,
 which the ledger fills in from the source. Organisations joined to the claimant ("据 IDC 与
 浪潮信息联合发布") state the figure with it: none of them is what it is about.
 """
@@ -33,6 +34,25 @@ ZH_GAP = re.compile(
 )
 # A speech verb the agent follows, ending its sentence: "..., say officials."
 INVERTED = re.compile(r"\s+(?:[\w&.'’-]+\s+){0,4}[\w&.'’-]+\s*[.!?]?\s*$")
+# The agent's possessive and at most one word of what it claims, before a noun of claiming: "Orbis's
+# performance claims", "Acme's estimates".
+POSSESSED_CLAIMS = re.compile(r"['’]s(?:\s+[a-z][\w-]*)?\s*$")
+# A capitalised word opening a clause before an unknown agent, no part of its name: "If Orbis's claims hold".
+CLAUSE_OPENER = re.compile(r"(?:If|When|While|Whereas|As|Although|Though|Unless|Because|Since|But|And|So|Well|Yet)\s+(?=[A-Z])")
+# Speech verbs that are plural nouns too ("states", "reports"), and what makes them nouns: a quantifier or
+# preposition before the word or two before them ("multiple US states", "in earlier reports").
+NOUN_VERBS = re.compile(r"(?:states|reports|notes|claims|estimates|forecasts|quotes|projects|cites|promises)", re.IGNORECASE)
+COUNTED_NOUN_BEFORE = re.compile(
+    r"\b(?:multiple|several|many|all|both|other|various|some|these|those|two|three|four|five|\d+|across|in|of|from)"
+    r"(?:\s+[\w.&-]+){0,2}?\s*$",
+    re.IGNORECASE,
+)
+# A word for a kind of organisation after capitalised words: they describe it ("the Korean company",
+# "the US chipmaker"), they do not name it.
+DESCRIBED_AFTER = re.compile(
+    r"\s+(?:company|companies|firm|chipmaker|chip\s+maker|startup|giant|maker|vendor|group|manufacturer|supplier"
+    r"|foundry|operator|provider|government|ministry|regulator)\b"
+)
 WEEKDAYS = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
 EN_AGENT = re.compile(r"(?P<agent>(?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)\s*$")
 CITATION_OPENING = re.compile(r"\s*(?:根据|依据|援引|据)?")
@@ -161,6 +181,8 @@ def _agent_after(text: str, folded: str, names: Sequence[Name], position: int) -
         if name.start == start:
             return Claimant(name.start, name.end, name.text, _owner(name)) if name.kind == "organisation" else None
     found = re.match(r"(?:[A-Z][A-Za-z0-9&.-]*\s+){0,3}[A-Z][A-Za-z0-9&.-]*|[A-Z]{2,}", text[start:])
+    if found and DESCRIBED_AFTER.match(text, start + found.end()):
+        return None  # "according to the Korean company": a description, no name
     if found and not _generic(found.group(0)):
         agent = _without_full_stop(found.group(0))
         return Claimant(start, start + len(agent), agent, None)
@@ -196,6 +218,11 @@ def _agent_before(text: str, folded: str, names: Sequence[Name], verb_start: int
         return None  # "..., say officials.": the agent comes after the verb
     if lang == "en" and _counted_group().search(folded, max(0, end - 80), end):
         return None  # "70 percent of Americans say": the people a figure counts
+    if lang == "en" and NOUN_VERBS.fullmatch(folded, verb_start, verb_end) and COUNTED_NOUN_BEFORE.search(folded, max(0, end - 40), end):
+        return None  # "across multiple US states", "in several reports": a plural noun, no speech
+    owned = POSSESSED_CLAIMS.search(folded, max(0, end - 32), end) if lang == "en" else None
+    if owned is not None:
+        end = owned.start()  # "if Orbis's performance claims are to be believed": Orbis claims
     for name in reversed(names):
         if name.end == end or (name.end <= end and not folded[name.end:end].strip(" )）")):
             # Organisations speak; products, models and benchmarks do not ("Each Ironwood chip boasts").
@@ -204,8 +231,15 @@ def _agent_before(text: str, folded: str, names: Sequence[Name], verb_start: int
             return None
     if lang == "en":
         found = EN_AGENT.search(text, max(0, end - 60), end)
-        if found and not _generic(found.group("agent")) and found.group("agent").split()[0] not in ("The", "This", "That", "It"):
-            return Claimant(found.start("agent"), found.end("agent"), found.group("agent"), None)
+        if found is None:
+            return None
+        start = found.start("agent")
+        opener = CLAUSE_OPENER.match(text, start, found.end("agent"))
+        if opener is not None:
+            start = opener.end()  # "If Orbis's claims hold": Orbis
+        agent = text[start:found.end("agent")]
+        if agent and not _generic(agent) and agent.split()[0] not in ("The", "This", "That", "It"):
+            return Claimant(start, found.end("agent"), agent, None)
         return None
     book = ZH_BOOK_TITLE.search(text, max(0, end - 24), end)
     if book:

@@ -224,6 +224,11 @@ def _change_from_pattern(neutral: bool) -> re.Pattern[str]:
 FROM_RIGHT_BEFORE = re.compile(rf"from{BETWEEN}$", re.IGNORECASE)
 
 
+# The size of a change right before "from": "by 18%, from", "(up 12%, from": the figure after is the value
+# the change started from.
+CHANGE_SIZE_FROM = re.compile(rf"\bby\s+(?:about\s+|roughly\s+|nearly\s+|some\s+)?\d[\d.,]*\s*(?:%|percent\b)\s*,?\s+from{BETWEEN}$", re.IGNORECASE)
+
+
 # "go from zero to 60 mph": a sweep from nothing is a range, not a value before a change.
 FROM_ZERO = re.compile(r"(?:0(?![\d.,])|zero\b)", re.IGNORECASE)
 
@@ -235,7 +240,7 @@ def changes_from(text: str, reach: int, start: int) -> bool:
     Most figures have no "from" right before them, and one cheap search says so first."""
     if not FROM_RIGHT_BEFORE.search(text, reach, start):
         return False
-    if _change_from_pattern(False).search(text, reach, start):
+    if _change_from_pattern(False).search(text, reach, start) or CHANGE_SIZE_FROM.search(text, reach, start):
         return True
     return bool(_change_from_pattern(True).search(text, reach, start)) and not FROM_ZERO.match(text, start)
 

@@ -29,7 +29,11 @@ first rule that applies wins:
    what was done with the figure then before it ("高于此前指引的 45 亿元", "之前预计的") when its
    sentence has a current figure of the same kind to replace it; or a statement made earlier a few
    words before it ("Acme previously stated the K3 draws 700 W", "此前公布的功耗为 700W") with a
-   word for now after it ("it now draws 650 W", "现已调整为 650W") and a current figure of its kind.
+   word for now after it ("it now draws 650 W", "现已调整为 650W") and a current figure of its kind;
+   a change's size right before "from" ("by 25%, from $12.00/hr to $9.00/hr"); a figure of the same
+   kind and unit listed right after a previous one ("down from $4.10 (AWS) and $5.25 (Azure)"), or one
+   that has since changed to the next figure of its kind ("the first 100,000 GPUs have doubled to over
+   200,000"): extraction/__init__.py `_share_past_role`.
 
 A figure that is not current is linked to the figure that replaces it
 (`link_replacements`): the nearest current figure of the same kind and

@@ -120,7 +120,7 @@ def _known(text: str, fold: str, words: Words, matches: list[tuple[int, int, int
         for key, first, last in matches:
             start, end = words.starts[first], words.ends[last - 1]
             entity = entities[key]
-            if whole(fold, start, end):
+            if whole(fold, start, end) and not _common_word(text[start:end], entity):
                 known.append(Name(start, end, text[start:end], entity.kind, entity))
     return known
 
@@ -142,6 +142,12 @@ def known_names(text: str, registry: Registry) -> list[Name]:
     return [name for name in found if not any(
         other.start <= name.start and name.end <= other.end and other.end - other.start > name.end - name.start for other in found
     )]
+
+
+def _common_word(written: str, entity: Entity) -> bool:
+    """A name of capitals written as a lower-case word is that word ("its cloud arm", "a single stream"
+    are no Arm, no STREAM benchmark)."""
+    return written.isalpha() and written.islower() and not entity.id.islower()
 
 
 # A Latin letter or digit: a name holding one has a model code or a Latin spelling.

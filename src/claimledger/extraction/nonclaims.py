@@ -2,7 +2,8 @@
 number (dates, times, URLs, versions, years naming a generation, citation marks, phone and
 registration numbers: numbers.not_numbers, the one place for those rules, read here from the
 same per-sentence cache); digits glued into names (GB200, ConnectX-9); durations that place
-the sentence in time ("six months ago", "过去三年", "相比前一年", "截至6月底的3个月"); and margins written with ± ("（±2%）").
+the sentence in time ("six months ago", "过去三年", "相比前一年", "截至6月底的3个月"); margins written with ± ("（±2%）");
+and the width of a number format ("8-bit floating point").
 """
 
 from __future__ import annotations
@@ -49,6 +50,19 @@ def a_factor(text: str, number_end: int, multiplier: bool) -> bool:
     """Whether the number ending at `number_end` multiplies the next one ("64 x 800 GbE"; as
     "144 ×" when the sign is read as its multiplier): the product's figure is the claim."""
     return (A_NUMBER if multiplier else TIMES_A_NUMBER).match(text, number_end) is not None
+
+
+# "8-bit floating point", "a 4-bit format": the width of a number format, no amount of information.
+BIT_WIDTH = re.compile(r"\d+[-‐‑]bits?$")
+NUMBER_FORMAT_AFTER = re.compile(
+    r"\s*(?:floating[- ]point|floats?\b|integers?\b|fixed[- ]point|precision|formats?\b|quantiz|quantis|weights?\b|FP\d|INT\d)",
+    re.IGNORECASE,
+)
+
+
+def a_number_format(text: str, start: int, end: int) -> bool:
+    """Whether the figure at [start, end) is the width of a number format ("using 8-bit floating-point")."""
+    return BIT_WIDTH.search(text, start, end) is not None and NUMBER_FORMAT_AFTER.match(text, end) is not None
 
 
 # "650 亿美元（±2%）", "$65 billion, plus or minus 2%": the margin of the figure before, no claim.

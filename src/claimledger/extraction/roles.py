@@ -14,7 +14,7 @@ in tests/test_roles.py:
    "according to the IEA", "张建中表示", "据明势创投").
 3. condition: a benchmark; a model introduced as the workload ("running Llama
    3.1 70B", "with Meta's Llama", "on the 405B model", "在 DeepSeek R1 上", "ResNet-50 推理"), or any
-   model when a hardware name or organisation can be the subject.
+   model when a hardware name can be the subject or is what the figure is compared with.
 4. maker: an organisation written right before a product or model ("NVIDIA
    GB200 NVL72", "AMD's MI355X", "Meta's Llama"; a word for the product's kind or rank may
    stand between: "英伟达旗舰产品 NVL72", "AMD 新一代芯片 MI355X"), the entities table's maker of
@@ -33,8 +33,10 @@ in tests/test_roles.py:
    or counted ("144
    Trainium3 chips") while another hardware name or an organisation is there (not the same one
    named again, nor the organisation only making it, "eight NVIDIA H200 GPUs", nor one cited
-   after it as the source, "on 72 GB300 GPUs, according to NVIDIA").
-7. subject: a product the figure is written as the possession of ("the Kestrel K4's 2
+   after it as the source, "on 72 GB300 GPUs, according to NVIDIA"); never a product compared right
+   after it ("1.3x more throughput with the K5 over the H200": the K5 is what the figure is had with).
+7. subject: a product or organisation named alone in brackets right after the figure ("$4.10
+   (AWS) and $5.25 (Azure)"); a product the figure is written as the possession of ("the Kestrel K4's 2
    trillion", "H100 的 80 GB"; not a ratio: "是 H100 的 3 倍"), or a product or organisation
    holding it as a result ("Kestrel's prior record of 650"), even inside a baseline, or a product
    it describes ("2.85GHz 的 A715 大核") or is measured in or on ("80 GB in the previous H100
@@ -100,7 +102,7 @@ EACH_HOLDS = re.compile(
 )
 # The reference of an equality ("the same compute as an H100 GPU", "与 H100 相同的"): what the
 # sentence's figures are held against, never their subject (read on lowered text).
-SAME_AS_BEFORE = re.compile(r"\bsame(?:\s+[\w-]+){0,3}\s+as\s+(?:(?:an?|the)\s+)?$")
+SAME_AS_BEFORE = re.compile(r"\bsame(?:\s+[\w-]+){0,3}\s+as\s+(?:(?:an?|the|its|their|our)\s+)?$")
 SAME_AS_AFTER = re.compile(r"\s*(?:相同|一样|相当|同等|持平)")
 SAME_AS_OPENER = re.compile(r"(?:与|和|跟|同)\s*$")
 # A name written as a backer of another ("the Nvidia-backed cloud provider", "a SoftBank-funded lab") is no subject:
@@ -132,6 +134,12 @@ MEASURED_PRODUCT_GAP = re.compile(
     r"\s*的\s*|[ \t]+(?:in|on|for)[ \t]+(?:(?:the|its|their|our|each|every|a|an|one)[ \t]+)?"
     r"(?:(?:previous|prior|older|earlier|predecessor|last-generation|current|new|latest)[ \t]+)?"
 )
+# A comparison right after a product introduced by "with" or "using": the product the figure is had with, no
+# part ("1.3x more throughput with the K5 over the H200").
+COMPARED_AFTER = re.compile(r"(?:\s+(?:GPUs?|chips?|racks?|systems?|accelerators?))?\s+(?:over|than|versus|vs\.?|compared\s+(?:to|with))\s", re.IGNORECASE)
+# A name alone in brackets right after a figure: "$7.57 (AWS)".
+BRACKET_OPENS = re.compile(r"[ \t]*[(（]")
+BRACKET_CLOSES = re.compile(r"[)）]")
 # A figure ending in a unit's letters ("1,000 W", "80 GB"), not a bare count ("72").
 UNIT_LAST = re.compile(r"\d[\d,.]*\s*[A-Za-z/]{1,8}$")
 # A name written as what another thing is based on ("a 3nm Trainium3-based node"): a part.
@@ -280,8 +288,11 @@ def sentence_roles(
     roles: list[str | None] = []
     for index, name in enumerate(names):
         roles.append(_role(folded, names, index, name, hardware, compared, claimant_spans, maker_of, roles))
-    # A model is the workload when hardware is the subject; hardware that is only a part does not count.
-    subject_hardware = [name for name, role in zip(names, roles, strict=True) if name.kind in HARDWARE and role is None]
+    # A model is the workload when hardware is the subject, or what the figure is compared with ("95% of the
+    # H100's performance on Llama"); hardware that is only a part does not count.
+    subject_hardware = [
+        name for name, role in zip(names, roles, strict=True) if name.kind in HARDWARE and role in (None, "baseline")
+    ]
     for index, name in enumerate(names):
         if name.kind == "model" and roles[index] is None and (
             subject_hardware or _before("workload", folded, _with_maker(folded, names, index, roles), words=2)
@@ -331,7 +342,7 @@ def assign_roles(
         return NO_ROLES
     roles = list(rule_roles.of_name)
     owner = None if relative else (
-        _possessor(folded, names, start) or _measured_product(folded, names, start, end) or _each_holder(folded, names, start)
+        _bracketed_after(folded, names, end) or _possessor(folded, names, start) or _measured_product(folded, names, start, end) or _each_holder(folded, names, start)
         or _delivered_with(folded, names, roles, end, clause)
     )
     subject = owner or _subject(folded, rule_roles, start, end, clause, organisation_metric, own_money, registry)
@@ -374,7 +385,8 @@ def _role(
     # Another mention of the same thing is no other ("33 queries/s on 8x B200, ... on 8x B200").
     others = [other for other in names if other.entity.id != name.entity.id and other.kind in (*HARDWARE, "model", "organisation")]
     if others and (
-        _before("part", folded, _with_maker(folded, names, index, roles)) or _after("part_after", folded, name)
+        _before("part", folded, _with_maker(folded, names, index, roles)) and not COMPARED_AFTER.match(folded, name.end)
+        or _after("part_after", folded, name)
         or listed == "component"
         or _part_described(folded, names, index, roles)
         or counted(folded, name) and any(
@@ -488,6 +500,17 @@ def _delivered_with(
         if (name.start >= end and name.end <= clause[1] and name.kind in ("system", "cloud_instance")
                 and role in (None, "component")  # "with" reads as a part; a baseline stays one
                 and DELIVERED_WITH_GAP.fullmatch(folded, end, name.start) and not counted(folded, name)):
+            return name
+    return None
+
+
+def _bracketed_after(folded: str, names: Sequence[Name], end: int) -> Name | None:
+    """A name alone in brackets right after the figure, whose figure it is: "$7.57 (AWS) and $11.06 (GCP)"."""
+    opening = BRACKET_OPENS.match(folded, end)
+    if opening is None:
+        return None
+    for name in names:
+        if name.start == opening.end() and BRACKET_CLOSES.match(folded, name.end) and name.kind in (*HARDWARE, "organisation"):
             return name
     return None
 

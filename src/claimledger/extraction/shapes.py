@@ -33,9 +33,10 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
   "R200 提供"); a code of one digit only after "the", "its", "their", "our" or a possessive in
   English ("The K3 offers", "its X5 delivers", never "Q3 delivers"); never a quarter or a half
   ("Q3", "H2"), a precision or a word that starts no name ("FP8", "USB4").
-- owned_name: one or two capitalised words after "its", "their", "our", "the", "each", "every",
-  before a kind word ("its Napier chip", "their Storm Harbor racks", "the Spectra system", "each
-  Kite rack"); never a word that starts no name ("the Chinese chip").
+- owned_name: one or two capitalised words (the second maybe a short acronym: "its Cortex AI cluster")
+  after "its", "their", "our", "the", "each", "every", before a kind word ("its Napier chip", "their
+  Storm Harbor racks", "the Spectra system", "each Kite rack"); never a word that starts no name ("the
+  Chinese chip") nor a kind word ("the Nvidia GPU cluster").
 - zh_kind: a Chinese name right before 芯片/加速卡/一体机/服务器/超节点/集群...
   ("深算芯片"), never a description ("国产芯片", "新一代芯片", "标准机柜", "全国算力中心"), a thing left unnamed
   ("某金融数据中心"), nor the unit right after a number ("1200柜液冷机柜"); a country opens a
@@ -63,6 +64,7 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
   new supercomputer"), a system; never a word that starts no name, nor a place.
 - facility_appositive: a capitalised name set off after a facility word ("its latest supercomputer,
   Frontier."), a system; never a word that starts no name, nor a place.
+- facility_code: a site code before a facility word ("the HOU1 facility", "its ATL-2 campus"), a system.
 - org_ending: an organisation by its ending, never before another capitalised word ("the Culpeper
   Technology Zone") ("Kestrel Silicon", "昉擎科技").
 - zh_owner_of_measure: a Chinese name opening its clause before its own results, a period (a word
@@ -289,7 +291,7 @@ def _rules() -> dict[str, re.Pattern[str]]:
         ),
         # The look-ahead on the determiners' first letters lets the search skip ahead to them.
         "owned_name": re.compile(
-            rf"(?=[IiTtOoEe])\b(?:[Ii]ts|[Tt]heir|[Oo]ur|[Tt]he|[Ee]ach|[Ee]very)[ \t]+(?:{OWNED_ADJECTIVE}[ \t]+)?(?P<name>[A-Z][a-z]{{2,}}(?:[ \t]+[A-Z][a-z]{{2,}})?)[ \t]+{ahead}(?P<kind>{latin_kind})"
+            rf"(?=[IiTtOoEe])\b(?:[Ii]ts|[Tt]heir|[Oo]ur|[Tt]he|[Ee]ach|[Ee]very)[ \t]+(?:{OWNED_ADJECTIVE}[ \t]+)?(?P<name>[A-Z][a-z]{{2,}}(?:[ \t]+(?:[A-Z][a-z]{{2,}}|[A-Z]{{2,3}}(?![\w-])))?)[ \t]+{ahead}(?P<kind>{latin_kind})"
         ),
         # Only the kind words written in Chinese: a Latin one is never a Chinese name's kind.
         "zh_kind": re.compile(rf"(?P<kind>{_words([word for word in _kind_words() if HAN_CHARACTER.match(word)])})"),
@@ -318,6 +320,10 @@ def _rules() -> dict[str, re.Pattern[str]]:
         # "its latest supercomputer, Frontier.": a facility word, then the name set off after it.
         "facility_appositive": re.compile(
             rf"(?:{_words(_facility('facility_words'))}),[ \t]+(?P<name>[A-Z][a-z]{{2,}}(?:[ \t]+[A-Z][a-z]{{2,}})?)(?=[ \t]*(?:[.,;:—–]|$))"
+        ),
+        # "The HOU1 facility", "its ATL-2 campus": a site code before a facility word.
+        "facility_code": re.compile(
+            rf"(?P<code>[A-Z]{{2,5}}-?\d{{1,3}})[ \t]+(?:{_words(_facility('facility_words'))})(?![A-Za-z])"
         ),
         "org_ending_en": re.compile(
             # an ending before another capitalised word ends no name ("the Culpeper Technology Zone")
@@ -372,6 +378,7 @@ RULE_HINTS = {
     "quoted": re.compile("[「“\"]"),
     "facility_quoted": re.compile("[“\"]"),
     "facility_appositive": re.compile(r",[ \t]+[A-Z][a-z]"),
+    "facility_code": re.compile(r"[A-Z]-?\d"),
 }
 
 
@@ -492,13 +499,18 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
     for match in _matches(text, "facility_appositive") if words and not han else ():
         if not any(word in not_brand() or word in _places() for word in match.group("name").split()):
             found.append(Shape(match.start("name"), match.end("name"), "system", "facility_appositive"))
+    for match in _free(text, "facility_code", ".-") if codes and not han else ():
+        if match.group("code") not in not_brand():
+            found.append(Shape(match.start("code"), match.end("code"), "system", "facility_code"))
     for match in _matches(text, "owned_code") if codes and prose else ():
         found.append(Shape(match.start("code"), match.end("code"), _kind_after(text, match.end()), "owned_code"))
     for match in _free(text, "code_verb", ".-$") if codes else ():
         if _code_of_a_product(text, match):
             found.append(Shape(match.start("code"), match.end("code"), "chip", "code_verb"))
     for match in _free(text, "owned_name", ".") if words and prose else ():
-        if not any(word in not_brand() for word in match.group("name").split()):
+        words_of_name = match.group("name").split()
+        # A short acronym after the first word is part of the name ("Cortex AI"), not a word starting one.
+        if not any((word in not_brand() and not (index and word.isupper())) or is_kind_word(word) for index, word in enumerate(words_of_name)):
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "owned_name"))
     for match in _free(text, "org_ending_en", ".") if words else ():
         if match.group("name").split()[0] not in not_brand():

@@ -35,7 +35,7 @@ SPACES_OR_HYPHENS = re.compile(r"[\s-]+")
 # A power written after a unit: "mm²", "m^3", "cm**2" (never "HBM3": the caret or a superscript is needed).
 POWER = re.compile(r"([²³])|(?:\^|\*\*)([23])(?!\d|\.\d)")
 POWER_DIGITS = {"²": "2", "³": "3"}
-PER_SEPARATOR = re.compile(r"\s*/\s*(?:每\s*)?|\s+per\s+|\s+an?[\s-]+|-an?-|\s*每\s*", re.IGNORECASE)
+PER_SEPARATOR = re.compile(r"\s*/\s*(?:每\s*)?|\s+per\s+|[-‐‑]per[-‐‑]|\s+an?[\s-]+|-an?-|\s*每\s*", re.IGNORECASE)
 # A per-separator written as an article ("a year", "-a-"): only there may a time word after say when.
 ARTICLE_SEPARATOR = re.compile(r"\s+an?[\s-]+|-an?-", re.IGNORECASE)
 # "a week earlier", "a year ago": a point in time, not a rate.
@@ -296,7 +296,7 @@ def match_unit(text: str, pos: int) -> UnitMatch | None:
     """
     start = _SPACE.match(text, pos).end()
     first = _first_atom(text, start)
-    if first is None and start == pos and text.startswith("-", pos):
+    if first is None and start == pos and text.startswith(("-", "‐", "‑"), pos):
         # "3.5-liter", "185-hp", "10-year-old": a unit hyphenated to its number.
         start = pos + 1
         first = match_atom(text, start)
@@ -321,6 +321,8 @@ def match_unit(text: str, pos: int) -> UnitMatch | None:
 
 
 _NAME_WORD = re.compile(r"[A-Za-z][A-Za-z0-9-]*[ \t]+")
+NAME_WORDS_BEFORE_UNIT = 3
+_CAPITALISED_WORDS = re.compile(r"(?:[A-Z][A-Za-z0-9-]*[ \t]+)+")
 # Chinese characters between a number and the countable unit they qualify (see _after_han_words).
 _HAN_NAME = re.compile(rf"([{HAN}]+)[ \t]*")
 HAN_WORDS_BEFORE_UNIT = 4
@@ -367,8 +369,10 @@ def _first_atom(text: str, start: int) -> UnitMatch | None:
         if atom is not None:
             return UnitMatch(start, atom.end, text[start:atom.end], atom.expression)
     position = after_classifier
-    for _ in range(2):
+    for words in range(NAME_WORDS_BEFORE_UNIT):
         name = _NAME_WORD.match(text, position)
+        if words == NAME_WORDS_BEFORE_UNIT - 1 and not _CAPITALISED_WORDS.fullmatch(text, after_classifier, position):
+            return None  # a third word only inside a capitalised name: "72 NVIDIA Blackwell Ultra GPUs"
         if not name:
             # After a classifier or a magnitude only: "新一代液冷机柜" counts no racks.
             counted = classifier is not None or text[:start].rstrip()[-1:] in MAGNITUDES
