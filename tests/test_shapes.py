@@ -184,6 +184,7 @@ def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -
         "管理层预期Q1营收 130 亿元。",  # nor a role speaking of results
         "当中包括芯片在内的云业务收入 57 亿元。",  # nor a function word before a kind word
         "全国算力中心平均PUE降至1.42；中国西部数据中心PUE为1.2；中国智算中心规模增长。",  # nor a country or region before a facility word
+        "目前公司毛利率稳定在 41%；当前公司净利润为 5 亿元。",  # nor common words strung together
     ],
 )
 def test_what_is_not_a_name(text: str) -> None:
@@ -192,7 +193,8 @@ def test_what_is_not_a_name(text: str) -> None:
         "5GW", "500MW", "Ethernet", "The", "本季度数据中心", "数据中心", "Four GB300", "Each GB300", "TFLOPS BF16", "国产", "新一代", "公司建成超万卡", "A82", "今年加速", "加速", "异构", "70W", "70W GPU",
         "功耗降低了", "功耗降低", "达到6P", "达到 6P", "该平台算力达到", "Chinese", "Fastest", "March2026", "Web3", "Kestrel10", "The Best", "China", "Europe", "Today", "云厂商资本", "单颗", "新架构实现单", "实现单", "实现", "官方信息", "大存储", "同比-16.5", "高密", "帶動集團", "带动集团",
         "中心", "标准", "某证券数据中心", "证券数据中心", "柜液冷", "液冷", "公司", "我国", "游戏", "手机业务", "前三季度", "三季度", "预计",
-        "经调整", "息税前", "管理层", "当中包括", "全国算力中心", "中国西部数据中心", "中国智算中心", "智算中心"))
+        "经调整", "息税前", "管理层", "当中包括", "全国算力中心", "中国西部数据中心", "中国智算中心", "智算中心",
+        "目前公司", "当前公司"))
 
 
 @pytest.mark.parametrize("text", ["预计 2027 年全球加速服务器市场将扩大。", "三季度浪涌服务器出货增长。", "12 月星河服务器交付。"])

@@ -70,8 +70,7 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
 - zh_owner_of_measure: a Chinese name opening its clause before its own results, a period (a word
   or one written with digits: "9月", "2026年1月", "第3季"), a forecast verb, 实现 and a narrowing
   word maybe between ("星桥数据全年实现营业收入", "星桥数据经调整净利润", "云栈9月集团营收",
-  "云栈预计第4季整体营收"); never a
-  common word ("公司", "我国"), a line of business ("游戏收入", "手机业务收入"), a narrowing word
+  "云栈预计第4季整体营收"); never common words alone ("公司", "我国", "目前公司"), a line of business ("游戏收入", "手机业务收入"), a narrowing word
   ("经调整净利润", "息税前利润") nor a measure's own name.
 
 Each rule is tested in tests/test_shapes.py.
@@ -714,6 +713,23 @@ def _described(name: str) -> bool:
     return not (found.group(0) in _words_tuple("zh_countries") and len(rest) >= 2 and not _described(rest))
 
 
+def _common_words_only(name: str) -> bool:
+    """Whether `name` is written with words of zh_not_names alone ("公司", "目前公司", "当前公司"):
+    no owner, however many of them it strings together. A country and more opens a name
+    ("中国移动"), as in `_described`."""
+    if name in _words_tuple("zh_not_names"):
+        return True
+    if name.startswith(_words_tuple("zh_countries")):
+        return False
+    position = 0
+    while position < len(name):
+        found = _description().match(name, position)
+        if found is None or not found.group(0):
+            return False
+        position = found.end()
+    return True
+
+
 @cache
 def _description() -> re.Pattern[str]:
     """The words a description opens with, as one trie (a match tries each first character
@@ -761,7 +777,7 @@ def _owners_of_measures(text: str) -> list[Shape]:
         # Nor a line of business ("游戏收入", "手机业务收入", "服务器收入"): a measure of its own.
         name = match.group("name")
         if (
-            name not in _words_tuple("zh_not_names")
+            not _common_words_only(name)
             and not name.endswith((*_words_tuple("zh_business_words"), *_words_tuple("zh_measure_modifiers")))
             and not name.startswith(_verbs_before_results())
             and not text.startswith(_chinese_metric_words(), match.start("name")) and name.casefold() not in _kind_of_word()
