@@ -973,7 +973,11 @@ def test_a_currency_symbol_is_not_part_of_a_product_name() -> None:
     ("sentence", "written", "expected"),
     [
         ("A survey of seven European countries found it.", "seven European countries", dict(unit_text="European countries")),
-        ("Rates rose 25 basis points.", "25 basis points", dict(unit="basis_point", trend="up")),
+        ("Rates rose 25 basis points.", "25 basis points", dict(unit="basis_point", trend="up", dimensionality="[percentage_point]")),
+        ("Its margin widened by 2.1 percentage points.", "2.1 percentage points", dict(unit="percentage_point", trend="up")),
+        ("Market share gained 3 ppts on the year.", "3 ppts", dict(unit="percentage_point")),
+        ("毛利率环比上升1.6个百分点。", "1.6个百分点", dict(unit="percentage_point", trend="up", dimensionality="[percentage_point]")),
+        ("利用率同比提升3.3個百分點。", "3.3個百分點", dict(unit="percentage_point")),
         ("The motor makes 450 Nm of torque.", "450 Nm", dict(unit="newton_meter")),
         ("Sales reached 9 billion Chinese yuan.", "9 billion Chinese yuan", dict(unit="yuan")),
     ],
