@@ -77,10 +77,18 @@ def test_a_period_right_after_a_figure_is_its_own_and_one_before_it_holds_otherw
     assert of("$7 billion") == "fy2030 q2"
 
 
-def test_a_period_named_as_a_baseline_is_not_the_figures():
-    sentence = "Sales rose 12% compared with Q3 2030."
-    start = sentence.index("12%")
-    assert period_of(sentence, start, start + 3) is None
+@pytest.mark.parametrize(
+    ("sentence", "figure"),
+    [
+        ("Sales rose 12% compared with Q3 2030.", "12%"),
+        ("营收较2030年上半年增长12%至40亿元。", "40亿元"),
+        ("營收較2030年上半年增長12%至40億元。", "40億元"),  # traditional characters too
+        ("營收較上季增長5%至33億美元。", "33億美元"),
+    ],
+)
+def test_a_period_named_as_a_baseline_is_not_the_figures(sentence, figure):
+    start = sentence.index(figure)
+    assert period_of(sentence, start, start + len(figure)) is None
 
 
 def test_a_period_condition_is_one_key_part_however_it_is_written():

@@ -35,6 +35,7 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from claimledger.data_files import data_table
+from claimledger.text.traditional import simplified
 
 # Where a full sentence ends, not a clause split off at a semicolon.
 FULL_STOP = re.compile(r"[。！？!?]|\.\s")
@@ -210,6 +211,9 @@ def baseline_before() -> re.Pattern[str]:
 
 
 def _is_baseline(sentence: str, period: NamedPeriod) -> bool:
+    """Whether `period` is named as what a figure is compared with; read in simplified characters
+    ("較2024年上半年" as "较2024年上半年")."""
+    sentence = simplified(sentence)
     if baseline_before().search(sentence, max(0, period.start - BASELINE_REACH), period.start) is not None:
         return True
     return sentence[period.end:].lstrip().startswith(tuple(data_table("diff.toml")["periods"]["baseline_after_zh"]))
