@@ -153,6 +153,8 @@ def describe(
     )
     if metric in _generic_metrics() and not counted_noun:
         metric = unit_metric(kind, expression) or metric  # "performance of 4.6 PFLOPS" measures compute
+    elif unit_metric(kind, expression) in _narrowed_by_unit().get(metric, ()):
+        metric = unit_metric(kind, expression)  # "吞吐量 2400 TPS" measures tokens per second
     elif metric in rate_metrics() and kind == "count":
         metric = unit_metric(kind, expression)  # "算力规模 8192 卡": a count of cards is no rate
     elif metric in _prices() and not _priced(kind, expression, _dimensions()[metric]):
@@ -318,6 +320,12 @@ def _memory_measured(annotated: Annotated, end: int, kind: str | None, expressio
 def _generic_metrics() -> frozenset[str]:
     """Concepts that name no measure of their own ("performance")."""
     return frozenset(concept["name"] for concept in metric_table()["concept"] if concept.get("generic"))
+
+
+@cache
+def _narrowed_by_unit() -> dict[str, frozenset[str]]:
+    """Concepts a unit may name more narrowly than their word does (throughput in TPS)."""
+    return {concept["name"]: frozenset(concept["narrowed_by_unit"]) for concept in metric_table()["concept"] if "narrowed_by_unit" in concept}
 
 
 @cache
@@ -585,7 +593,7 @@ def unit_metric(kind: str | None, expression: str | None) -> str | None:
     """The metric a unit names when no word does: by its dimensionality ("8 TB/s" is
     bandwidth), per device when divided by one ("TB/s per GPU" is bandwidth per GPU);
     a count per container ("72 GPUs per rack") is that count ("GPUs per rack"); money per
-    hour a price ("$2.49/hr")."""
+    hour a price ("$2.49/hr"), per device and hour a price per device ("$2.49 per GPU per hour")."""
     if not expression or kind not in ("quantity", "count"):
         return None
     dimensionality = unit_info(expression).dimensionality
@@ -599,13 +607,14 @@ def unit_metric(kind: str | None, expression: str | None) -> str | None:
     named = _from_unit().get(_any_currency(dimensionality))
     if named:
         return named
-    if _any_currency(dimensionality) == f"{CURRENCY} / [time]" and unit_info(expression).unit.split("/")[-1].strip() in _rent_times():
-        return "price"  # "$2.49/hr": a rent
     devices = [device for device in DEVICES if f"/ {device}" in dimensionality]
     base = dimensionality
     for device in devices:
         base = base.replace(f" / {device}", "")
+    per_device = "".join(f" per {UPPER_UNITS.get(device[1:-1], device[1:-1])}" for device in devices)
+    if _any_currency(base) == f"{CURRENCY} / [time]" and unit_info(expression).unit.split("/")[-1].strip() in _rent_times():
+        return "price" + per_device  # "$2.49/hr", "单卡 1.68元/小时" (price per GPU): a rent
     named = _from_unit().get(base)
     if named and devices:
-        return named + "".join(f" per {UPPER_UNITS.get(device[1:-1], device[1:-1])}" for device in devices)
+        return named + per_device
     return None
