@@ -43,6 +43,8 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
 - zh_new_kind: a Chinese name right after a new product's kind word ("新架构花港"),
   never a description or a metric ("新芯片功耗降低").
 - zh_numbered: a Chinese product name numbered with 号 ("深算二号").
+- zh_software_kind: a Latin name holding a capital right after a Chinese software kind word
+  ("计算库muDNN", "推理引擎 vLLM"), software; never a kind word or a precision ("计算库 GPU").
 - zh_brand_number: a Chinese brand word and a number right before a Chinese kind word
   right after a launch verb ("发布了磐久128超节点", "推出天穹 256 服务器") or what it is built on
   ("基于 T9 的天穹 256 超节点"): with no classifier
@@ -317,6 +319,10 @@ def _rules() -> dict[str, re.Pattern[str]]:
         # (the look-ahead on the kind words' first characters lets a search pass other places at once).
         "zh_kind_code": re.compile(rf"{ahead}(?P<kind>{latin_kind}|(?:{kind_word}))[ \t]*(?P<code>[A-Z]{{1,4}}\d{{2,5}}[A-Za-z]?)(?![A-Za-z0-9_.-])"),
         "zh_new_kind": re.compile(rf"(?P<kind>{_words(shape_table()['words']['zh_new_kind'])})[「“]?"),
+        # A Latin name holding a capital right after a software kind word: "计算库muDNN", "推理引擎 vLLM".
+        "zh_software_kind": re.compile(
+            rf"(?:{_words(shape_table()['words']['zh_software_kind'])})[ \t]*(?P<name>(?=[a-z]*[A-Z])[A-Za-z][A-Za-z0-9]*)(?![A-Za-z0-9_.-])"
+        ),
         "zh_numbered": re.compile(rf"(?P<name>[{HAN}]{{2}}[{HAN_NUMERALS}]号)"),
         # An organisation opening its clause before its results: "数据港全年实现营业收入" (matched at
         # each clause's start only: _owners_of_measures).
@@ -626,6 +632,9 @@ def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shap
         if 2 <= length <= 4 and not _described(text[end:end + length]) and not text.startswith(_chinese_metric_words(), end):
             kind = _kind_of(match.group("kind")[-2:])
             found.append(Shape(end, end + length, kind, "zh_new_kind"))
+    for match in _matches(text, "zh_software_kind"):
+        if not is_kind_word(match.group("name")) and not PRECISION.fullmatch(match.group("name")):
+            found.append(Shape(match.start("name"), match.end("name"), "software", "zh_software_kind"))
     for match in _matches(text, "org_ending_zh"):
         if text.startswith(_chinese_metric_words(), match.start()):
             continue  # "云厂商资本开支": the ending opens a measure (capital spending), no organisation
