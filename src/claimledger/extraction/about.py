@@ -430,6 +430,23 @@ def _held_equal_after() -> re.Pattern[str]:
     return re.compile(rf"\s*(?:都|基本|大致|大体)?\s*{any_phrase(cue_table()['conditions']['held_equal_after'])}\s*(?:的情况下|的前提下|条件下|时|下)")
 
 
+# A period written with digits or words, opening a clause ("全年", "2026年", "第4季", "下半年").
+CLAUSE_PERIOD = r"(?:(?:19|20)\d\d\s*年|全年度?|今年|明年|本年度?|上半年|下半年|第?\s*[1-4一二三四]\s*季度?|Q[1-4])"
+
+
+def _period_only(folded: str, clause_start: int, start: int) -> bool:
+    """Whether the clause before a figure says only when and maybe that it is forecast ("全年上看",
+    "明年预计达"): the figure continues the measure of the clause before."""
+    return _period_only_pattern().fullmatch(folded, clause_start, start) is not None
+
+
+@cache
+def _period_only_pattern() -> re.Pattern[str]:
+    """A clause's period, then forward-looking cues and connectors only, up to its figure."""
+    words = [*cue_table()["projected"]["zh"], *cue_table()["connectors"]["zh"]]
+    return re.compile(rf"\s*(?:{CLAUSE_PERIOD}\s*)+(?:(?:{any_phrase(words)})\s*)*")
+
+
 @cache
 def _held_equal() -> re.Pattern[str]:
     return re.compile(rf"{any_phrase(cue_table()['conditions']['held_equal'])}\s*(?:的\s*)?$")
@@ -490,6 +507,8 @@ def _metric(
     before = [m for m in metrics if m.end <= start]
     if before and relative:
         return before[-1].concept
+    if before and _period_only(folded, clause[0], start):
+        return before[-1].concept  # "资本支出 342 亿美元，全年上看 1,250 亿美元": the same measure, for the year
     in_clause_after = [m for m in metrics if m.start >= end and m.end <= clause[1]]
     return in_clause_after[0].concept if in_clause_after and relative else None
 
