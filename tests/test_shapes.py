@@ -131,6 +131,15 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("云栈9月集团营收 41 亿元。", "云栈", "organisation", "zh_owner_of_measure"),
         ("铭岳2025年11月合并营收 96 亿元。", "铭岳", "organisation", "zh_owner_of_measure"),
         ("铭岳预计第4季整体营收将季增 3%。", "铭岳", "organisation", "zh_owner_of_measure"),
+        # 年, 月 and 日 writing no period, 和 opening the name
+        ("日月星预期第3季整体营收将季增 2%。", "日月星", "organisation", "zh_owner_of_measure"),
+        ("和丰去年营收 3,450 亿元。", "和丰", "organisation", "zh_owner_of_measure"),
+        # a Latin name after a software kind word
+        ("核心计算库muDNN的效率超过 98%。", "muDNN", "software", "zh_software_kind"),
+        ("推理引擎 vLLM 的吞吐达到 3000 TPS。", "vLLM", "software", "zh_software_kind"),
+        # an organisation holding the meeting its results are told at
+        ("鼎泰投控28日举行法说会，公布营收达 812 亿元。", "鼎泰投控", "organisation", "zh_owner_of_event"),
+        ("星辰将于今天举行业绩会，去年营收 210 亿元。", "星辰", "organisation", "zh_owner_of_event"),
         # a country opening an organisation's name
         ("中国联通西部智算中心算力规模超 3000PFLOPS。", "中国联通西部智算中心", "system", "zh_kind"),
     ],
@@ -177,6 +186,10 @@ def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -
         "某证券数据中心改造后，机柜密度提至 18kW。",  # nor a thing left unnamed
         "项目已部署 1200 柜液冷机柜。",  # nor a unit right after its number
         "公司全年实现营业收入 10 亿元；我国全年营业收入增长。",  # nor a company or a country by a common word
+        "集团本月营收达 50 亿元，今日营收 2 亿元。",  # nor a period written with 年, 月 or 日
+        "腾讯和阿里营收合计 5,000 亿元。",  # nor two names joined by 和
+        "公司今日举行业绩会，营收达 5 亿元。",  # nor a company by a common word before its meeting
+        "计算库 GPU 版本效率为 90%，推理引擎 FP8 精度。",  # nor a kind word or a precision after a software kind word
         "游戏收入 18.2 亿元，手机业务收入 30 亿元。",  # nor a line of business
         "前三季度实现营收 46 亿元。",  # nor a period or a verb before results
         "预计实现归母净利润为 18 亿元。",  # nor a forecast
@@ -194,7 +207,7 @@ def test_what_is_not_a_name(text: str) -> None:
         "功耗降低了", "功耗降低", "达到6P", "达到 6P", "该平台算力达到", "Chinese", "Fastest", "March2026", "Web3", "Kestrel10", "The Best", "China", "Europe", "Today", "云厂商资本", "单颗", "新架构实现单", "实现单", "实现", "官方信息", "大存储", "同比-16.5", "高密", "帶動集團", "带动集团",
         "中心", "标准", "某证券数据中心", "证券数据中心", "柜液冷", "液冷", "公司", "我国", "游戏", "手机业务", "前三季度", "三季度", "预计",
         "经调整", "息税前", "管理层", "当中包括", "全国算力中心", "中国西部数据中心", "中国智算中心", "智算中心",
-        "目前公司", "当前公司"))
+        "目前公司", "当前公司", "集团本月", "本月", "今日", "腾讯和阿里", "和阿里", "公司今日", "GPU", "FP8"))
 
 
 @pytest.mark.parametrize("text", ["预计 2027 年全球加速服务器市场将扩大。", "三季度浪涌服务器出货增长。", "12 月星河服务器交付。"])

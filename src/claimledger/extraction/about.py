@@ -155,6 +155,8 @@ def describe(
     )
     if metric in _generic_metrics() and not counted_noun:
         metric = unit_metric(kind, expression) or metric  # "performance of 4.6 PFLOPS" measures compute
+    elif unit_metric(kind, expression) in _narrowed_by_unit().get(metric, ()):
+        metric = unit_metric(kind, expression)  # "吞吐量 2400 TPS" measures tokens per second
     elif metric in rate_metrics() and kind == "count":
         metric = unit_metric(kind, expression)  # "算力规模 8192 卡": a count of cards is no rate
     elif metric in _prices() and not _priced(kind, expression, _dimensions()[metric]):
@@ -323,6 +325,12 @@ def _generic_metrics() -> frozenset[str]:
 
 
 @cache
+def _narrowed_by_unit() -> dict[str, frozenset[str]]:
+    """Concepts a unit may name more narrowly than their word does (throughput in TPS)."""
+    return {concept["name"]: frozenset(concept["narrowed_by_unit"]) for concept in metric_table()["concept"] if "narrowed_by_unit" in concept}
+
+
+@cache
 def _market_metrics() -> frozenset[str]:
     """What measures a whole market (market size, market share), not its speaker's own money."""
     return frozenset(concept["name"] for concept in metric_table()["concept"] if concept.get("market"))
@@ -424,6 +432,23 @@ def _held_equal_after() -> re.Pattern[str]:
     return re.compile(rf"\s*(?:都|基本|大致|大体)?\s*{any_phrase(cue_table()['conditions']['held_equal_after'])}\s*(?:的情况下|的前提下|条件下|时|下)")
 
 
+# A period written with digits or words, opening a clause ("全年", "2026年", "第4季", "下半年").
+CLAUSE_PERIOD = r"(?:(?:19|20)\d\d\s*年|全年度?|今年|明年|本年度?|上半年|下半年|第?\s*[1-4一二三四]\s*季度?|Q[1-4])"
+
+
+def _period_only(folded: str, clause_start: int, start: int) -> bool:
+    """Whether the clause before a figure says only when and maybe that it is forecast ("全年上看",
+    "明年预计达"): the figure continues the measure of the clause before."""
+    return _period_only_pattern().fullmatch(folded, clause_start, start) is not None
+
+
+@cache
+def _period_only_pattern() -> re.Pattern[str]:
+    """A clause's period, then forward-looking cues and connectors only, up to its figure."""
+    words = [*cue_table()["projected"]["zh"], *cue_table()["connectors"]["zh"]]
+    return re.compile(rf"\s*(?:{CLAUSE_PERIOD}\s*)+(?:(?:{any_phrase(words)})\s*)*")
+
+
 @cache
 def _held_equal() -> re.Pattern[str]:
     return re.compile(rf"{any_phrase(cue_table()['conditions']['held_equal'])}\s*(?:的\s*)?$")
@@ -484,6 +509,8 @@ def _metric(
     before = [m for m in metrics if m.end <= start]
     if before and relative:
         return before[-1].concept
+    if before and _period_only(folded, clause[0], start):
+        return before[-1].concept  # "资本支出 342 亿美元，全年上看 1,250 亿美元": the same measure, for the year
     in_clause_after = [m for m in metrics if m.start >= end and m.end <= clause[1]]
     return in_clause_after[0].concept if in_clause_after and relative else None
 
@@ -587,7 +614,8 @@ def unit_metric(kind: str | None, expression: str | None) -> str | None:
     """The metric a unit names when no word does: by its dimensionality ("8 TB/s" is
     bandwidth), per device when divided by one ("TB/s per GPU" is bandwidth per GPU);
     a count per container ("72 GPUs per rack") is that count ("GPUs per rack"); money per
-    hour a price ("$2.49/hr")."""
+    hour a price ("$2.49/hr"), per device and hour the price per device-hour ("$2.49 per GPU per
+    hour" is the price per GPU-hour)."""
     if not expression or kind not in ("quantity", "count"):
         return None
     dimensionality = unit_info(expression).dimensionality
@@ -601,17 +629,18 @@ def unit_metric(kind: str | None, expression: str | None) -> str | None:
     named = _from_unit().get(_any_currency(dimensionality))
     if named:
         return named
-    if _any_currency(dimensionality) == f"{CURRENCY} / [time]" and unit_info(expression).unit.split("/")[-1].strip() in _rent_times():
-        return "price"  # "$2.49/hr": a rent
     devices = [device for device in DEVICES if f"/ {device}" in dimensionality]
     base = dimensionality
     for device in devices:
         base = base.replace(f" / {device}", "")
+    per_device = "".join(f" per {UPPER_UNITS.get(device[1:-1], device[1:-1])}" for device in devices)
+    rent_time = unit_info(expression).unit.split("/")[-1].strip()
+    if _any_currency(base) == f"{CURRENCY} / [time]" and rent_time in _rent_times():
+        # A rent: "$2.49/hr" is a price; "$2.49/GPU-hr", "单卡 1.68元/小时" the price per GPU-hour.
+        if not devices:
+            return "price"
+        return "price per " + "-".join(UPPER_UNITS.get(device[1:-1], device[1:-1]) for device in devices) + f"-{rent_time}"
     named = _from_unit().get(base)
     if named and devices:
-        return named + "".join(f" per {UPPER_UNITS.get(device[1:-1], device[1:-1])}" for device in devices)
-    rent_time = unit_info(expression).unit.split("/")[-1].strip()
-    if devices and _any_currency(base) == f"{CURRENCY} / [time]" and rent_time in _rent_times():
-        # "$2.49/GPU-hr": the rent of one device for one hour.
-        return "price per " + "".join(UPPER_UNITS.get(device[1:-1], device[1:-1]) for device in devices) + f"-{rent_time}"
+        return named + per_device
     return None

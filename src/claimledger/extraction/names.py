@@ -20,7 +20,8 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from claimledger.entities import Entity, Registry
-from claimledger.extraction.shapes import Shape, shape_table, shaped_names
+from claimledger.extraction.shapes import PRECISION, Shape, is_kind_word, shape_table, shaped_names
+from claimledger.extraction.units import match_atom
 from claimledger.text.alternation import any_of
 from claimledger.text.scripts import HAN
 
@@ -196,21 +197,37 @@ def named_again(text: str, names: list[Name], earlier: dict[str, Name]) -> list[
 
 
 FAMILY_CODE = re.compile(r"[ \t]?(?P<code>[A-Z]{1,3}\d{2,4}[A-Za-z]?)(?![\w-])")
+# A product word of capitals after a family's name: "MTT AIBOOK" (a unit, a precision or a kind word is none).
+FAMILY_PRODUCT = re.compile(r"[ \t](?P<word>[A-Z]{4,8})(?![A-Za-z0-9_-])")
 
 
 def _with_codes(text: str, names: list[Name], registry: Registry) -> list[Name]:
-    """A family's name with a model code after it is one chip: "昆仑 P900", "Kunlun P800"."""
+    """A family's name with a model code after it is one chip: "昆仑 P900", "Kunlun P800"; with a
+    product word of capitals after it, one system: "MTT AIBOOK"."""
     extended = []
     for index, name in enumerate(names):
-        found = FAMILY_CODE.match(text, name.end) if name.kind == "product_family" else None
         following = names[index + 1].start if index + 1 < len(names) else len(text)
+        found, kind, rule = _family_code(text, name)
         if found is None or found.end() > following:
             extended.append(name)
             continue
         written = text[name.start:found.end()]
-        entity = _entity_for(registry, written, "chip", name.entity.id, None)
-        extended.append(Name(name.start, found.end(), written, entity.kind, entity, "family_code", name.maker))
+        entity = _entity_for(registry, written, kind, name.entity.id, None)
+        extended.append(Name(name.start, found.end(), written, entity.kind, entity, rule, name.maker))
     return extended
+
+
+def _family_code(text: str, name: Name) -> tuple[re.Match[str] | None, str, str]:
+    """The model code or product word after a family's name, the kind it makes and the rule."""
+    if name.kind != "product_family":
+        return None, "", ""
+    code = FAMILY_CODE.match(text, name.end)
+    if code is not None:
+        return code, "chip", "family_code"
+    word = FAMILY_PRODUCT.match(text, name.end)
+    if word is None or is_kind_word(word.group("word")) or PRECISION.fullmatch(word.group("word")) or match_atom(text, word.start("word")):
+        return None, "", ""
+    return word, "system", "family_product"
 
 
 # A bare model code listed right after a branded one: "青鸾 Q700 和 Q800", "the Kite K2 and K3".

@@ -44,6 +44,8 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
 - zh_new_kind: a Chinese name right after a new product's kind word ("新架构花港"),
   never a description or a metric ("新芯片功耗降低").
 - zh_numbered: a Chinese product name numbered with 号 ("深算二号").
+- zh_software_kind: a Latin name holding a capital right after a Chinese software kind word
+  ("计算库muDNN", "推理引擎 vLLM"), software; never a kind word or a precision ("计算库 GPU").
 - zh_brand_number: a Chinese brand word and a number right before a Chinese kind word
   right after a launch verb ("发布了磐久128超节点", "推出天穹 256 服务器") or what it is built on
   ("基于 T9 的天穹 256 超节点"): with no classifier
@@ -70,8 +72,13 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
 - zh_owner_of_measure: a Chinese name opening its clause before its own results, a period (a word
   or one written with digits: "9月", "2026年1月", "第3季"), a forecast verb, 实现 and a narrowing
   word maybe between ("星桥数据全年实现营业收入", "星桥数据经调整净利润", "云栈9月集团营收",
-  "云栈预计第4季整体营收"); never common words alone ("公司", "我国", "目前公司"), a line of business ("游戏收入", "手机业务收入"), a narrowing word
-  ("经调整净利润", "息税前利润") nor a measure's own name.
+  "云栈预计第4季整体营收"); never common words alone ("公司", "我国", "目前公司"), a line of business
+  ("游戏收入", "手机业务收入"), a narrowing word ("经调整净利润", "息税前利润") nor a measure's own
+  name. 年/月/日 in it write no period ("日月光预期第4季整体营收"; never "本月营收"), 和 only opens
+  it ("和硕去年营收").
+- zh_owner_of_event: a Chinese name opening its clause before the meeting its results are told
+  at, when maybe between ("星桥数据30日举行法说会", "云栈将于今天举行业绩会"), with
+  zh_owner_of_measure's exclusions.
 
 Each rule is tested in tests/test_shapes.py.
 """
@@ -101,6 +108,15 @@ DIGIT_BEFORE = re.compile(r"\d[ \t]?$")
 # Characters no organisation's name holds before its results: function words ("数据港" holds 据,
 # which zh_not_name_chars keeps out of product names).
 OWNER_NOT_CHARS = "的了在是为和与及或将把被从对向于已也都就还又并且而但却所之以给让使得着过到至达比较更最很非不没无有这那其该此每各某"
+# 年, 月 and 日 hold in an owner's name where they write no period: "日月光", never "本月", "今日",
+# "三月", "年度", "月底"; 和 only opens one ("和硕", never "腾讯和阿里").
+DATE_CHARACTERS = "年月日"
+PERIOD_BEFORE_DATE = "今明去前本当上下次每首近该同全半整逐翌昨隔周元"
+PERIOD_AFTER_DATE = "份度内底初末中起后"
+OWNER_CHARACTER = (
+    rf"(?:(?![{OWNER_NOT_CHARS}{HAN_NUMERALS}{DATE_CHARACTERS}季度期])[{HAN}]"
+    rf"|(?<![{PERIOD_BEFORE_DATE}{HAN_NUMERALS}])[{DATE_CHARACTERS}](?![{PERIOD_AFTER_DATE}{HAN_NUMERALS}]))"
+)
 # A place and a description may make a long name: "西安未来人工智能计算中心".
 LONGEST_ZH_NAME = 10
 # A brand before a model code is a word or two: "曦云 C600", "云燧 T30".
@@ -279,6 +295,13 @@ def _rules() -> dict[str, re.Pattern[str]]:
             rf"(?:(?<=variant )|(?<=model )|(?<=version )|(?<=edition ))(?P<code>[a-z]\d{{2,4}}[a-z]?)(?![\w-])"
             rf"|(?P<code2>[a-z]\d{{2,4}}[a-z])[ \t]+{ahead}(?P<kind>{latin_kind})"
         ),
+        # An organisation holding its results meeting: "星桥数据30日举行法说会" (matched at each
+        # clause's start only: _owners_of_measures).
+        "zh_owner_of_event": re.compile(
+            rf"(?P<name>(?:和{OWNER_CHARACTER}{{1,4}}?|{OWNER_CHARACTER}{{2,5}}?))[ \t]*"
+            rf"(?:(?:{_words(shape_table()['words']['zh_event_times'])})[ \t]*|今?[(（]?\d{{1,2}}[)）]?[ \t]?日[ \t]*){{0,2}}"
+            rf"(?:{_words(shape_table()['words']['zh_event_verbs'])})了?[ \t]*(?:{_words(shape_table()['words']['zh_results_events'])})"
+        ),
         # The code's first capital opens the rule; an English verb is a word of its own, a Chinese one may touch the code.
         "code_verb": re.compile(
             rf"(?P<code>[A-Z]{{1,3}}(?P<digits>\d{{1,4}})[A-Za-z]?)"
@@ -298,11 +321,15 @@ def _rules() -> dict[str, re.Pattern[str]]:
         # (the look-ahead on the kind words' first characters lets a search pass other places at once).
         "zh_kind_code": re.compile(rf"{ahead}(?P<kind>{latin_kind}|(?:{kind_word}))[ \t]*(?P<code>[A-Z]{{1,4}}\d{{2,5}}[A-Za-z]?)(?![A-Za-z0-9_.-])"),
         "zh_new_kind": re.compile(rf"(?P<kind>{_words(shape_table()['words']['zh_new_kind'])})[「“]?"),
+        # A Latin name holding a capital right after a software kind word: "计算库muDNN", "推理引擎 vLLM".
+        "zh_software_kind": re.compile(
+            rf"(?:{_words(shape_table()['words']['zh_software_kind'])})[ \t]*(?P<name>(?=[a-z]*[A-Z])[A-Za-z][A-Za-z0-9]*)(?![A-Za-z0-9_.-])"
+        ),
         "zh_numbered": re.compile(rf"(?P<name>[{HAN}]{{2}}[{HAN_NUMERALS}]号)"),
         # An organisation opening its clause before its results: "数据港全年实现营业收入" (matched at
         # each clause's start only: _owners_of_measures).
         "zh_owner_of_measure": re.compile(
-            rf"(?P<name>(?:(?![{OWNER_NOT_CHARS}{HAN_NUMERALS}年月日季度期])[{HAN}]){{2,5}}?)"
+            rf"(?P<name>(?:和{OWNER_CHARACTER}{{1,4}}?|{OWNER_CHARACTER}{{2,5}}?))"
             rf"(?:预计|预期|预估)?(?:{ZH_DATED_PERIOD}|{_words(shape_table()['words']['zh_owner_periods'])})?(?:实现|录得|的)?"
             rf"(?:{_words(shape_table()['words']['zh_measure_modifiers'])})?(?:{_words(_chinese_organisation_measures())})"
         ),
@@ -617,6 +644,9 @@ def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shap
         if 2 <= length <= 4 and not _described(text[end:end + length]) and not text.startswith(_chinese_metric_words(), end):
             kind = _kind_of(match.group("kind")[-2:])
             found.append(Shape(end, end + length, kind, "zh_new_kind"))
+    for match in _matches(text, "zh_software_kind"):
+        if not is_kind_word(match.group("name")) and not PRECISION.fullmatch(match.group("name")):
+            found.append(Shape(match.start("name"), match.end("name"), "software", "zh_software_kind"))
     for match in _matches(text, "org_ending_zh"):
         if text.startswith(_chinese_metric_words(), match.start()):
             continue  # "云厂商资本开支": the ending opens a measure (capital spending), no organisation
@@ -764,13 +794,15 @@ def _launch_verbs() -> tuple[str, ...]:
 
 
 def _owners_of_measures(text: str) -> list[Shape]:
-    """zh_owner_of_measure, tried at the start of each clause of a sentence that names a measure."""
+    """zh_owner_of_measure and zh_owner_of_event, tried at the start of each clause of a sentence that names a measure."""
     if _hints()["zh_owner_of_measure"].search(text) is None:
         return []
-    rule = _rules()["zh_owner_of_measure"]
+    rule, event = _rules()["zh_owner_of_measure"], _rules()["zh_owner_of_event"]
     found = []
     for boundary in CLAUSE_START.finditer(text):
-        match = rule.match(text, boundary.end())
+        match, rule_name = rule.match(text, boundary.end()), "zh_owner_of_measure"
+        if match is None:
+            match, rule_name = event.match(text, boundary.end()), "zh_owner_of_event"
         if match is None:
             continue
         # Only a whole word of zh_not_names is no owner: "中国" is none, "中国移动" is one.
@@ -782,7 +814,7 @@ def _owners_of_measures(text: str) -> list[Shape]:
             and not name.startswith(_verbs_before_results())
             and not text.startswith(_chinese_metric_words(), match.start("name")) and name.casefold() not in _kind_of_word()
         ):
-            found.append(Shape(match.start("name"), match.end("name"), "organisation", "zh_owner_of_measure"))
+            found.append(Shape(match.start("name"), match.end("name"), "organisation", rule_name))
     return found
 
 

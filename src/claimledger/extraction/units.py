@@ -320,7 +320,13 @@ def match_unit(text: str, pos: int) -> UnitMatch | None:
     return UnitMatch(start, end, text[start:end], expression)
 
 
-_NAME_WORD = re.compile(r"[A-Za-z][A-Za-z0-9-]*[ \t]+")
+# A word naming the devices counted ("72 Rubin GPUs"), never a function word: "11,100 in the
+# server scenario" counts no servers.
+_NAME_WORD = re.compile(
+    r"(?!(?:in|on|at|of|for|to|from|by|with|and|or|the|a|an|its|their|our|this|that|these|those|each|every)[ \t])"
+    r"[A-Za-z][A-Za-z0-9-]*[ \t]+",
+    re.IGNORECASE,
+)
 NAME_WORDS_BEFORE_UNIT = 3
 _CAPITALISED_WORDS = re.compile(r"(?:[A-Z][A-Za-z0-9-]*[ \t]+)+")
 # Chinese characters between a number and the countable unit they qualify (see _after_han_words).
