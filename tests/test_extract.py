@@ -412,6 +412,9 @@ def test_a_phrase_holding_a_speech_verb_quotes_no_one(sentence: str) -> None:
     ("In the next 18 months the vendor will ship 2,000 racks.", "18 months"),
     ("Measured over a 1-week period, the API served 45 tokens per second.", "1-week"),
     ("Kite expects revenue of $32 billion over the following four years.", "four years"),
+    # a reporting period named by its end, whatever verb of lasting stands before it
+    ("Kite posted revenue of $9.1 billion for the three months ending in May.", "three months"),
+    ("Revenue for the six months ended June 30 rose 12% to $4 billion.", "six months"),
     ("过去两个月，我们把推理服务迁到了新机柜，吞吐提升 40%。", "两个月"),
     ("最近两天，新集群的利用率稳定在 90%。", "两天"),
     ("三年前，单卡功耗只有 400W。", "三年"),

@@ -27,6 +27,8 @@ CHANGES = [
     ("Median latency went from 0.74 s to 1.46 s after the update.", 0.74, 1.46, "second"),
     ("The fleet has gone from 300 racks to 1,200 racks in a year.", 300.0, 1200.0, "rack"),
     ("Cloud capacity shifted from 175 MW to 450 MW in two years.", 175.0, 450.0, "megawatt"),
+    # only the second figure is written per something: both are
+    ("K2 rental rates rose from $1.90 to $2.40/hour.", 1.9, 2.4, "dollar / hour"),
 ]
 
 

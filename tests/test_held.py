@@ -123,6 +123,10 @@ def test_rule_3_an_earlier_value_is_previous(text, expected):
      [("700 W", "previous", "650 W"), ("650 W", "current", None)]),
     ("星河此前宣布 K2 功耗为 700W，现在降至 650W。", [("700W", "previous", "650W"), ("650W", "current", None)]),
     ("此前公布的 700W 功耗现已调整为 650W。", [("700W", "previous", "650W"), ("650W", "current", None)]),
+    # an adverb for before and a verb in the past, a range too
+    ("The Kite K2 formerly drew 700 W and now draws 650 W.", [("700 W", "previous", "650 W"), ("650 W", "current", None)]),
+    ("The Kite K2 link previously operated at 1.6 to 1.8 GHz and now runs at 2.2 GHz.",
+     [("1.6 to 1.8 GHz", "previous", "2.2 GHz"), ("2.2 GHz", "current", None)]),
 ])
 def test_rule_3_a_statement_made_earlier_with_a_word_for_now_is_previous(text, expected):
     assert roles(text) == expected
@@ -135,6 +139,8 @@ def test_rule_3_a_statement_made_earlier_with_a_word_for_now_is_previous(text, e
     "Kite previously announced the K2 with 700 W and the K3 now ships with 96 GB.",
     # another product's figure replaces nothing
     "Kite previously said the K2 draws 700 W, and the K3 draws 650 W now.",
+    # an adverb for before with no word for now
+    "The Kite K2 link previously operated at 1.6 to 1.8 GHz and runs at 2.2 GHz in the K3.",
 ])
 def test_rule_3_a_statement_made_earlier_alone_stays_current(text):
     assert {role for _, role, _ in roles(text)} == {"current"}

@@ -220,3 +220,22 @@ def test_earnings_figures_name_their_profit_or_segment_revenue(sentence: str, wr
 
     claims = {claim.text: claim.metric for claim in extract(sentence)}
     assert claims[written] == metric
+
+
+SHARE_MOVES = [
+    # A company's stock or shares that move, or a move in a trading session, are its share price.
+    ("Orbis's stock surged nearly 9% after it posted revenue of $2 billion.", "nearly 9%", "share price"),
+    ("Shares of Orbis Corp (NASDAQ:ORBS) fell about 3% on Monday.", "about 3%", "share price"),
+    ("Orbis jumped 6% in premarket trade after the report.", "6%", "share price"),
+    # neither a market share nor a count of shares
+    ("Orbis's market share rose to 21%.", "21%", "market share"),
+    ("Orbis sold 2 million shares in the offering.", "2 million shares", None),
+]
+
+
+@pytest.mark.parametrize(("sentence", "written", "metric"), SHARE_MOVES)
+def test_a_stock_that_moves_is_its_share_price(sentence: str, written: str, metric: str | None) -> None:
+    from claimledger.extraction import extract
+
+    claims = {claim.text: claim.metric for claim in extract(sentence)}
+    assert claims[written] == metric

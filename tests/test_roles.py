@@ -313,3 +313,31 @@ def test_rule_7_a_measure_right_before_a_product_is_its_own(sentence: str, writt
 )
 def test_rule_7_an_appositive_or_a_counterparty_is_no_subject(sentence: str, written: str, subject: str | None) -> None:
     assert roles_of(sentence, written)[0] == subject
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "subject"),
+    [
+        # A speaker opening the sentence speaks of a product, carried from the sentence before ...
+        ("Kestrel's K4 card costs half as much as a rival board. Kestrel claims 1.8x performance-per-dollar over the H100.",
+         "1.8x", "K4"),
+        # ... or of nothing named; its own money and its own customers stay its own.
+        ("Kestrel claims 1.8x performance-per-dollar over the H100.", "1.8x", None),
+        ("Kestrel said revenue rose 9% to $3 billion.", "9%", "Kestrel"),
+        ("Kestrel said it now serves 4,000 customers.", "4,000 customers", "Kestrel"),
+        # A word for a facility opening the sentence points at the facility named before, not the chip it holds;
+        # a later clause naming the chip beside its figure keeps it.
+        ("The Halcyon supercomputer runs 30,000 H200 GPUs. This supercomputer draws 70 MW, as 30,000 H200 GPUs use 35 MW.",
+         "70 MW", "Halcyon"),
+        ("The Halcyon supercomputer runs 30,000 H200 GPUs. This supercomputer draws 70 MW, as 30,000 H200 GPUs use 35 MW.",
+         "35 MW", "H200"),
+        # A figure a standard sets is the standard's, never the product's measured against it.
+        ("HBM4 reaches 12 Gbps, beyond the JEDEC standard of 8 Gbps.", "8 Gbps", "JEDEC standard"),
+        ("HBM4 reaches 12 Gbps, beyond the JEDEC standard of 8 Gbps.", "12 Gbps", "HBM4"),
+        # A name opening the sentence before a verb of ranking, never of a figure describing another name.
+        ("Halcyon surpassed the 60-petaflop Vesper system with 95 petaflops.", "95 petaflops", "Halcyon"),
+        ("Halcyon surpassed the 60-petaflop Vesper system with 95 petaflops.", "60-petaflop", None),
+    ],
+)
+def test_rule_7_speakers_facilities_and_standards(sentence: str, written: str, subject: str | None) -> None:
+    assert roles_of(sentence, written)[0] == subject

@@ -99,6 +99,8 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("The Tarn system links 512 accelerators.", "Tarn", "system", "owned_name"),
         ("Orbis switched on its Halyard AI cluster in May.", "Halyard AI", "system", "owned_name"),
         ("Each Kittiwake rack draws up to 190 kW.", "Kittiwake", "system", "owned_name"),
+        # a kind word capitalised as part of the name
+        ("The Harlow Supercluster draws 150 MW.", "Harlow", "system", "owned_name"),
         ("Benchmarks on the Kittiwake chip came in May.", "Kittiwake", "chip", "owned_name"),
         ("Kestrel said its new Osprey cluster now runs 24,576 GPUs.", "Osprey", "system", "owned_name"),
         ("Analysts expect Kestrel's revenue to reach $4.2 billion.", "Kestrel", "organisation", "owner_of_measure"),

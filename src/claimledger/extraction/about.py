@@ -26,9 +26,10 @@ has no subject (it is no figure of the K3: every fleet of them would be one), wh
 sentence's other figures stay the counted product's ("Four GB300 NVL72 racks draw 530
 kW"). A figure each of them holds stays the product's whoever opens the sentence
 ("Stratus will deploy 18,432 K3 GPUs, each with 141 GB"). With no name at all, an unknown name opening the sentence before a verb is the
-subject ("Kestrel Silicon today announced ...", "火山引擎公布了 ..."), also past an appositive ("Fluidstack, a
+subject (not of a figure describing a name right after it: "the 93-petaflop Sunway TaihuLight") ("Kestrel Silicon today announced ...", "火山引擎公布了 ..."), also past an appositive ("Fluidstack, a
 cloud startup, raised ..."); never a person named by a title ("CEO Dana Reyes said ...") nor people
-("Analysts expected ..."): they are claimants.
+("Analysts expected ..."): they are claimants. A figure a standard sets ("the JEDEC standard of 8 Gbps")
+is the standard's, never the product's measured against it.
 """
 
 from __future__ import annotations
@@ -85,7 +86,7 @@ SENTENCE_SUBJECT = re.compile(
     r"|expects|expected|plans|planned|claims|claimed|sets|measured|recorded|ships|shipped|trained|completed"
     r"|quotes|quoted|cites|cited|lists|listed|promises|promised|targets|touts|touted|unveiled|unveils|scored|scores"
     r"|booked|books|logged|logs|generated|generates|earned|earns|grew|grows|saw|sees"
-    r"|raised|raises|secured|secures|invested|invests)\b"
+    r"|raised|raises|secured|secures|invested|invests|surpassed|surpasses|topped|tops|draws|drew|consumes|consumed)\b"
 )
 HAN_SENTENCE_SUBJECT = re.compile(
     # "据公司介绍", "根据报告", "另据知情人士": a source being cited, not a subject.
@@ -102,6 +103,12 @@ OUT_AFTER = re.compile(r"\s+out\b")
 # A figure alone in brackets after a capitalised name: "Fireworks (683.4 t/s)", "Together AI (512 t/s)".
 NAME_BEFORE_BRACKET = re.compile(r"(?<![\w&.-])(?P<name>[A-Z][a-z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})\s*\(\s*$")
 BRACKET_CLOSES = re.compile(r"\s*\)")
+# "the JEDEC standard of 8 Gbps", "the PCIe 6.0 specification's 64 GT/s": a figure a standard sets,
+# with the name it is written under.
+STANDARD_BEFORE = re.compile(
+    r"(?P<name>\b[A-Z][\w.-]*(?:[ \t]+[A-Z0-9][\w.-]*){0,2})[ \t]+(?P<word>standard|specification|spec)"
+    r"(?:['’]s|[ \t]+of)[ \t]+(?:(?:about|around|up[ \t]+to|just)[ \t]+)?(?:[$€£¥][ \t]?)?$"
+)
 NOT_A_SUBJECT = frozenset(
     "The This That These Those It Its Our We They He She In On At For With By A An All Each "
     "Today Meanwhile Last Next After Since During When While If But And So Overall Still There Here "
@@ -193,11 +200,16 @@ def describe(
                 subject_text, subject_id = full_name(subject, names), subject.entity.id
         else:
             subject_text, subject_id = full_name(subject, names), subject.entity.id
-    else:
-        subject_text = _opening_subject(text, names)
+    elif not _modifies_a_name(text, start, end):
+        subject_text = _opening_subject(text, names, roles.of_name, organisation_metric)
     bracketing = _bracketing_name(text, names, start, end)
     if bracketing is not None:
         subject_text, subject_id = bracketing, None
+    standard = STANDARD_BEFORE.search(text, max(0, start - 60), start)
+    if standard is not None:
+        # The standard's figure is a baseline the product is measured against, never the product's own.
+        subject_text, subject_id = f"{standard.group('name')} {standard.group('word')}", None  # carried to no other figure
+        roles = roles._replace(of_name=tuple(None if role == "subject" else role for role in roles.of_name), subject=None)
     figures = [(figure.start, figure.end) for figure in annotated.figures]
     condition = fold_condition(text, folded, names, roles.of_name, start, end, clause, metric, figures)
     return About(subject_text, subject_id, metric, condition, roles)
@@ -360,6 +372,11 @@ def _priced_in_or_out(text: str, start: int, end: int) -> str | None:
     return None
 
 
+def a_standard(subject: str) -> bool:
+    """Whether a subject is a standard a figure is set by ("JEDEC standard"): no other figure is about it."""
+    return subject.endswith((" standard", " specification", " spec"))
+
+
 def _bracketing_name(text: str, names: Sequence[Name], start: int, end: int) -> str | None:
     """A name the entities table does not know that a bracket holding only the figure follows: "Fireworks
     (683 t/s)" is Fireworks's, not a known name's listed before it ("Samba (692 t/s) and Fireworks (683 t/s)")."""
@@ -374,12 +391,41 @@ def _bracketing_name(text: str, names: Sequence[Name], start: int, end: int) -> 
     return name
 
 
-def _opening_subject(text: str, names: Sequence[Name]) -> str | None:
+# A verb of saying after the sentence's opening name, not followed by the speaker itself: "Acme
+# claims 2x", never "Acme said it now serves 3,000 customers" (its own figure).
+SPEAKS_AFTER = re.compile(
+    r"(?:'s)?\s+(?:(?:today|also|now|has|had)\s+)?(?:said|says|claims|claimed|touts|touted|quotes|quoted|cites|cited)\b"
+    r"(?!\s+(?:that\s+)?(?:it|its|we|our)\b)"
+)
+# "the 93-petaflop Sunway TaihuLight": a figure joined to its unit by a hyphen, then a capitalised word.
+HYPHENATED_FIGURE = re.compile(r"\d-[A-Za-z]+$")
+CAPITALISED_AFTER = re.compile(r"[ \t]+[A-Z][a-z]")
+
+
+def _modifies_a_name(text: str, start: int, end: int) -> bool:
+    """Whether the figure describes an unknown name right after it ("the 93-petaflop Sunway
+    TaihuLight"): it is that name's, never the sentence opener's."""
+    return HYPHENATED_FIGURE.search(text, start, end) is not None and CAPITALISED_AFTER.match(text, end) is not None
+
+
+def _opening_subject(
+    text: str, names: Sequence[Name], roles: Sequence[str | None] = (), organisation_metric: bool = True
+) -> str | None:
     """`sentence_subject`, unless a workload opens the sentence: "Stable Diffusion XL reached
-    33 queries/s on 8x B200" is no figure of Stable Diffusion XL's."""
+    33 queries/s on 8x B200" is no figure of Stable Diffusion XL's; nor a known name the roles
+    made the figure's claimant or baseline, nor one that speaks of a figure no organisation has
+    ("Acme claims 1.9x performance per dollar": Acme speaks of a product; "Acme said revenue
+    rose 5%" and "Acme said it serves 3,000 customers" are Acme's)."""
     if any(name.start == 0 and name.kind in WORKLOAD_KINDS for name in names):
         return None
-    return sentence_subject(text)
+    opener = sentence_subject(text)
+    if opener is not None and not organisation_metric and SPEAKS_AFTER.match(text, text.find(opener) + len(opener)):
+        return None
+    if opener is not None and any(
+        role in ("claimant", "baseline") and name.text in opener for name, role in zip(names, roles)
+    ):
+        return None
+    return opener
 
 
 @lru_cache(maxsize=64)

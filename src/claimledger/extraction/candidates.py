@@ -656,7 +656,8 @@ def _share_units(sentence: str, quantities: list[Quantity]) -> None:
     """Give a bare number the unit of the next one when a list joins them
     ("80,000 与 800,000 TPS/MW", "3 and 5 GB", "10, 20 and 30%", "7- or 8-inch"),
     or of the one before in a change ("from 208 pounds to 193"), its container too ("单卡算力由
-    196 TOPS 提升至 256 TOPS")."""
+    196 TOPS 提升至 256 TOPS"), or of the one after, when only that one is per something ("from $1.70 to
+    $2.35/hour")."""
     for index in range(len(quantities) - 2, -1, -1):
         current, following = quantities[index], quantities[index + 1]
         if current.kind is not None and not current.counted_noun or following.kind is None:
@@ -671,7 +672,7 @@ def _share_units(sentence: str, quantities: list[Quantity]) -> None:
     for previous, current in zip(quantities, quantities[1:]):
         if not (
             FROM_BEFORE.search(sentence, max(0, previous.start - 14), previous.start)
-            and TO_BETWEEN.fullmatch(sentence, previous.end, current.number.start)
+            and TO_BETWEEN.fullmatch(sentence, previous.end, current.start)
         ):
             continue
         if current.kind is None and previous.expression is not None:
@@ -680,6 +681,13 @@ def _share_units(sentence: str, quantities: list[Quantity]) -> None:
             _take_unit(previous, current)  # "cut from 27 to 10 minutes": both in minutes
         elif current.expression and (previous.expression or "").startswith(f"({current.expression}) / "):
             current.expression = previous.expression  # "单卡算力由 196 TOPS 提升至 256 TOPS": both per card
+        elif previous.expression and previous.end == previous.number.end and _per_something_of(current.expression, previous.expression):
+            previous.expression = current.expression  # "from $1.70 to $2.35/hour": both per hour
+
+
+def _per_something_of(expression: str | None, unit: str) -> bool:
+    """Whether `expression` is `unit` per something ("dollar / (hour)" of "dollar")."""
+    return bool(expression) and expression.startswith((f"{unit} / ", f"({unit}) / "))
 
 
 def _share_prices(sentence: str, quantities: list[Quantity]) -> None:

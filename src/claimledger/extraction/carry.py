@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
 from claimledger.entities import Entity, Registry
+from claimledger.extraction.about import a_standard
 from claimledger.extraction.annotate import Annotated
 from claimledger.extraction.attributes import clause_bounds
 from claimledger.extraction.cues import alternation, any_phrase, cue_table, fold, lowered
@@ -104,7 +105,7 @@ class Post:
         if found and not _generic_opening(annotated.simple):  # a sentence without figures only tells the ones to come about
             opening = _opening_reference(annotated)
             if self.previous is not None and any(
-                item.claim.subject is None or item.speaker_subject or _not_what_it_points_at(item, opening) for item in found
+                item.claim.subject is None or item.speaker_subject or _not_what_it_points_at(annotated, item, opening) for item in found
             ):
                 _carry_subject(registry, self.text, self.previous, sentence, annotated, found, opening)
             if self.topic is not None:
@@ -182,7 +183,8 @@ def _carry_subject(
 ) -> None:
     """Subjectless claims take the subject of the previous sentence of the paragraph: the
     name of the kind the sentence refers to ("每个模型", "the chip": the model or chip named
-    there), else its last figure's subject (not one another figure there is compared with),
+    there), else its last figure's subject (not one another figure there is compared with, nor a standard:
+    "the JEDEC standard of 8 Gbps"),
     else the one product it named, as its figures
     wrote it ("Hopper 集群"). A figure whose subject is only its speaker takes a product so,
     and so does one whose subject is only a part or maker beside the thing the sentence opens
@@ -196,7 +198,8 @@ def _carry_subject(
         # "These GPUs ..." after a sentence about an organisation: no chip to point back to.
         with_subject = [
             item for item in previous_found
-            if item.claim.subject and not item.speaker_subject and (not referred or item.subject_kind in referred)
+            if item.claim.subject and not item.speaker_subject and not a_standard(item.claim.subject)
+            and (not referred or item.subject_kind in referred)
         ]
         # "It carries 192GB — 2.4x the H100's 80GB. Its bandwidth ...": not the name compared against,
         # nor the one a past value is of ("32 units, down from 38 in the MI300X").
@@ -221,7 +224,7 @@ def _carry_subject(
             continue
         if claim.baseline and subject in claim.baseline:
             continue
-        if claim.subject is None or item.speaker_subject and kind in HARDWARE or _not_what_it_points_at(item, opening):
+        if claim.subject is None or item.speaker_subject and kind in HARDWARE or _not_what_it_points_at(annotated, item, opening):
             if item.speaker_subject:
                 item.roles = {name: "claimant" if role == "subject" else role for name, role in item.roles.items()}
             claim.subject, item.subject_id, item.speaker_subject = subject, subject_id, False
@@ -442,12 +445,19 @@ def _opening_reference(annotated: Annotated) -> tuple[str, ...] | None:
     return kinds if found is not None and found.start() < first and OPENING.fullmatch(annotated.simple, 0, found.start()) else None
 
 
-def _not_what_it_points_at(item: Found, opening: tuple[str, ...] | None) -> bool:
+def _not_what_it_points_at(annotated: Annotated, item: Found, opening: tuple[str, ...] | None) -> bool:
     """Whether a figure of a sentence opening with a word for a thing (`opening`: its kinds) has
     for subject what is only a part or a maker beside it: an organisation, a component or
     software, or a chip in a sentence about a system ("The server integrates AMD EPYC CPUs and
-    holds 128 accelerators per rack" is about the server)."""
+    holds 128 accelerators per rack" is about the server); not when a later clause names it
+    beside the figure ("This supercomputer draws 150 MW, as 100,000 H100 GPUs draw 70 MW": the
+    70 MW is the GPUs')."""
     if opening is None or item.claim.subject is None or item.subject_kind in opening:
+        return False
+    start, end = item.claim.start - item.claim.sentence_start, item.claim.end - item.claim.sentence_start
+    clause_start, clause_end = clause_bounds(annotated.simple, start, end)
+    own = _subject_name(annotated, item)
+    if clause_start > 0 and own is not None and clause_start <= own.start and own.end <= clause_end:
         return False
     return item.subject_kind in ("organisation", "component", "software") or (
         opening == KIND_REFERENCES["system"] and item.subject_kind in ("chip", "product_family")

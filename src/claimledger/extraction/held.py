@@ -28,7 +28,7 @@ first rule that applies wins:
    ("27 minutes in the previous round", "$26 billion a year earlier") or an earlier word and
    what was done with the figure then before it ("高于此前指引的 45 亿元", "之前预计的") when its
    sentence has a current figure of the same kind to replace it; or a statement made earlier a few
-   words before it ("Acme previously stated the K3 draws 700 W", "此前公布的功耗为 700W") with a
+   words before it ("Acme previously stated the K3 draws 700 W", "it formerly drew 700 W", "此前公布的功耗为 700W") with a
    word for now after it ("it now draws 650 W", "现已调整为 650W") and a current figure of its kind;
    a change's size right before "from" ("by 25%, from $12.00/hr to $9.00/hr"); a figure of the same
    kind and unit listed right after a previous one ("down from $4.10 (AWS) and $5.25 (Azure)"), or one
@@ -185,11 +185,13 @@ def _zh_earlier_stated() -> re.Pattern[str]:
 
 @cache
 def _stated_before() -> re.Pattern[str]:
-    """A statement made earlier, up to eight words (16 characters in Chinese) then the figure: "Acme
-    previously stated the K3 draws", "此前宣布 K3 功耗为" (no figure between: a digit ends the gap unless
+    """A statement made earlier, or an adverb for before and a verb in the past, up to eight words (16
+    characters in Chinese) then the figure: "Acme previously stated the K3 draws", "it previously operated
+    at", "此前宣布 K3 功耗为" (no figure between: a digit ends the gap unless
     it is a code's, after a letter)."""
     gap = r"(?:(?:\s+[A-Za-z][\w'’-]*){0,8}|(?:[^，,。；;！？\d]|(?<=[A-Za-z])\d+){0,16})"
-    return re.compile(rf"{any_phrase(_table()['previous_statement'])}{gap}{BETWEEN}$")
+    past = rf"{any_phrase(_table()['earlier_adverbs'])}\s+(?:[a-z]+ed|{alternation(_table()['past_verbs'])})\b"
+    return re.compile(rf"(?:{any_phrase(_table()['previous_statement'])}|{past}){gap}{BETWEEN}$")
 
 
 @cache
@@ -234,6 +236,8 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
             return Held("previous", of_past_period=True)  # "last year's 40%", "once drew 5–10 kW"
         if _year_compared().search(low, window, start):
             return Held("previous", needs_current=True, of_past_period=True)  # "above 2024's $52.5bn"
+    if not relative and _stated_before().search(low, max(0, start - 90), start) and _now_after().search(low, end):
+        return Held("previous", needs_current=True)  # "Acme previously stated 700 W; it now draws 650 W"
     if is_range:
         return CURRENT
     reach = max(0, start - CHANGE_REACH - 20)
@@ -252,8 +256,6 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
         return Held("previous", needs_current=True)
     if not relative and earlier is not None:
         return Held("previous", needs_current=True)
-    if not relative and _stated_before().search(low, max(0, start - 90), start) and _now_after().search(low, end):
-        return Held("previous", needs_current=True)  # "Acme previously stated 700 W; it now draws 650 W"
     return CURRENT
 
 

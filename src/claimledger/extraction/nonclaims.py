@@ -2,7 +2,7 @@
 number (dates, times, URLs, versions, years naming a generation, citation marks, phone and
 registration numbers: numbers.not_numbers, the one place for those rules, read here from the
 same per-sentence cache); digits glued into names (GB200, ConnectX-9); durations that place
-the sentence in time ("six months ago", "过去三年", "相比前一年", "截至6月底的3个月"); margins written with ± ("（±2%）");
+the sentence in time ("six months ago", "the three months ended June 30", "过去三年", "相比前一年", "截至6月底的3个月"); margins written with ± ("（±2%）");
 and the width of a number format ("8-bit floating point").
 """
 
@@ -32,6 +32,12 @@ def _time_reference(lang: str, side: str) -> re.Pattern[str]:
     if side == "after":
         return re.compile(r"\s*(?:just\s+)?" + words + (r"(?!\s+than\b)" if lang == "en" else ""))
     return re.compile(words + r"\s*$")
+
+
+@cache
+def _period_ended_after() -> re.Pattern[str]:
+    """cues.toml [time_reference] en_period_ending, right after a duration: "the three months ending in July"."""
+    return re.compile(r"\s+" + alternation(cue_table()["time_reference"]["en_period_ending"]) + r"\b")
 
 
 @cache
@@ -88,11 +94,13 @@ def a_tolerance(text: str, number_start: int) -> bool:
 
 def places_in_time(text: str, start: int, end: int, dimensionality: str | None, lang: str) -> bool:
     """Whether the duration text[start:end] says when, not how long: "six months ago",
-    "two years later", "the past three years", "最近两天", "三年前", "创三年新高"; not when a verb of lasting
+    "two years later", "the past three years", "最近两天", "三年前", "创三年新高", "the three months ending in July"; else not when a verb of lasting
     comes before it ("took 20 minutes before", "spent the last 200 days")."""
     if dimensionality != TIME:
         return False
     low = lowered(text)
+    if lang == "en" and _period_ended_after().match(low, end):
+        return True
     window = max(0, start - 24)
     if not (
         _time_reference(lang, "after").match(low, end) or _time_reference(lang, "before").search(low, window, start)
