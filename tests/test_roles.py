@@ -325,6 +325,12 @@ def test_rule_7_an_appositive_or_a_counterparty_is_no_subject(sentence: str, wri
         ("Kestrel claims 1.8x performance-per-dollar over the H100.", "1.8x", None),
         ("Kestrel said revenue rose 9% to $3 billion.", "9%", "Kestrel"),
         ("Kestrel said it now serves 4,000 customers.", "4,000 customers", "Kestrel"),
+        # A known organisation that announces or expects its own capacity, fleet or shipments is their
+        # subject as well as their claimant, whatever product the sentence before named.
+        ("The K4 rack draws 120 kW. AWS expects to bring 40 MW online by 2027, roughly 50,000 GPUs.",
+         "roughly 50,000 GPUs", "AWS"),
+        ("K4 芯片功耗为 700 W。商汤宣布，其智算集群规模已超过 5 万张加速卡。", "超过 5 万张加速卡", "商汤"),
+        ("星图发布 K4 实测\n\n云河宣布，其集群规模已超过 2 万张加速卡。寒武纪预计明年出货量将增长三成以上。", "三成", "寒武纪"),
         # A word for a facility opening the sentence points at the facility named before, not the chip it holds;
         # a later clause naming the chip beside its figure keeps it.
         ("The Halcyon supercomputer runs 30,000 H200 GPUs. This supercomputer draws 70 MW, as 30,000 H200 GPUs use 35 MW.",

@@ -413,7 +413,7 @@ def _opening_subject(
 ) -> str | None:
     """`sentence_subject`, unless a workload opens the sentence: "Stable Diffusion XL reached
     33 queries/s on 8x B200" is no figure of Stable Diffusion XL's; nor a known name the roles
-    made the figure's claimant or baseline, nor one that speaks of a figure no organisation has
+    made the figure's baseline, nor one that speaks of a figure no organisation has
     ("Acme claims 1.9x performance per dollar": Acme speaks of a product; "Acme said revenue
     rose 5%" and "Acme said it serves 3,000 customers" are Acme's)."""
     if any(name.start == 0 and name.kind in WORKLOAD_KINDS for name in names):
@@ -421,9 +421,7 @@ def _opening_subject(
     opener = sentence_subject(text)
     if opener is not None and not organisation_metric and SPEAKS_AFTER.match(text, text.find(opener) + len(opener)):
         return None
-    if opener is not None and any(
-        role in ("claimant", "baseline") and name.text in opener for name, role in zip(names, roles)
-    ):
+    if opener is not None and any(role == "baseline" and name.text in opener for name, role in zip(names, roles)):
         return None
     return opener
 
