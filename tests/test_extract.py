@@ -981,6 +981,9 @@ def test_a_currency_symbol_is_not_part_of_a_product_name() -> None:
         ("Market share gained 3 ppts on the year.", "3 ppts", dict(unit="percentage_point")),
         ("毛利率环比上升1.6个百分点。", "1.6个百分点", dict(unit="percentage_point", trend="up", dimensionality="[percentage_point]")),
         ("利用率同比提升3.3個百分點。", "3.3個百分點", dict(unit="percentage_point")),
+        # A change in points takes the metric of the percentage it changes.
+        ("Gross margin was 61%, up 40 basis points year over year.", "40 basis points", dict(metric="gross margin")),
+        ("毛利率为 38.5%，环比上升 1.2 个百分点。", "1.2 个百分点", dict(metric="gross margin", baseline="previous period")),
         ("The motor makes 450 Nm of torque.", "450 Nm", dict(unit="newton_meter")),
         ("Sales reached 9 billion Chinese yuan.", "9 billion Chinese yuan", dict(unit="yuan")),
     ],

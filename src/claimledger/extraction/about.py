@@ -71,6 +71,8 @@ COMPARED_IN = re.compile(r"(?:\b(?:in|on|for|at|by)\s+(?:terms\s+of\s+)?(?:the\s
 # The longest link METRIC_LINK can read between a metric and the number it names, and the link
 # read in any case (on the sentence itself: no lowered copy of each stretch).
 METRIC_LINK_REACH = 80
+# The units of a change of a percentage.
+POINTS = frozenset({"percentage_point", "basis_point"})
 # A note in brackets may stand between ("经营利润(Non-IFRS)310.5亿元", "revenue (GAAP) was"); one
 # holding a digit is a figure of its own.
 METRIC_LINK_ANY_CASE = re.compile(r"(?:\s*[(（][^()（）\d]{1,24}[)）])?" + METRIC_LINK.pattern, re.IGNORECASE)
@@ -156,7 +158,8 @@ def describe(
     """
     text, folded, names = annotated.text, annotated.simple, annotated.names
     clause = clause_bounds(folded, start, end)
-    relative = kind in ("ratio", "percent")
+    # A change in points of a percentage is relative too ("54%, up 40 basis points": the margin's).
+    relative = kind in ("ratio", "percent") or expression in POINTS
     metric = _metric(annotated, start, end, clause, relative, baseline_wrapper) or _unit_named(unit_text) or (
         _counted_rate(annotated, start, expression, unit_text) if counted_noun else unit_metric(kind, expression)
     )
