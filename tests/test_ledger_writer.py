@@ -70,6 +70,30 @@ def test_writes_queued_together_share_a_commit_and_keep_their_order(tmp_path):
     assert committed(path, "select entry_id from documents order by id") == [(f"e{n:02}",) for n in range(50)]
 
 
+def test_grouped_writes_arriving_apart_wait_for_each_other_and_commit_with_the_next_plain_write(tmp_path):
+    path = tmp_path / "ledger.db"
+    with LedgerWriter(lambda: open_crawl_ledger(path), group_seconds=600.0) as writer:
+        commits_before = writer.commits
+        grouped = []
+        for number in range(3):
+            grouped.append(writer.submit_grouped(store, document(f"g{number}")))
+            # Each one written before the next comes: the queue runs dry between them.
+            time.sleep(0.05)
+        assert not any(future.done() for future in grouped)
+        assert committed(path, "select count(*) from documents") == [(0,)]
+        writer.submit(store, document("plain")).result()
+        assert all(future.done() for future in grouped)
+        assert writer.commits - commits_before == 1
+    assert committed(path, "select entry_id from documents order by id") == [("g0",), ("g1",), ("g2",), ("plain",)]
+
+
+def test_a_grouped_batch_alone_commits_once_its_group_time_has_passed(tmp_path):
+    path = tmp_path / "ledger.db"
+    with LedgerWriter(lambda: open_crawl_ledger(path), group_seconds=0.05) as writer:
+        writer.submit_grouped(store, document("a")).result(timeout=30)
+        assert committed(path, "select entry_id from documents") == [("a",)]
+
+
 def test_a_failing_write_is_undone_alone(tmp_path):
     path = tmp_path / "ledger.db"
     gate = threading.Event()
