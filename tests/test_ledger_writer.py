@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
-from claimledger.crawl.round import open_crawl_ledger
+from claimledger.crawl.round import defer_indexes_if_empty, open_crawl_ledger
 from claimledger.ledger import checkpoints
 from claimledger.ledger.indexes import DEFERRABLE_INDEXES, drop_deferrable_indexes, missing_indexes
 from claimledger.ledger.open import open_ledger, open_ledger_connection
@@ -259,3 +259,17 @@ def test_a_writer_that_never_pauses_keeps_the_wal_bounded(tmp_path, monkeypatch)
         assert writer.commits >= 300
     # Without a fresh start the WAL would hold every commit's pages, over 3,000.
     assert wal_pages < 300
+
+
+def test_a_first_crawl_writes_without_the_secondary_indexes_and_a_later_one_keeps_them(tmp_path):
+    path = tmp_path / "ledger.db"
+    with LedgerWriter(lambda: open_crawl_ledger(path)) as writer:
+        assert writer.submit(defer_indexes_if_empty).result() is True
+        assert {index.name for index in writer.submit(missing_indexes).result()} == {
+            index.name for index in DEFERRABLE_INDEXES}
+        writer.submit(store, document("a", [claim("3x")])).result()
+    # The next command that opens the ledger builds what the first crawl left out.
+    assert missing_indexes(open_ledger(path)) == []
+    with LedgerWriter(lambda: open_crawl_ledger(path)) as writer:
+        assert writer.submit(defer_indexes_if_empty).result() is False
+        assert writer.submit(missing_indexes).result() == []
