@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 
-from claimledger.crawl.round import open_crawl_ledger
+from claimledger.crawl.round import defer_indexes_if_empty, open_crawl_ledger
 from claimledger.ledger import checkpoints
 from claimledger.ledger.indexes import DEFERRABLE_INDEXES, drop_deferrable_indexes, missing_indexes
 from claimledger.ledger.open import open_ledger, open_ledger_connection
@@ -68,6 +68,30 @@ def test_writes_queued_together_share_a_commit_and_keep_their_order(tmp_path):
         assert writer.commits - commits_before == 1
     assert ids == sorted(ids)
     assert committed(path, "select entry_id from documents order by id") == [(f"e{n:02}",) for n in range(50)]
+
+
+def test_grouped_writes_arriving_apart_wait_for_each_other_and_commit_with_the_next_plain_write(tmp_path):
+    path = tmp_path / "ledger.db"
+    with LedgerWriter(lambda: open_crawl_ledger(path), group_seconds=600.0) as writer:
+        commits_before = writer.commits
+        grouped = []
+        for number in range(3):
+            grouped.append(writer.submit_grouped(store, document(f"g{number}")))
+            # Each one written before the next comes: the queue runs dry between them.
+            time.sleep(0.05)
+        assert not any(future.done() for future in grouped)
+        assert committed(path, "select count(*) from documents") == [(0,)]
+        writer.submit(store, document("plain")).result()
+        assert all(future.done() for future in grouped)
+        assert writer.commits - commits_before == 1
+    assert committed(path, "select entry_id from documents order by id") == [("g0",), ("g1",), ("g2",), ("plain",)]
+
+
+def test_a_grouped_batch_alone_commits_once_its_group_time_has_passed(tmp_path):
+    path = tmp_path / "ledger.db"
+    with LedgerWriter(lambda: open_crawl_ledger(path), group_seconds=0.05) as writer:
+        writer.submit_grouped(store, document("a")).result(timeout=30)
+        assert committed(path, "select entry_id from documents") == [("a",)]
 
 
 def test_a_failing_write_is_undone_alone(tmp_path):
@@ -235,3 +259,17 @@ def test_a_writer_that_never_pauses_keeps_the_wal_bounded(tmp_path, monkeypatch)
         assert writer.commits >= 300
     # Without a fresh start the WAL would hold every commit's pages, over 3,000.
     assert wal_pages < 300
+
+
+def test_a_first_crawl_writes_without_the_secondary_indexes_and_a_later_one_keeps_them(tmp_path):
+    path = tmp_path / "ledger.db"
+    with LedgerWriter(lambda: open_crawl_ledger(path)) as writer:
+        assert writer.submit(defer_indexes_if_empty).result() is True
+        assert {index.name for index in writer.submit(missing_indexes).result()} == {
+            index.name for index in DEFERRABLE_INDEXES}
+        writer.submit(store, document("a", [claim("3x")])).result()
+    # The next command that opens the ledger builds what the first crawl left out.
+    assert missing_indexes(open_ledger(path)) == []
+    with LedgerWriter(lambda: open_crawl_ledger(path)) as writer:
+        assert writer.submit(defer_indexes_if_empty).result() is False
+        assert writer.submit(missing_indexes).result() == []

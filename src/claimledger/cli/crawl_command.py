@@ -127,9 +127,10 @@ def run_round(
 
     from claimledger.crawl.round import crawl
 
+    # Off the terminal there is nothing to show: disabled, it starts no thread redrawing the bar ten times a second.
     progress = Progress(
         TextColumn("crawling"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        TextColumn("{task.fields[last]}"), console=console, transient=True,
+        TextColumn("{task.fields[last]}"), console=console, transient=True, disable=not console.is_terminal,
     )
     with progress:
         task = progress.add_task("crawl", total=None, last="")

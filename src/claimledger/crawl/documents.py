@@ -195,7 +195,8 @@ class DocumentWrites:
             return
         await self.wait()
         batch, self.gathered = self.gathered, []
-        self.writing = (self.crawler.writer.submit(store_documents, self.row, batch, utc_now()), batch)
+        # Grouped: documents come a few milliseconds apart, and a commit each would rewrite the same pages.
+        self.writing = (self.crawler.writer.submit_grouped(store_documents, self.row, batch, utc_now()), batch)
 
     async def wait(self) -> None:
         """Wait for the batch being written to be committed, and count what it stored."""

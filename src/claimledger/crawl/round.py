@@ -35,6 +35,7 @@ from claimledger.crawl.store import FeedOutcome, known_entries, record_outcome, 
 from claimledger.crawl.workers import TaskFailed, TaskTimeout, WorkerLost, WorkerPool
 from claimledger.errors import FetchError, RefusedAddressError
 from claimledger.ledger.entities import record_stated, refresh_package_entities
+from claimledger.ledger.indexes import create_missing_indexes, drop_deferrable_indexes
 from claimledger.ledger.open import LedgerConnection, open_ledger_connection
 from claimledger.ledger.writer import LedgerWriter
 
@@ -122,11 +123,15 @@ def crawl(
     started = time.monotonic()
     writer = LedgerWriter(lambda: open_crawl_ledger(db_path))
     crawler = Crawler(writer, options, stop or threading.Event())
+    first_crawl = False
     try:
         writer.submit(record_entities, options.entities).result()
+        first_crawl = writer.submit(defer_indexes_if_empty).result()
         report = asyncio.run(crawler.run(feeds, on_start, on_feed))
     finally:
         crawler.close()
+        if first_crawl:
+            writer.submit(create_missing_indexes)
         writer.close()
     report.seconds = time.monotonic() - started
     return report
@@ -138,6 +143,16 @@ def record_entities(ledger: LedgerConnection, entities: tuple[Entity, ...]) -> N
     refresh_package_entities(ledger.conn)
     if entities:
         record_stated(ledger.conn, entities)
+
+
+def defer_indexes_if_empty(ledger: LedgerConnection) -> bool:
+    """Into a ledger with no document yet (a first crawl), drop the secondary indexes the writer does without; True
+    when they were dropped. create_missing_indexes puts them back when the round ends (after a SIGKILL, the next
+    command that opens the ledger does)."""
+    if ledger.execute("SELECT 1 FROM documents LIMIT 1").fetchone():
+        return False
+    drop_deferrable_indexes(ledger)
+    return True
 
 
 def open_crawl_ledger(db_path: str | Path) -> LedgerConnection:

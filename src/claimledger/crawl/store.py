@@ -13,13 +13,12 @@ feed state of an all-304 round is written without sqlite-utils.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from claimledger.crawl.schedule import RETRY_AFTER_CAP, backoff, iso
+from claimledger.ledger.savepoint import atomic
 from claimledger.types import Claim, Document
 
 if TYPE_CHECKING:
@@ -108,22 +107,6 @@ class FeedOutcome:
     # New documents in a language the extractor does not read (no claims taken), by language.
     unread_languages: dict[str, int] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
-
-
-@contextmanager
-def atomic(db: Ledger) -> Iterator[None]:
-    """A savepoint: its writes happen together or not at all, inside or outside an open transaction."""
-    connection = db.conn
-    connection.execute("SAVEPOINT crawl_store")
-    try:
-        yield
-    except BaseException:
-        # An error such as a full disk may have ended the whole transaction, savepoint included.
-        if connection.in_transaction:
-            connection.execute("ROLLBACK TO crawl_store")
-            connection.execute("RELEASE crawl_store")
-        raise
-    connection.execute("RELEASE crawl_store")
 
 
 def rows(db: Ledger, sql: str, parameters: list | tuple = ()) -> list[dict]:

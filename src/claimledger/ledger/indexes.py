@@ -2,14 +2,14 @@
 
 Writing a row into a table with five indexes costs five B-tree inserts at
 random places; building an index once over a loaded table is a sort. A bulk
-load (`claims ingest` into a ledger smaller than the archive) drops these
-indexes first and builds them when it ends. A load killed half-way leaves them
-missing, so `open_ledger` builds any that are missing before anything else
-reads the ledger.
+load (`claims ingest` into a ledger smaller than the archive, a crawl into a
+ledger with no document yet) drops these indexes first and builds them when it
+ends. A load killed half-way leaves them missing, so `open_ledger` builds any
+that are missing before anything else reads the ledger.
 
 The writer itself needs none of these: it looks documents up by entry id and
-content hash, texts by digest and feed entries by their key, all indexes that
-stay. The names are those sqlite-utils gave the indexes it created.
+content hash, texts by digest, feed entries by their key and a document's new
+claims by rowid, all indexes that stay. The names are those sqlite-utils gave the indexes it created.
 """
 
 from __future__ import annotations
@@ -17,8 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from claimledger.ledger.savepoint import atomic
+
 if TYPE_CHECKING:
     import sqlite_utils
+
+    from claimledger.ledger.open import LedgerConnection
 
 
 @dataclass(frozen=True)
@@ -52,22 +56,22 @@ DEFERRABLE_INDEXES = (
 )
 
 
-def missing_indexes(db: sqlite_utils.Database) -> list[Index]:
+def missing_indexes(db: sqlite_utils.Database | LedgerConnection) -> list[Index]:
     present = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
     return [index for index in DEFERRABLE_INDEXES if index.name not in present]
 
 
-def create_missing_indexes(db: sqlite_utils.Database) -> list[str]:
-    """Build every deferrable index the ledger lacks; their names."""
+def create_missing_indexes(db: sqlite_utils.Database | LedgerConnection) -> list[str]:
+    """Build every deferrable index the ledger lacks, each in a savepoint of its own; their names."""
     missing = missing_indexes(db)
     for index in missing:
-        with db.atomic():
-            db.execute(index.create_sql())
+        with atomic(db):
+            db.conn.execute(index.create_sql())
     return [index.name for index in missing]
 
 
-def drop_deferrable_indexes(db: sqlite_utils.Database) -> None:
+def drop_deferrable_indexes(db: sqlite_utils.Database | LedgerConnection) -> None:
     """Drop the indexes the writer can do without, before a bulk load (create_missing_indexes puts them back)."""
-    with db.atomic():
+    with atomic(db):
         for index in DEFERRABLE_INDEXES:
-            db.execute(f"DROP INDEX IF EXISTS [{index.name}]")
+            db.conn.execute(f"DROP INDEX IF EXISTS [{index.name}]")
