@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from claimledger.diff.identity import reporting_period
+from claimledger.diff.identity import is_organisation_figure, reporting_period
 from claimledger.diff.keys import key_of_parts
 from claimledger.diff.periods import (
     LAST_QUARTER,
@@ -47,7 +47,7 @@ def post(ledger: Ledger, source: str, day: str, text: str, billions: float, sent
         ("Q2 FY2031", "fy2031 q2"), ("FY31 Q2", "fy2031 q2"), ("the second quarter of fiscal 2031", "fy2031 q2"),
         ("2031财年第二财季", "fy2031 q2"), ("2031 財年第二季度", "fy2031 q2"), ("Q2 2030", "2030 q2"),
         ("2030年第二季度", "2030 q2"), ("second half of 2030", "2030 h2"), ("2030年下半年", "2030 h2"),
-        ("上半年", "h1"), ("第四财季", "fy q4"), ("Q4", "q4"),
+        ("上半年", "h1"), ("第四财季", "fy q4"), ("Q4", "q4"), ("second-quarter fiscal 2031", "fy2031 q2"),
     ],
 )
 def test_a_period_is_written_one_way_in_either_language(written, canonical):
@@ -66,11 +66,10 @@ def test_words_that_are_no_period_give_none():
 def test_a_period_right_after_a_figure_is_its_own_and_one_before_it_holds_otherwise():
     sentence = "Fiscal 2031 second quarter sales were $9 billion, up 30% from $7 billion in Q2 FY2030."
     spans = {text: (sentence.index(text), sentence.index(text) + len(text)) for text in ("$9 billion", "30%", "$7 billion")}
-    starts = [start for start, _ in spans.values()]
 
     def of(text: str) -> str | None:
         start, end = spans[text]
-        return period_of(sentence, start, end, [other for other in starts if other != start])
+        return period_of(sentence, start, end, [other for other in spans.values() if other[0] != start])
 
     assert of("$9 billion") == "fy2031 q2"
     assert of("30%") == "fy2031 q2"  # "from ... Q2 FY2030" is what it is compared with
@@ -257,3 +256,38 @@ def test_a_period_after_the_figure_in_another_clause_leaves_it_its_paragraphs():
     claim = {"sentence": sentence, "sentence_start": 0, "start": start, "end": start + 5,
              "lead": "星桥数据2031年上半年营收 28 亿元；", "document_id": 3}
     assert reporting_period(claim, [{"start": sentence.index("17 亿元")}]) == "2031 h1"
+
+
+def test_a_period_closing_a_list_of_figures_is_each_ones():
+    sentence = ("Orbis Compute today announced revenue of $80.5 billion, net income of $21.2 billion, and diluted "
+                "earnings per share of $3.10 ($0.62 per ADR unit) for the third quarter ended September 30, 2031.")
+    figures = ("$80.5 billion", "$21.2 billion", "$3.10", "$0.62")
+    spans = [(sentence.index(text), sentence.index(text) + len(text)) for text in figures]
+    for start, end in spans:
+        assert period_of(sentence, start, end, [span for span in spans if span[0] != start]) == "q3"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Revenue was $9.2 billion and Orbis expects $9.6 billion for the fourth quarter.",
+        "Revenue was $9.2 billion, up 36%, and Orbis expects $9.6 billion for the fourth quarter.",
+    ],
+)
+def test_a_period_after_another_clause_closes_no_list(sentence):
+    spans = [(sentence.index(text), sentence.index(text) + len(text)) for text in ("$9.2 billion", "36%", "$9.6 billion")
+             if text in sentence]
+    start, end = spans[0]
+    assert period_of(sentence, start, end, spans[1:]) is None
+
+
+def test_earnings_per_share_is_an_organisations_figure():
+    # "$3.10 per share" is no amount of money alone: the metric makes it the organisation's.
+    key = key_of_parts("Orbis Compute", "earnings per share", "quantity", "[usd] / [share]", None, None)
+    assert key is not None and key.metric == "earning per share" and is_organisation_figure(key.text)
+
+
+def test_an_amount_per_share_and_the_same_amount_of_a_per_share_metric_are_one_measure():
+    written = key_of_parts("Orbis Compute", "earnings per share", "quantity", "[usd] / [share]", None, "Q4 FY2031")
+    bare = key_of_parts("Orbis Compute", "earnings per share", "quantity", "[usd]", None, "2031财年第四财季")
+    assert written == bare

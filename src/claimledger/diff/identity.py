@@ -96,7 +96,7 @@ from claimledger.diff.periods import (
 )
 from claimledger.entities import Entity
 from claimledger.entities.model import HARDWARE_KINDS
-from claimledger.organisation import is_currency, organisation_figure
+from claimledger.organisation import is_currency, organisation_figure, organisation_metrics
 from claimledger.text.scripts import HAN
 
 # A model code that may stand alone for a branded product: "k4", "z9", "mi355x"; and a rack's
@@ -263,13 +263,14 @@ def parse_key(text: str) -> Identity:
 
 
 def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, Any]] = ()) -> Identity | None:
-    """The identity a claim states (a ledger row or a `Claim.to_dict()`); None without a subject.
+    """The identity a claim states (a ledger row or a `Claim.to_dict()`); None without a subject, or for a
+    count of the subject chip itself (`counts_the_subject`).
 
     `siblings` are the other claims of its sentence: the conditions (and, for a
     ratio, the baselines) they state hint at the ones this claim leaves out.
     """
     key = key_of_parts(*(claim.get(part) for part in ("subject", "metric", "kind", "dimensionality", "baseline", "condition")))
-    if key is None:
+    if key is None or counts_the_subject(claim, key):
         return None
     others = [other for other in siblings if other is not claim]
     metric = key.metric
@@ -337,7 +338,7 @@ def reported_for_a_period(key: ClaimKey, claim: Mapping[str, Any]) -> bool:
     """Whether a figure is reported for a period: an organisation's figure (its money, revenue, market share),
     or an organisation's change over a past period or from something unstated ("diluted EPS rose 39% year over
     year", "EPS increased 60.7%")."""
-    if organisation_figure(key.metric, key.measure):
+    if measures_organisation(key.metric, key.measure):
         return True
     if key.measure != "percent" or not is_organisation(key.subject):
         return False
@@ -371,10 +372,11 @@ def reporting_period(claim: Mapping[str, Any], others: Iterable[Mapping[str, Any
     sentence, offset, start, end = (claim.get(part) for part in ("sentence", "sentence_start", "start", "end"))
     if not sentence or offset is None or start is None or end is None:
         return None
-    starts = [other["start"] - offset for other in others if other.get("start") is not None]
+    spans = [(other["start"] - offset, other["end"] - offset) for other in others
+             if other.get("start") is not None and other.get("end") is not None]
     projected = bool(claim.get("projected"))
     named = named_periods(sentence)
-    own = period_of(sentence, start - offset, end - offset, starts) if named else None
+    own = period_of(sentence, start - offset, end - offset, spans) if named else None
     if own == THIS_QUARTER and not projected:
         # "the quarter" is the one its paragraph went on about, where it names one, else the post's own.
         own = lead_period(claim.get("lead"), post_of(claim)) or own
@@ -382,6 +384,15 @@ def reporting_period(claim: Mapping[str, Any], others: Iterable[Mapping[str, Any
         return resolve(own, post_of(claim), projected)
     # Only periods after the figure, in another clause: other figures' ("净利润10.38亿元，其中二季度收入17.7亿元").
     return lead_period(claim.get("lead"), post_of(claim), projected)
+
+
+def counts_the_subject(claim: Mapping[str, Any], key: ClaimKey) -> bool:
+    """Whether a count keyed on a chip counts that chip itself ("100K H100 GPUs", "10萬 NVIDIA H100 GPU" keyed
+    H100): no property of the chip, but how many someone holds, and whose they are the key does not say."""
+    entity = subject_entity(key.subject)
+    if entity is None or entity.kind != "chip" or key.measure not in data_table("diff.toml")["holdings"]["measures"]:
+        return False
+    return entity in products_named(claim.get("text"))
 
 
 def counts_its_chips(claim: Mapping[str, Any], subject: str | None) -> bool:
@@ -605,7 +616,38 @@ def is_organisation_figure(text: str) -> bool:
     forecast (guidance) and the actual figure are different statements. A product's forecast figure
     ("expected to draw 140 kW") is compared with what it is found to be."""
     identity = parse_key(text)
-    return organisation_figure(identity.metric, identity.measure)
+    return measures_organisation(identity.metric, identity.measure)
+
+
+@lru_cache(maxsize=4096)
+def counts_holdings(text: str) -> bool:
+    """Whether the identity `text` counts what a subject that is no known product holds (a cluster's, a
+    facility's or an organisation's GPUs or servers: ``[holdings]`` of diff.toml): a size that grows, so a
+    plan for it ("aims to double Colossus to 200,000 GPUs") is a forecast, apart from the size now, as guidance
+    is apart from results; a product's own count ("72 GPUs" of a rack) is compared with what it is found to be."""
+    identity = parse_key(text)
+    if identity.measure not in data_table("diff.toml")["holdings"]["measures"]:
+        return False
+    entity = name_registry().resolve(identity.subject.split(f" {HINT}")[0])
+    return entity is None or entity.kind not in HARDWARE_KINDS
+
+
+@lru_cache(maxsize=4096)
+def names_a_period(text: str) -> bool:
+    """Whether the identity `text` names the period its figures are reported for ("2025 q3")."""
+    return is_period(parse_key(text).condition)
+
+
+def measures_organisation(metric: str | None, measure: str) -> bool:
+    """`organisation_figure` for a key's (normalised) metric: "earning per share" is the organisation
+    metric "earnings per share" folded."""
+    return is_currency(measure) or metric in key_organisation_metrics()
+
+
+@cache
+def key_organisation_metrics() -> frozenset[str]:
+    """The organisation metrics of data/metrics.toml as a key writes them (`normalise_metric`)."""
+    return frozenset(normalise_metric(name) or name for name in organisation_metrics())
 
 
 DIMENSION = re.compile(r"\[\w+\]")
