@@ -775,3 +775,20 @@ def test_a_count_of_the_subject_chip_itself_names_no_holder(ledger):
     _, changes = ledger.diff()
     assert one not in changes and other not in changes, "two fleets of H100s, whose the key cannot say"
     assert changes[part].status == "new", "a chip's parts are its own"
+
+
+def test_what_others_expected_of_a_figure_is_compared_with_none(ledger):
+    sentence = "Acme's first-quarter revenue was $4.4 billion, beating the $4.1 billion consensus."
+    chinese = "Acme 第一季營收為 44 億美元，高於市場預期的 41 億美元。"
+
+    def placed(text: str, value: float, where: str) -> dict[str, Any]:
+        start = where.index(text)
+        return revenue(text, value, condition="Q1 2026", start=start, end=start + len(text), sentence_start=0)
+
+    actual, estimate = ledger.post("Chip Weekly", "2026-04-24", placed("$4.4 billion", 4.4, sentence),
+                                   placed("$4.1 billion", 4.1, sentence), sentence=sentence)
+    again, expected = ledger.post("星河财经", "2026-04-26", placed("44 億美元", 4.4, chinese),
+                                  placed("41 億美元", 4.1, chinese), sentence=chinese, lang="zh")
+    _, changes = ledger.diff()
+    assert estimate not in changes and expected not in changes, "analysts' figures, not Acme's"
+    assert (changes[again].status, changes[again].old_id) == ("reaffirmed", actual)

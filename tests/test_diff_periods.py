@@ -173,7 +173,8 @@ def test_the_quarter_a_post_reports_is_its_own_and_the_quarter_words_follow_it()
 
 def test_the_writers_last_quarter_is_the_posts_own_only_when_that_just_ended():
     text = "星桥数据第3季营收创新高\n星桥数据上季营收为 120 亿元。"
-    assert resolve(LAST_QUARTER, post_periods(text, "2031-10-18T02:00:00Z", 9)) == "q3 of post 9"
+    # The post's own quarter is the one just ended when it was published, the year it names none.
+    assert resolve(LAST_QUARTER, post_periods(text, "2031-10-18T02:00:00Z", 9)) == "2031 q3"
     # Published two quarters later: which quarter the writer means is unsure.
     assert resolve(LAST_QUARTER, post_periods(text, "2032-02-01T02:00:00Z", 9)) is None
 
@@ -291,3 +292,36 @@ def test_an_amount_per_share_and_the_same_amount_of_a_per_share_metric_are_one_m
     written = key_of_parts("Orbis Compute", "earnings per share", "quantity", "[usd] / [share]", None, "Q4 FY2031")
     bare = key_of_parts("Orbis Compute", "earnings per share", "quantity", "[usd]", None, "2031财年第四财季")
     assert written == bare
+
+
+@pytest.mark.parametrize(
+    ("published", "period", "projected", "resolved"),
+    [
+        ("2031-10-16T09:00:00Z", "q3", False, "2031 q3"),  # the quarter just ended
+        ("2031-10-16T09:00:00Z", "q4", False, "q4 of post 4"),  # not the one just ended
+        ("2031-10-16T09:00:00Z", "q3", True, "q3 of post 4"),  # a forecast is for a quarter to come
+        ("2031-10-16T09:00:00Z", "fy q3", False, "fy q3 of post 4"),  # a fiscal quarter is no calendar one
+        (None, "q3", False, "q3 of post 4"),
+    ],
+)
+def test_a_quarter_a_post_naming_no_year_reports_is_the_one_just_ended(published, period, projected, resolved):
+    text = "星桥数据第3季营收创新高。"
+    assert resolve(period, post_periods(text, published, 4), projected) == resolved
+
+
+def test_a_growth_counted_in_another_currency_is_another_figure(ledger):
+    dollars = "In US dollars, third quarter revenue rose 41% year over year."
+    chinese = "若以美元計算，星桥数据第三季度营收较去年同期增加41%。"
+    own = "Third quarter revenue rose 30% year over year."
+
+    def growth(text: str, value: float, sentence: str) -> dict[str, Any]:
+        start = sentence.index(text)
+        return figure(text, value, "Orbis Compute", kind="percent", metric="revenue", baseline="a year earlier",
+                      condition="Q3 2031", start=start, end=start + len(text), sentence_start=0)
+
+    (first,) = ledger.post("Orbis Newsroom", "2031-10-16", growth("41%", 41, dollars), sentence=dollars)
+    (again,) = ledger.post("星河财经", "2031-10-17", growth("41%", 41, chinese), sentence=chinese, lang="zh")
+    (local,) = ledger.post("Ledgerline Daily", "2031-10-18", growth("30%", 30, own), sentence=own)
+    _, changes = ledger.diff()
+    assert (changes[again].status, changes[again].old_id) == ("reaffirmed", first)
+    assert changes[local].status == "new", "the growth in the company's own currency"

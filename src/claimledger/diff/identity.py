@@ -1,7 +1,11 @@
 """Claim identity: what a claim states it is about, and which identity of the ledger it joins.
 
 A claim *states* an identity: the key parts of `claimledger.diff.keys` (subject,
-metric, measure, baseline, condition).
+metric, measure, baseline, condition); a percentage or ratio whose sentence says which
+currency it counts in ("In US dollars, revenue rose 40.8%") has that currency in its
+metric (`currency_basis`: ``revenue in usd``, not the growth in NT dollars); others'
+estimates ("beating the $8.74 billion consensus") and a count of a chip keyed on that
+chip ("100K H100 GPUs") state none.
 
 Which identity it joins, in this order (`Resolver`):
 
@@ -263,14 +267,15 @@ def parse_key(text: str) -> Identity:
 
 
 def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, Any]] = ()) -> Identity | None:
-    """The identity a claim states (a ledger row or a `Claim.to_dict()`); None without a subject, or for a
-    count of the subject chip itself (`counts_the_subject`).
+    """The identity a claim states (a ledger row or a `Claim.to_dict()`); None without a subject, for a
+    count of the subject chip itself (`counts_the_subject`), or for others' estimate of a figure
+    (`names_others_estimate`).
 
     `siblings` are the other claims of its sentence: the conditions (and, for a
     ratio, the baselines) they state hint at the ones this claim leaves out.
     """
     key = key_of_parts(*(claim.get(part) for part in ("subject", "metric", "kind", "dimensionality", "baseline", "condition")))
-    if key is None or counts_the_subject(claim, key):
+    if key is None or counts_the_subject(claim, key) or names_others_estimate(claim):
         return None
     others = [other for other in siblings if other is not claim]
     metric = key.metric
@@ -293,6 +298,8 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
         baseline = hint(normalise_baseline(other.get("baseline")) for other in others)
     elif baseline is not None and is_predecessor(baseline, key.subject):
         baseline = normalise_baseline("previous generation")
+    if metric is not None and key.measure in DIMENSIONLESS and (currency := currency_basis(claim.get("sentence"))):
+        metric = f"{metric} in {currency}"  # "In US dollars, revenue increased 40.8%": not the growth in NT$
     subject = f"{key.subject} {GROUP_LEFT_OUT}" if counts_its_chips(claim, key.subject) else key.subject
     if is_organisation(subject) and is_product_measure(key.measure):
         subject = beside_products(subject, products_named(claim.get("sentence")))
@@ -384,6 +391,47 @@ def reporting_period(claim: Mapping[str, Any], others: Iterable[Mapping[str, Any
         return resolve(own, post_of(claim), projected)
     # Only periods after the figure, in another clause: other figures' ("净利润10.38亿元，其中二季度收入17.7亿元").
     return lead_period(claim.get("lead"), post_of(claim), projected)
+
+
+@lru_cache(maxsize=4096)
+def currency_basis(sentence: str | None) -> str | None:
+    """The currency a sentence says its figures are counted in ("In US dollars, ...", "若以美元計算",
+    ``[currency_basis]`` of diff.toml): a growth in one currency is another figure than in the next."""
+    if not sentence:
+        return None
+    folded = unicodedata.normalize("NFKC", sentence).casefold()
+    return next((code for phrase, code in currency_basis_table() if phrase in folded), None)
+
+
+@cache
+def currency_basis_table() -> tuple[tuple[str, str], ...]:
+    table = data_table("diff.toml")["currency_basis"]
+    return tuple((unicodedata.normalize("NFKC", phrase).casefold(), code) for phrase, code in table.items())
+
+
+def names_others_estimate(claim: Mapping[str, Any]) -> bool:
+    """Whether a figure's sentence names it as what others expected ("beating the $8.74 billion consensus",
+    "the consensus estimate of $853 million", "高於市場預期的 128.3 億美元", ``[estimates]`` of diff.toml): an
+    estimate of the subject's figure, no claim of the subject's, so it is compared with none."""
+    sentence = claim.get("sentence")
+    offset, start, end = (claim.get(part) for part in ("sentence_start", "start", "end"))
+    if not sentence or offset is None or start is None or end is None:
+        return False
+    before, after = estimate_patterns()
+    return before.search(sentence, 0, start - offset) is not None or after.match(sentence, end - offset) is not None
+
+
+@cache
+def estimate_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The words right before a figure, and right after it, that make it others' estimate (`names_others_estimate`)."""
+    table = data_table("diff.toml")["estimates"]
+    words = "|".join(r"\s+".join(map(re.escape, word.split())) for word in sorted(table["before_en"], key=len, reverse=True))
+    han = "|".join(map(re.escape, sorted(table["before_zh"], key=len, reverse=True)))
+    after = "|".join(map(re.escape, table["after_en"]))
+    return (
+        re.compile(rf"(?:(?<![a-z])(?:{words})(?:\s+(?:of|at))?|(?:{han})[的约約]?)\s*(?:about\s+|around\s+)?$", re.IGNORECASE),
+        re.compile(rf"\s+(?:{after})(?![a-z])", re.IGNORECASE),
+    )
 
 
 def counts_the_subject(claim: Mapping[str, Any], key: ClaimKey) -> bool:

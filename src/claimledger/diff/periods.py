@@ -22,8 +22,10 @@ A period is read against its post (`resolve`, with the post's `PostPeriods`):
   published ("上季美元營收331億美元" in a post on 第3季 of 17 October), else none.
 - A quarter or half without its year ("第三财季", "Q3", "third quarter") takes the one year the
   post's periods name, of its own kind (fiscal or calendar; a calendar quarter in a post naming a
-  fiscal year is unsure), or "the quarter ended September 30, 2025"; else it stays the post's own
-  (``q3 of post 12``), which no other post's figure shares.
+  fiscal year is unsure), or "the quarter ended September 30, 2025"; in a post that names no year,
+  a calendar quarter that is the one just ended when it was published is that one ("第3季" on 16
+  October 2025 is ``2025 q3``; never a forecast's); else it stays the post's own (``q3 of post 12``),
+  which no other post's figure shares.
 - A period named as a comparison ("up 25% from last quarter", "與上季相比") is none, as before.
 """
 
@@ -333,6 +335,8 @@ def resolve(period: str | None, post: PostPeriods | None, projected: bool = Fals
     mine = {year for year in years if year.startswith("fy") == fiscal}
     if len(mine) == 1 and (fiscal or len(years) == 1):
         return f"{mine.pop()} {yearless.group('which')}"
+    if not years and not fiscal and not projected and post is not None and _is_just_ended(period, post.just_ended):
+        return post.just_ended  # "第3季" in a post of 16 October that names no year: the quarter just ended
     where = f"post {post.document}" if post is not None and post.document is not None else "its post"
     return f"{period} of {where}"
 
