@@ -731,3 +731,64 @@ def test_money_without_a_metric_takes_the_one_its_sentence_names(ledger):
     assert ledger.claim(converted)["claim_key"].startswith("acme | investment | [usd] |")
     assert changes[converted].status == "reaffirmed"
     assert changes[converted].old_id == dollars
+
+
+def test_an_organisations_figure_naming_no_period_far_from_an_expired_one_is_another_figure(ledger):
+    (first,) = ledger.post("Chip Weekly", "2026-02-25", quarterly_revenue("$4.1 billion", 4.1e9))
+    (next_quarter,) = ledger.post("Acme Newsroom", "2026-05-27", quarterly_revenue("$5.2 billion", 5.2e9))
+    (yearly,) = ledger.post("Ledgerline Daily", "2026-09-02", quarterly_revenue("$19.6 billion", 19.6e9))
+    (segment,) = ledger.post("星河财经", "2026-12-02", quarterly_revenue("近20亿美元", 2.0e9), lang="zh")
+    _, changes = ledger.diff()
+    assert (changes[next_quarter].status, changes[next_quarter].old_id) == ("updated", first)
+    assert changes[yearly].status == "new", "a year's or another figure's, not the quarter's changed"
+    assert changes[segment].status == "new"
+
+
+def cluster_gpus(text: str, count: float, subject: str, **fields: Any) -> dict[str, Any]:
+    """A count of the GPUs a cluster holds."""
+    return figure(text, count, subject, kind="quantity", unit="gpu", dimensionality="[gpu]", si_value=count,
+                  metric="GPUs", **fields)
+
+
+def test_a_planned_size_of_a_cluster_is_a_forecast_apart_from_its_size_now(ledger):
+    ledger.post("Chip Weekly", "2026-03-02", cluster_gpus("100,000 GPUs", 1e5, "Tidewater Supercluster"))
+    (plan,) = ledger.post("Ledgerline Daily", "2026-03-20", cluster_gpus("200,000 GPUs", 2e5, "Tidewater Supercluster",
+                                                                         projected=1))
+    (again,) = ledger.post("算力前哨", "2026-04-01", cluster_gpus("20万块GPU", 2e5, "Tidewater Supercluster", projected=1),
+                           lang="zh")
+    _, changes = ledger.diff()
+    assert changes[plan].status == "new", "a plan to grow is no disagreement with the size now"
+    assert (changes[again].status, changes[again].old_id) == ("reaffirmed", plan)
+
+
+def test_a_products_expected_count_is_compared_with_what_it_is_found_to_be(ledger):
+    (expected,) = ledger.post("Kestrel Newsroom", "2026-07-20", cluster_gpus("72 GPUs", 72, "GB300 NVL72", projected=1))
+    (found,) = ledger.post("Rack Report", "2026-08-02", cluster_gpus("64 GPUs", 64, "GB300 NVL72"))
+    _, changes = ledger.diff()
+    assert (changes[found].status, changes[found].old_id) == ("conflict", expected)
+
+
+def test_a_count_of_the_subject_chip_itself_names_no_holder(ledger):
+    (one,) = ledger.post("Chip Weekly", "2026-03-02", cluster_gpus("100,000 H100 GPUs", 1e5, "H100"))
+    (other,) = ledger.post("Ledgerline Daily", "2026-03-20", cluster_gpus("50,000 H100 GPUs", 5e4, "H100"))
+    (part,) = ledger.post("Rack Report", "2026-03-22", cluster_gpus("2 B200 GPUs", 2, "GB200"))
+    _, changes = ledger.diff()
+    assert one not in changes and other not in changes, "two fleets of H100s, whose the key cannot say"
+    assert changes[part].status == "new", "a chip's parts are its own"
+
+
+def test_what_others_expected_of_a_figure_is_compared_with_none(ledger):
+    sentence = "Acme's first-quarter revenue was $4.4 billion, beating the $4.1 billion consensus."
+    chinese = "Acme 第一季營收為 44 億美元，高於市場預期的 41 億美元。"
+
+    def placed(text: str, value: float, where: str) -> dict[str, Any]:
+        start = where.index(text)
+        return revenue(text, value, condition="Q1 2026", start=start, end=start + len(text), sentence_start=0)
+
+    actual, estimate = ledger.post("Chip Weekly", "2026-04-24", placed("$4.4 billion", 4.4, sentence),
+                                   placed("$4.1 billion", 4.1, sentence), sentence=sentence)
+    again, expected = ledger.post("星河财经", "2026-04-26", placed("44 億美元", 4.4, chinese),
+                                  placed("41 億美元", 4.1, chinese), sentence=chinese, lang="zh")
+    _, changes = ledger.diff()
+    assert estimate not in changes and expected not in changes, "analysts' figures, not Acme's"
+    assert (changes[again].status, changes[again].old_id) == ("reaffirmed", actual)

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from claimledger.diff.identity import reporting_period
+from claimledger.diff.identity import is_organisation_figure, reporting_period
 from claimledger.diff.keys import key_of_parts
 from claimledger.diff.periods import (
     LAST_QUARTER,
@@ -47,7 +47,7 @@ def post(ledger: Ledger, source: str, day: str, text: str, billions: float, sent
         ("Q2 FY2031", "fy2031 q2"), ("FY31 Q2", "fy2031 q2"), ("the second quarter of fiscal 2031", "fy2031 q2"),
         ("2031财年第二财季", "fy2031 q2"), ("2031 財年第二季度", "fy2031 q2"), ("Q2 2030", "2030 q2"),
         ("2030年第二季度", "2030 q2"), ("second half of 2030", "2030 h2"), ("2030年下半年", "2030 h2"),
-        ("上半年", "h1"), ("第四财季", "fy q4"), ("Q4", "q4"),
+        ("上半年", "h1"), ("第四财季", "fy q4"), ("Q4", "q4"), ("second-quarter fiscal 2031", "fy2031 q2"),
     ],
 )
 def test_a_period_is_written_one_way_in_either_language(written, canonical):
@@ -66,11 +66,10 @@ def test_words_that_are_no_period_give_none():
 def test_a_period_right_after_a_figure_is_its_own_and_one_before_it_holds_otherwise():
     sentence = "Fiscal 2031 second quarter sales were $9 billion, up 30% from $7 billion in Q2 FY2030."
     spans = {text: (sentence.index(text), sentence.index(text) + len(text)) for text in ("$9 billion", "30%", "$7 billion")}
-    starts = [start for start, _ in spans.values()]
 
     def of(text: str) -> str | None:
         start, end = spans[text]
-        return period_of(sentence, start, end, [other for other in starts if other != start])
+        return period_of(sentence, start, end, [other for other in spans.values() if other[0] != start])
 
     assert of("$9 billion") == "fy2031 q2"
     assert of("30%") == "fy2031 q2"  # "from ... Q2 FY2030" is what it is compared with
@@ -174,7 +173,8 @@ def test_the_quarter_a_post_reports_is_its_own_and_the_quarter_words_follow_it()
 
 def test_the_writers_last_quarter_is_the_posts_own_only_when_that_just_ended():
     text = "星桥数据第3季营收创新高\n星桥数据上季营收为 120 亿元。"
-    assert resolve(LAST_QUARTER, post_periods(text, "2031-10-18T02:00:00Z", 9)) == "q3 of post 9"
+    # The post's own quarter is the one just ended when it was published, the year it names none.
+    assert resolve(LAST_QUARTER, post_periods(text, "2031-10-18T02:00:00Z", 9)) == "2031 q3"
     # Published two quarters later: which quarter the writer means is unsure.
     assert resolve(LAST_QUARTER, post_periods(text, "2032-02-01T02:00:00Z", 9)) is None
 
@@ -257,3 +257,71 @@ def test_a_period_after_the_figure_in_another_clause_leaves_it_its_paragraphs():
     claim = {"sentence": sentence, "sentence_start": 0, "start": start, "end": start + 5,
              "lead": "星桥数据2031年上半年营收 28 亿元；", "document_id": 3}
     assert reporting_period(claim, [{"start": sentence.index("17 亿元")}]) == "2031 h1"
+
+
+def test_a_period_closing_a_list_of_figures_is_each_ones():
+    sentence = ("Orbis Compute today announced revenue of $80.5 billion, net income of $21.2 billion, and diluted "
+                "earnings per share of $3.10 ($0.62 per ADR unit) for the third quarter ended September 30, 2031.")
+    figures = ("$80.5 billion", "$21.2 billion", "$3.10", "$0.62")
+    spans = [(sentence.index(text), sentence.index(text) + len(text)) for text in figures]
+    for start, end in spans:
+        assert period_of(sentence, start, end, [span for span in spans if span[0] != start]) == "q3"
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Revenue was $9.2 billion and Orbis expects $9.6 billion for the fourth quarter.",
+        "Revenue was $9.2 billion, up 36%, and Orbis expects $9.6 billion for the fourth quarter.",
+    ],
+)
+def test_a_period_after_another_clause_closes_no_list(sentence):
+    spans = [(sentence.index(text), sentence.index(text) + len(text)) for text in ("$9.2 billion", "36%", "$9.6 billion")
+             if text in sentence]
+    start, end = spans[0]
+    assert period_of(sentence, start, end, spans[1:]) is None
+
+
+def test_earnings_per_share_is_an_organisations_figure():
+    # "$3.10 per share" is no amount of money alone: the metric makes it the organisation's.
+    key = key_of_parts("Orbis Compute", "earnings per share", "quantity", "[usd] / [share]", None, None)
+    assert key is not None and key.metric == "earning per share" and is_organisation_figure(key.text)
+
+
+def test_an_amount_per_share_and_the_same_amount_of_a_per_share_metric_are_one_measure():
+    written = key_of_parts("Orbis Compute", "earnings per share", "quantity", "[usd] / [share]", None, "Q4 FY2031")
+    bare = key_of_parts("Orbis Compute", "earnings per share", "quantity", "[usd]", None, "2031财年第四财季")
+    assert written == bare
+
+
+@pytest.mark.parametrize(
+    ("published", "period", "projected", "resolved"),
+    [
+        ("2031-10-16T09:00:00Z", "q3", False, "2031 q3"),  # the quarter just ended
+        ("2031-10-16T09:00:00Z", "q4", False, "q4 of post 4"),  # not the one just ended
+        ("2031-10-16T09:00:00Z", "q3", True, "q3 of post 4"),  # a forecast is for a quarter to come
+        ("2031-10-16T09:00:00Z", "fy q3", False, "fy q3 of post 4"),  # a fiscal quarter is no calendar one
+        (None, "q3", False, "q3 of post 4"),
+    ],
+)
+def test_a_quarter_a_post_naming_no_year_reports_is_the_one_just_ended(published, period, projected, resolved):
+    text = "星桥数据第3季营收创新高。"
+    assert resolve(period, post_periods(text, published, 4), projected) == resolved
+
+
+def test_a_growth_counted_in_another_currency_is_another_figure(ledger):
+    dollars = "In US dollars, third quarter revenue rose 41% year over year."
+    chinese = "若以美元計算，星桥数据第三季度营收较去年同期增加41%。"
+    own = "Third quarter revenue rose 30% year over year."
+
+    def growth(text: str, value: float, sentence: str) -> dict[str, Any]:
+        start = sentence.index(text)
+        return figure(text, value, "Orbis Compute", kind="percent", metric="revenue", baseline="a year earlier",
+                      condition="Q3 2031", start=start, end=start + len(text), sentence_start=0)
+
+    (first,) = ledger.post("Orbis Newsroom", "2031-10-16", growth("41%", 41, dollars), sentence=dollars)
+    (again,) = ledger.post("星河财经", "2031-10-17", growth("41%", 41, chinese), sentence=chinese, lang="zh")
+    (local,) = ledger.post("Ledgerline Daily", "2031-10-18", growth("30%", 30, own), sentence=own)
+    _, changes = ledger.diff()
+    assert (changes[again].status, changes[again].old_id) == ("reaffirmed", first)
+    assert changes[local].status == "new", "the growth in the company's own currency"

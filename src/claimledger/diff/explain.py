@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from claimledger.diff.decisions import load_decisions
-from claimledger.diff.facts import LEAD_COLUMN, SIBLING_PARTS
+from claimledger.diff.facts import LEAD_COLUMN, SIBLING_COLUMNS
 from claimledger.diff.identity import Identity, Resolver, parse_key, stated_identity
 from claimledger.diff.keys import claim_round, explain_baseline, explain_measure, explain_metric, explain_name
 from claimledger.diff.identity_store import block_identities
@@ -90,7 +90,7 @@ def resolve_in_ledger(db: sqlite_utils.Database, stated: Identity, claim_id: int
 def explain_stored(db: sqlite_utils.Database, row: Mapping[str, Any]) -> dict[str, Any]:
     """`explain_parts` and `resolve_in_ledger` for a stored claim, with its key as the last diff left it."""
     siblings = db.execute_returning_dicts(
-        f"SELECT {', '.join(SIBLING_PARTS)} FROM claims WHERE document_id = ? AND sentence_start = ?",
+        f"SELECT {SIBLING_COLUMNS} FROM claims WHERE document_id = ? AND sentence_start = ?",
         [row.get("document_id"), row.get("sentence_start")],
     )
     lead = db.execute(

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from claimledger.diff.facts import LEAD_COLUMN, SIBLING_PARTS, SOURCE_QUERY, claim_facts
+from claimledger.diff.facts import LEAD_COLUMN, SIBLING_COLUMNS, SIBLING_PARTS, SOURCE_QUERY, claim_facts
 from claimledger.diff.identity import reads_post
 from claimledger.diff.keys import publisher, use_entities, user_entities
 from claimledger.diff.periods import PostPeriods, post_periods
@@ -181,7 +181,7 @@ def _sentence_siblings(db: Readable, rows: list[dict[str, Any]]) -> dict[tuple[i
     for offset in range(0, len(partial), 500):
         batch = partial[offset : offset + 500]
         for document_id, sentence_start, *parts in db.conn.execute(
-            f"SELECT document_id, sentence_start, {', '.join(SIBLING_PARTS)} FROM claims "
+            f"SELECT document_id, sentence_start, {SIBLING_COLUMNS} FROM claims "
             f"WHERE document_id IN ({', '.join('?' * len(batch))})",
             batch,
         ):

@@ -47,7 +47,9 @@ FACT_COLUMNS = (
 # read only for the claims that need it (`identity.reads_post`), with their post (`periods.post_periods`).
 LEAD_COLUMN = f"substr(d.text, max(1, c.sentence_start - {LEAD_REACH - 1}), min(c.sentence_start, {LEAD_REACH})) AS lead"
 # What `identity.stated_identity` reads of the other claims of a claim's sentence.
-SIBLING_PARTS = ("condition", "baseline", "start", "metric", "dimensionality")
+SIBLING_PARTS = ("condition", "baseline", "start", "end", "metric", "dimensionality")
+# SIBLING_PARTS as a column list ("end" is a keyword of SQL).
+SIBLING_COLUMNS = ", ".join(f'"{part}"' for part in SIBLING_PARTS)
 # What the facts are computed from: the claim's columns, and its document's.
 SOURCE_QUERY = """
     SELECT c.id, c.document_id, c.text, c.start, c."end", c.value, c.low, c.high, c.kind, c.unit, c.dimensionality,

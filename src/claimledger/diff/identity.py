@@ -1,7 +1,11 @@
 """Claim identity: what a claim states it is about, and which identity of the ledger it joins.
 
 A claim *states* an identity: the key parts of `claimledger.diff.keys` (subject,
-metric, measure, baseline, condition).
+metric, measure, baseline, condition); a percentage or ratio whose sentence says which
+currency it counts in ("In US dollars, revenue rose 40.8%") has that currency in its
+metric (`currency_basis`: ``revenue in usd``, not the growth in NT dollars); others'
+estimates ("beating the $8.74 billion consensus") and a count of a chip keyed on that
+chip ("100K H100 GPUs") state none.
 
 Which identity it joins, in this order (`Resolver`):
 
@@ -96,7 +100,7 @@ from claimledger.diff.periods import (
 )
 from claimledger.entities import Entity
 from claimledger.entities.model import HARDWARE_KINDS
-from claimledger.organisation import is_currency, organisation_figure
+from claimledger.organisation import is_currency, organisation_figure, organisation_metrics
 from claimledger.text.scripts import HAN
 
 # A model code that may stand alone for a branded product: "k4", "z9", "mi355x"; and a rack's
@@ -263,13 +267,15 @@ def parse_key(text: str) -> Identity:
 
 
 def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, Any]] = ()) -> Identity | None:
-    """The identity a claim states (a ledger row or a `Claim.to_dict()`); None without a subject.
+    """The identity a claim states (a ledger row or a `Claim.to_dict()`); None without a subject, for a
+    count of the subject chip itself (`counts_the_subject`), or for others' estimate of a figure
+    (`names_others_estimate`).
 
     `siblings` are the other claims of its sentence: the conditions (and, for a
     ratio, the baselines) they state hint at the ones this claim leaves out.
     """
     key = key_of_parts(*(claim.get(part) for part in ("subject", "metric", "kind", "dimensionality", "baseline", "condition")))
-    if key is None:
+    if key is None or counts_the_subject(claim, key) or names_others_estimate(claim):
         return None
     others = [other for other in siblings if other is not claim]
     metric = key.metric
@@ -292,6 +298,8 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
         baseline = hint(normalise_baseline(other.get("baseline")) for other in others)
     elif baseline is not None and is_predecessor(baseline, key.subject):
         baseline = normalise_baseline("previous generation")
+    if metric is not None and key.measure in DIMENSIONLESS and (currency := currency_basis(claim.get("sentence"))):
+        metric = f"{metric} in {currency}"  # "In US dollars, revenue increased 40.8%": not the growth in NT$
     subject = f"{key.subject} {GROUP_LEFT_OUT}" if counts_its_chips(claim, key.subject) else key.subject
     if is_organisation(subject) and is_product_measure(key.measure):
         subject = beside_products(subject, products_named(claim.get("sentence")))
@@ -337,7 +345,7 @@ def reported_for_a_period(key: ClaimKey, claim: Mapping[str, Any]) -> bool:
     """Whether a figure is reported for a period: an organisation's figure (its money, revenue, market share),
     or an organisation's change over a past period or from something unstated ("diluted EPS rose 39% year over
     year", "EPS increased 60.7%")."""
-    if organisation_figure(key.metric, key.measure):
+    if measures_organisation(key.metric, key.measure):
         return True
     if key.measure != "percent" or not is_organisation(key.subject):
         return False
@@ -371,10 +379,11 @@ def reporting_period(claim: Mapping[str, Any], others: Iterable[Mapping[str, Any
     sentence, offset, start, end = (claim.get(part) for part in ("sentence", "sentence_start", "start", "end"))
     if not sentence or offset is None or start is None or end is None:
         return None
-    starts = [other["start"] - offset for other in others if other.get("start") is not None]
+    spans = [(other["start"] - offset, other["end"] - offset) for other in others
+             if other.get("start") is not None and other.get("end") is not None]
     projected = bool(claim.get("projected"))
     named = named_periods(sentence)
-    own = period_of(sentence, start - offset, end - offset, starts) if named else None
+    own = period_of(sentence, start - offset, end - offset, spans) if named else None
     if own == THIS_QUARTER and not projected:
         # "the quarter" is the one its paragraph went on about, where it names one, else the post's own.
         own = lead_period(claim.get("lead"), post_of(claim)) or own
@@ -382,6 +391,56 @@ def reporting_period(claim: Mapping[str, Any], others: Iterable[Mapping[str, Any
         return resolve(own, post_of(claim), projected)
     # Only periods after the figure, in another clause: other figures' ("净利润10.38亿元，其中二季度收入17.7亿元").
     return lead_period(claim.get("lead"), post_of(claim), projected)
+
+
+@lru_cache(maxsize=4096)
+def currency_basis(sentence: str | None) -> str | None:
+    """The currency a sentence says its figures are counted in ("In US dollars, ...", "若以美元計算",
+    ``[currency_basis]`` of diff.toml): a growth in one currency is another figure than in the next."""
+    if not sentence:
+        return None
+    folded = unicodedata.normalize("NFKC", sentence).casefold()
+    return next((code for phrase, code in currency_basis_table() if phrase in folded), None)
+
+
+@cache
+def currency_basis_table() -> tuple[tuple[str, str], ...]:
+    table = data_table("diff.toml")["currency_basis"]
+    return tuple((unicodedata.normalize("NFKC", phrase).casefold(), code) for phrase, code in table.items())
+
+
+def names_others_estimate(claim: Mapping[str, Any]) -> bool:
+    """Whether a figure's sentence names it as what others expected ("beating the $8.74 billion consensus",
+    "the consensus estimate of $853 million", "高於市場預期的 128.3 億美元", ``[estimates]`` of diff.toml): an
+    estimate of the subject's figure, no claim of the subject's, so it is compared with none."""
+    sentence = claim.get("sentence")
+    offset, start, end = (claim.get(part) for part in ("sentence_start", "start", "end"))
+    if not sentence or offset is None or start is None or end is None:
+        return False
+    before, after = estimate_patterns()
+    return before.search(sentence, 0, start - offset) is not None or after.match(sentence, end - offset) is not None
+
+
+@cache
+def estimate_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The words right before a figure, and right after it, that make it others' estimate (`names_others_estimate`)."""
+    table = data_table("diff.toml")["estimates"]
+    words = "|".join(r"\s+".join(map(re.escape, word.split())) for word in sorted(table["before_en"], key=len, reverse=True))
+    han = "|".join(map(re.escape, sorted(table["before_zh"], key=len, reverse=True)))
+    after = "|".join(map(re.escape, table["after_en"]))
+    return (
+        re.compile(rf"(?:(?<![a-z])(?:{words})(?:\s+(?:of|at))?|(?:{han})[的约約]?)\s*(?:about\s+|around\s+)?$", re.IGNORECASE),
+        re.compile(rf"\s+(?:{after})(?![a-z])", re.IGNORECASE),
+    )
+
+
+def counts_the_subject(claim: Mapping[str, Any], key: ClaimKey) -> bool:
+    """Whether a count keyed on a chip counts that chip itself ("100K H100 GPUs", "10萬 NVIDIA H100 GPU" keyed
+    H100): no property of the chip, but how many someone holds, and whose they are the key does not say."""
+    entity = subject_entity(key.subject)
+    if entity is None or entity.kind != "chip" or key.measure not in data_table("diff.toml")["holdings"]["measures"]:
+        return False
+    return entity in products_named(claim.get("text"))
 
 
 def counts_its_chips(claim: Mapping[str, Any], subject: str | None) -> bool:
@@ -605,7 +664,38 @@ def is_organisation_figure(text: str) -> bool:
     forecast (guidance) and the actual figure are different statements. A product's forecast figure
     ("expected to draw 140 kW") is compared with what it is found to be."""
     identity = parse_key(text)
-    return organisation_figure(identity.metric, identity.measure)
+    return measures_organisation(identity.metric, identity.measure)
+
+
+@lru_cache(maxsize=4096)
+def counts_holdings(text: str) -> bool:
+    """Whether the identity `text` counts what a subject that is no known product holds (a cluster's, a
+    facility's or an organisation's GPUs or servers: ``[holdings]`` of diff.toml): a size that grows, so a
+    plan for it ("aims to double Colossus to 200,000 GPUs") is a forecast, apart from the size now, as guidance
+    is apart from results; a product's own count ("72 GPUs" of a rack) is compared with what it is found to be."""
+    identity = parse_key(text)
+    if identity.measure not in data_table("diff.toml")["holdings"]["measures"]:
+        return False
+    entity = name_registry().resolve(identity.subject.split(f" {HINT}")[0])
+    return entity is None or entity.kind not in HARDWARE_KINDS
+
+
+@lru_cache(maxsize=4096)
+def names_a_period(text: str) -> bool:
+    """Whether the identity `text` names the period its figures are reported for ("2025 q3")."""
+    return is_period(parse_key(text).condition)
+
+
+def measures_organisation(metric: str | None, measure: str) -> bool:
+    """`organisation_figure` for a key's (normalised) metric: "earning per share" is the organisation
+    metric "earnings per share" folded."""
+    return is_currency(measure) or metric in key_organisation_metrics()
+
+
+@cache
+def key_organisation_metrics() -> frozenset[str]:
+    """The organisation metrics of data/metrics.toml as a key writes them (`normalise_metric`)."""
+    return frozenset(normalise_metric(name) or name for name in organisation_metrics())
 
 
 DIMENSION = re.compile(r"\[\w+\]")

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from claimledger.diff.facts import parse_intervals, parse_round, parse_when
-from claimledger.diff.identity import is_lasting, is_organisation_figure, parse_key
+from claimledger.diff.identity import counts_holdings, is_lasting, is_organisation_figure, names_a_period, parse_key
 from claimledger.diff.statuses import Figure, assign_statuses
 from claimledger.diff.values import reciprocal
 from claimledger.diff.workers import ledger_path, pool, read_only
@@ -134,7 +134,8 @@ def _figure(
         intervals=ends, unit=unit, qualifier=qualifier, revision_cue=bool(revision_cue), entry=entry,
         revision=revision or 1, round=parse_round(round_), role=role, replaced_by=replaced_by,
         comparable=not (written_backwards and lower), lasting=lasting and round_ is None,
-        projected=bool(projected) and organisational, periodic=organisational,
+        projected=bool(projected) and (organisational or counts_holdings(key)), periodic=organisational,
+        undated=organisational and not names_a_period(key),
     )
     return figure, Stored(status, superseded_by, (compared_with, absolute, relative), value, si_value)
 

@@ -29,7 +29,8 @@ A key has five parts, each normalised by the rules below, in this order:
 9. What is measured: pint's dimensionality when the figure has a unit, written in a
    canonical order (``[token] / [gpu] / [time]``, as ``extraction.units`` stores it), so
    1.6 Tb/s and 200 GB/s share a key and are compared by ``si_value``; otherwise the
-   kind (ratio, percent, count).
+   kind (ratio, percent, count). A metric that is an amount per share says "per share"
+   for its figure: EPS "$3.03 per share" and "3.03美元" are both ``[usd]``.
 10. A metric that only names what the unit measures (``bandwidth`` for TB/s,
    ``duration`` for ns, ``GPUs`` for a count of GPUs: ``data/metrics.toml``
    ``[from_unit]``, `names_only_the_unit`) stays in the key but says nothing the
@@ -77,6 +78,8 @@ KEY_SEPARATOR = " | "
 MISSING = "-"
 # A dimension a measure is divided by: "[gpu]" in "[information] / [time] / [gpu]".
 PER_FACTOR = re.compile(r" / \[(\w+)\]")
+# What an amount per share is divided by, which a per-share metric already says (`per_share_metrics`).
+PER_SHARE = " / [share]"
 
 
 @dataclass(frozen=True)
@@ -472,15 +475,26 @@ def key_of_parts(
         return None
     period = canonical_period(condition)
     condition, benchmark, round_ = (period, None, None) if period else split_round(condition)
+    metric = normalise_metric(metric)
+    measure = canonical_dimensionality(dimensionality) or kind or "count"
+    if metric in per_share_metrics():
+        measure = measure.replace(PER_SHARE, "")
     return ClaimKey(
         subject=subject,
-        metric=normalise_metric(metric),
-        measure=canonical_dimensionality(dimensionality) or kind or "count",
+        metric=metric,
+        measure=measure,
         baseline=normalise_baseline(baseline),
         condition=condition,
         round=round_,
         benchmark=benchmark,
     )
+
+
+@cache
+def per_share_metrics() -> frozenset[str]:
+    """The (normalised) metrics that are amounts per share whether or not the figure says so (diff.toml
+    ``[per_share]``): "$3.03 per share" and "3.03美元" of earnings per share are one measure."""
+    return frozenset(normalise_metric(name) or name for name in data_table("diff.toml")["per_share"]["metrics"])
 
 
 def names_only_the_unit(metric: str, measure: str) -> bool:

@@ -7,7 +7,9 @@ a figure's sentence gives it is part of its identity (`period_of`): "Q3 FY2026",
 period without its year ("第三财季", "上半年") is ``fy q3`` or ``h1``. A fiscal and a
 calendar period are never taken for one another. Which period is the figure's: the
 one that follows it in its clause with no other figure between ("$45.0 billion in
-Q2 FY2026"), else the last one before it in its sentence ("2025年第三季度实现收入
+Q2 FY2026"), or the one that closes a list of figures going on from it, with none
+before it ("revenue of $X, net income of $Y, and EPS of $Z for the third quarter":
+`_closes_list`), else the last one before it in its sentence ("2025年第三季度实现收入
 2477.95亿元"), else the one period its paragraph named before its sentence (`lead_period`:
 "Orbis reported results for Q3 FY2031. Revenue was $80 billion.").
 
@@ -20,8 +22,10 @@ A period is read against its post (`resolve`, with the post's `PostPeriods`):
   published ("上季美元營收331億美元" in a post on 第3季 of 17 October), else none.
 - A quarter or half without its year ("第三财季", "Q3", "third quarter") takes the one year the
   post's periods name, of its own kind (fiscal or calendar; a calendar quarter in a post naming a
-  fiscal year is unsure), or "the quarter ended September 30, 2025"; else it stays the post's own
-  (``q3 of post 12``), which no other post's figure shares.
+  fiscal year is unsure), or "the quarter ended September 30, 2025"; in a post that names no year,
+  a calendar quarter that is the one just ended when it was published is that one ("第3季" on 16
+  October 2025 is ``2025 q3``; never a forecast's); else it stays the post's own (``q3 of post 12``),
+  which no other post's figure shares.
 - A period named as a comparison ("up 25% from last quarter", "與上季相比") is none, as before.
 """
 
@@ -59,6 +63,9 @@ THIS_QUARTER, LAST_QUARTER, PREVIOUS_QUARTER = "this quarter", "last quarter", "
 RELATIVE = {"this_quarter": THIS_QUARTER, "last_quarter": LAST_QUARTER, "previous_quarter": PREVIOUS_QUARTER}
 # How many characters before a period the words above are looked for.
 BASELINE_REACH = 24
+# A figure of a list as `_closes_list` writes it, and a parenthesis it reads past ("(US$2.47 per ADR unit)").
+LIST_ITEM = "#"
+PARENTHESIS = re.compile(r"\s*\([^()]*\)")
 # Words that point at a period without being part of its name ("the third quarter").
 POINTER = re.compile(r"^(?:the|this|that|本|该|該)\s*", re.IGNORECASE)
 
@@ -88,7 +95,7 @@ def period_pattern() -> re.Pattern[str]:
     shapes = (
         rf"(?P<q_fy>q([1-4])\s*(?:of\s+)?{fiscal}(\d\d(?:\d\d)?))",
         rf"(?P<fy_q>fy\s*'?(\d\d(?:\d\d)?)\s*q([1-4]))",
-        rf"(?P<ord_fy>({ordinal})[\s-]+quarter\s+of\s+(?:the\s+)?{fiscal}({year}))",
+        rf"(?P<ord_fy>({ordinal})[\s-]+quarter\s+(?:of\s+(?:the\s+)?)?{fiscal}({year}))",
         rf"(?P<fy_ord>{fiscal}({year})\s+({ordinal})[\s-]+quarter)",
         rf"(?P<ord_cal>({ordinal})[\s-]+quarter\s+of\s+({year}))",
         rf"(?P<ord_year>({ordinal})[\s-]+quarter\s+({year}))",
@@ -165,15 +172,20 @@ def canonical_period(text: str | None) -> str | None:
     return _canonical(match) if match else None
 
 
-def period_of(sentence: str | None, start: int, end: int, others: Iterable[int] = ()) -> str | None:
+def period_of(
+    sentence: str | None, start: int, end: int, others: Iterable[tuple[int, int]] = ()
+) -> str | None:
     """The period of the figure at `start`:`end` of `sentence` (`others`: where the sentence's other
-    figures start); a period named as a baseline ("up 25% from Q2", "较2024年上半年") is none."""
+    figures start and end); a period named as a baseline ("up 25% from Q2", "较2024年上半年") is none."""
     if not sentence:
         return None
+    others = sorted(others)
     found = [period for period in periods_in(sentence) if not _is_baseline(sentence, period)]
     after = next((period for period in found if period.start >= end), None)
     before = [period for period in found if period.end <= start]
-    if after is not None and _same_clause(sentence, end, after.start, others):
+    starts = [other_start for other_start, _ in others]
+    if after is not None and (_same_clause(sentence, end, after.start, starts)
+                              or not before and _closes_list(sentence, end, after.start, others)):
         chosen = after
     elif before:
         chosen = before[-1]
@@ -225,6 +237,30 @@ def _same_clause(sentence: str, end: int, period_start: int, others: Iterable[in
     from claimledger.extraction.attributes import clause_bounds
 
     return clause_bounds(sentence, end, end)[1] >= period_start and not any(end <= other < period_start for other in others)
+
+
+def _closes_list(sentence: str, end: int, period_start: int, others: list[tuple[int, int]]) -> bool:
+    """Whether the period at `period_start` closes a list of figures that goes on from the figure ending at
+    `end`: only list links stand between them, each naming the next figure's metric at most ("revenue of $X,
+    net income of $Y, and EPS of $Z (US$W per ADR) for the third quarter"); `others`: the sentence's other
+    figures, sorted."""
+    skeleton, at = [], end
+    for other_start, other_end in others:
+        if at <= other_start < period_start:
+            skeleton += [sentence[at:other_start], LIST_ITEM]
+            at = other_end
+    skeleton.append(sentence[at:period_start])
+    return closing_list_pattern().fullmatch(PARENTHESIS.sub("", "".join(skeleton))) is not None
+
+
+@cache
+def closing_list_pattern() -> re.Pattern[str]:
+    """The links of a list of figures up to the period that closes it (diff.toml ``[periods] list_*``)."""
+    table = data_table("diff.toml")["periods"]
+    link = rf"\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?:[a-z][a-z -]{{0,40}}?\s+of\s+)?"
+    closing = "|".join(r"\s+".join(map(re.escape, words.split())) for words in table["list_closing_en"])
+    # A figure inside a parenthesis reads on past its end ("(US$2.47 per ADR unit) for the ...").
+    return re.compile(rf"(?:[^()]*\))?(?:{link}{re.escape(LIST_ITEM)})*\s+(?:{closing})\s+(?:the\s+)?", re.IGNORECASE)
 
 
 def is_period(condition: str | None) -> bool:
@@ -299,6 +335,8 @@ def resolve(period: str | None, post: PostPeriods | None, projected: bool = Fals
     mine = {year for year in years if year.startswith("fy") == fiscal}
     if len(mine) == 1 and (fiscal or len(years) == 1):
         return f"{mine.pop()} {yearless.group('which')}"
+    if not years and not fiscal and not projected and post is not None and _is_just_ended(period, post.just_ended):
+        return post.just_ended  # "第3季" in a post of 16 October that names no year: the quarter just ended
     where = f"post {post.document}" if post is not None and post.document is not None else "its post"
     return f"{period} of {where}"
 

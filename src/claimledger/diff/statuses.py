@@ -42,7 +42,9 @@ one figure stated twice, even in one post. A forecast is a change (``updated``,
 forecast of another value than the others' is ``new``; the same value as a
 current forecast of anyone is ``reaffirmed`` (an outlet restating a vendor's
 plan without naming it). A claimant's forecasts and its actual figures are
-current apart: one does not end the other's period. A product's expected figure
+current apart: one does not end the other's period. So is a planned count of what a
+cluster, a facility or an organisation holds ("aims to double Colossus to 200,000 GPUs":
+`claimledger.diff.identity.counts_holdings`), a size that grows. A product's expected figure
 ("expected to draw 140 kW") is compared with what it is found to be, as any figure is.
 
 Figures that are not a change get no status: a figure the post marks as past
@@ -68,7 +70,9 @@ benchmark round replaces it, or `CURRENT_FOR` has passed, whichever comes first;
 an organisation's figure (its money, revenue, growth: `Figure.periodic`) is reported
 for a quarter, so it is current for `PERIOD_CURRENT_FOR` only: a different value
 a quarter later is the next period's figure (``updated``), not a report
-contradicting it; a product's specification (no workload, no round, a physical measure or a count:
+contradicting it; where its identity names no period (`Figure.undated`), an
+expired figure may be another figure altogether (a segment's, a year's), so an actual
+figure is its next version only within `UNDATED_FACTOR` of it, else ``new``; a product's specification (no workload, no round, a physical measure or a count:
 `Figure.lasting`) does not expire. The publication date is the claim's, else its
 document's, else the fetch date; a claim with none sorts first.
 
@@ -96,6 +100,9 @@ CURRENT_FOR = timedelta(days=365)
 PERIOD_CURRENT_FOR = timedelta(days=60)
 # Two current figures of one identity this many times apart are not called a conflict (`_far_apart`).
 CONFLICT_FACTOR = 10.0
+# An organisation's actual figure naming no period (`Figure.undated`) this many times apart from an expired one is
+# not its next period's version (`KeyHistory._against_expired`): quarter to quarter a company's figures move less.
+UNDATED_FACTOR = 2.0
 # How far past a bound a point figure may be and still agree with it (`bound_holds`): "over 2,000" is 2,100.
 BOUND_REACH = 0.1
 # What a figure is compared with (`comparison_class`): whether it is a forecast, and then whose.
@@ -139,6 +146,9 @@ class Figure:
     # An organisation's figure (`claimledger.diff.identity.is_organisation_figure`), reported for a period: current
     # for `PERIOD_CURRENT_FOR` only.
     periodic: bool = False
+    # An organisation's figure whose identity names no period: which period it is for is unknown, so an expired
+    # figure far from an actual one is no earlier version of it (`UNDATED_FACTOR`).
+    undated: bool = False
     # A forecast (guidance, "expects", 预计): compared only with forecasts (`same_kind`), a change only of its
     # claimant's own (`comparison_class`).
     projected: bool = False
@@ -310,6 +320,8 @@ class KeyHistory:
         old = _nearest(own or candidates, figure)
         if old.claimant != figure.claimant and _far_apart(old, figure):
             return None  # another claimant's figure of another size: not a version of the old one
+        if figure.undated and not figure.projected and _far_apart(old, figure, UNDATED_FACTOR):
+            return None  # of no known period, and far from it: likelier another figure (a segment's, a year's)
         status = "superseded" if _is_revision(figure, old) or _older_round(old, figure) else "updated"
         replaces = [old] if old.superseded_by is None else []
         self._set(figure, status, old, replaces=replaces)
@@ -378,8 +390,8 @@ def _is_revision(figure: Figure, old: Figure) -> bool:
     return figure.revision_cue or (same_entry and figure.revision > old.revision)
 
 
-def _far_apart(old: Figure, new: Figure) -> bool:
-    """Whether two figures differ by more than `CONFLICT_FACTOR` times: not two versions of one figure.
+def _far_apart(old: Figure, new: Figure, factor: float = CONFLICT_FACTOR) -> bool:
+    """Whether two figures differ by more than `factor` times: not two versions of one figure.
 
     A per-chip figure beside a per-system one, or two units read wrong, is
     far likelier than a source being off by an order of magnitude.
@@ -387,7 +399,7 @@ def _far_apart(old: Figure, new: Figure) -> bool:
     if old.midpoint is None or new.midpoint is None or old.midpoint == 0 or new.midpoint == 0:
         return False
     ratio = abs(new.midpoint / old.midpoint)
-    return ratio > CONFLICT_FACTOR or ratio < 1 / CONFLICT_FACTOR
+    return ratio > factor or ratio < 1 / factor
 
 
 def _nearest(candidates: list[Figure], figure: Figure) -> Figure:

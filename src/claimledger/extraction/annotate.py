@@ -196,9 +196,10 @@ def word_keys() -> WordKeys:
     return WordKeys()
 
 
-def make_doc(text: str) -> Doc:
-    """A Doc of `text` (already folded): runs of Latin letters and digits, single other characters."""
-    words = sentence_words(text)
+def make_doc(text: str, words: Words | None = None) -> Doc:
+    """A Doc of `text` (already folded): runs of Latin letters and digits, single other characters
+    (`words`: its `sentence_words`, where the caller has them already)."""
+    words = words if words is not None else sentence_words(text)
     return _doc(words.written, words.spaces(len(text)))
 
 

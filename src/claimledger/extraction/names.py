@@ -137,8 +137,7 @@ def known_names(text: str, registry: Registry) -> list[Name]:
 
     fold = PLURAL_AFTER_CODE.sub(" ", folded(text))
     words = sentence_words(fold)
-    matches = [(key, first, last) for key, first, last in name_matcher(registry)[0](make_doc(fold))]
-    found = _known(text, fold, words, matches, registry)
+    found = _known(text, fold, words, name_matcher(registry)[0](make_doc(fold, words)), registry)
     # Where they overlap the longest wins: "GB300" inside "GB300 NVL72" is no name of its own.
     return [name for name in found if not any(
         other.start <= name.start and name.end <= other.end and other.end - other.start > name.end - name.start for other in found
