@@ -98,6 +98,7 @@ def unit_info(expression: str) -> UnitInfo:
 # Converted values keep this many significant digits, so binary float noise
 # (900 ns -> 9.000000000000001e-07) does not reach the ledger or equality checks.
 SI_SIGNIFICANT_DIGITS = 12
+SI_FORMAT = f".{SI_SIGNIFICANT_DIGITS}g"
 
 
 def si_value(value: float, expression: str) -> float:
@@ -107,7 +108,7 @@ def si_value(value: float, expression: str) -> float:
         converted = float(unit_registry().Quantity(value, expression).to_base_units().magnitude)
     else:
         converted = value * _base_factor(expression)
-    return float(f"{converted:.{SI_SIGNIFICANT_DIGITS}g}")
+    return float(format(converted, SI_FORMAT))
 
 
 @lru_cache(maxsize=1024)
