@@ -387,7 +387,8 @@ RULE_HINTS = {
     "brand_code": re.compile(r"[A-Z]\d"),
     "hyphen_code": re.compile(r"[A-Z]-?\d"),
     "glued_code": re.compile(r"\d(?<=[a-z]\d)"),
-    "called": re.compile(r"(?:call|nam|dubb)ed[ \t]|known[ \t]+as[ \t]"),
+    # Each word whole, not a group of stems before "ed": a group first stops the search skipping ahead.
+    "called": re.compile(r"called[ \t]|named[ \t]|dubbed[ \t]|known[ \t]+as[ \t]"),
     "appositive": re.compile(r",[ \t]+the[ \t]+[A-Z]"),
     "possessive": re.compile(r"['’]s[ \t]"),
     "owner_of_measure": re.compile(r"['’]s[ \t]"),
