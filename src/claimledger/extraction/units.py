@@ -40,8 +40,9 @@ PER_SEPARATOR = re.compile(r"\s*/\s*(?:每\s*)?|\s+per\s+|[-‐‑]per[-‐‑]|
 ARTICLE_SEPARATOR = re.compile(r"\s+an?[\s-]+|-an?-", re.IGNORECASE)
 # "a week earlier", "a year ago": a point in time, not a rate.
 TIME_AGO = re.compile(r"[ \t]+(?:earlier|ago|later|before|after|prior|previously|on)\b", re.IGNORECASE)
-# The look-ahead passes each other character with one test (not "per" lower-cased letter by letter).
-PER_PREFIX = re.compile(r"(?=[p每])(?:\bper\b|每)\s*", re.IGNORECASE)
+# "per" in any case, or 每: the one class it opens with lets a search skip to those characters
+# (case-insensitive letters, or a look-ahead first, would have it try every position).
+PER_PREFIX = re.compile(r"[Pp每](?:(?<=\b[Pp])[Ee][Rr]\b|(?<=每))\s*")
 
 
 OFFSET_UNITS = frozenset({"degree_Celsius", "degree_Fahrenheit"})
