@@ -217,8 +217,9 @@ def sentence_words(text: str) -> Words:
     return Words(written, list(map(str.lower, written)), offsets[0:-1:2], offsets[1::2])
 
 
-def _doc(words: list[str], spaces: list[bool]) -> Doc:
-    """The Doc of these words (spaCy is loaded only for a sentence that needs one)."""
+def _doc(words: list[str], spaces: list[bool] | None = None) -> Doc:
+    """The Doc of these words, a space after each unless `spaces` says (spaCy is loaded only
+    for a sentence that needs one)."""
     from spacy.tokens import Doc
 
     return Doc(vocab(), words=list(map(word_keys().__getitem__, words)), spaces=spaces)
@@ -295,7 +296,6 @@ def _match_known(sentences: list[Annotated], registry: Registry) -> None:
     holds it whole (one that runs on into the next sentence is none)."""
     openings = _openings(name_openers(registry))
     written: list[str] = []
-    spaces: list[bool] = []
     firsts: list[int] = []
     holders: list[Annotated] = []
     for annotated in sentences:
@@ -305,11 +305,11 @@ def _match_known(sentences: list[Annotated], registry: Registry) -> None:
             firsts.append(len(written))
             holders.append(annotated)
             written += words.written
-            spaces += words.spaces(len(annotated.folded))
     if not holders:
         return
     ends = [*firsts[1:], len(written)]
-    for key, first, last in name_matcher(registry)[0](_doc(written, spaces)):
+    # The matcher compares words alone: the Doc needs no spaces between them.
+    for key, first, last in name_matcher(registry)[0](_doc(written)):
         index = bisect_right(firsts, first) - 1
         if last <= ends[index]:
             holders[index]._known.append((key, first - firsts[index], last - firsts[index]))

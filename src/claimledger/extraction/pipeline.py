@@ -39,7 +39,6 @@ SENTENCE_END = re.compile(
     rf"|(?P<stop>\.\.\.|…|\.)[{CLOSERS}]*(?=\s+(?:[A-Z0-9{OPENERS}{HAN}])))"
 )
 ABBREVIATIONS = frozenset(data_table("sentences.toml")["abbreviations"])
-WORD_BEFORE = re.compile(r"\S*\Z")
 DOTTED_INITIALISM = re.compile(r"(?:[A-Za-z]\.)+[A-Za-z]")
 INITIAL = re.compile(r"[A-Z]")
 NUMBER_BEFORE = re.compile(r"\d[ \u00a0]?\Z")
@@ -90,7 +89,7 @@ def _sentence_ends(text: str, start: int, end: int) -> list[int]:
 
 def _ends_sentence(text: str, line_start: int, stop: int, following: int) -> bool:
     """Whether the full stop at `stop` ends its sentence; `following` is where the next word starts."""
-    word = WORD_BEFORE.search(text, max(line_start, stop - 40), stop).group().lstrip(OPENERS)
+    word = _last_word(text[max(line_start, stop - 40):stop]).lstrip(OPENERS)
     if not word:
         return True
     if DOTTED_INITIALISM.fullmatch(word):
@@ -101,6 +100,12 @@ def _ends_sentence(text: str, line_start: int, stop: int, following: int) -> boo
     # unless a number follows too ("Sept. 27 Oct. 1").
     unit = NUMBER_BEFORE.search(text, max(line_start, stop - len(word) - 2), stop - len(word))
     return bool(unit) and not text[following:following + 1].isdigit()
+
+
+def _last_word(window: str) -> str:
+    """The word `window` ends with (none when it ends with whitespace): what follows its last
+    whitespace (a regex search for it tries every position of the window)."""
+    return "" if not window or window[-1].isspace() else window.rsplit(None, 1)[-1]
 
 
 def _stripped(text: str, start: int, end: int, lang: str | None) -> Sentence | None:

@@ -387,13 +387,12 @@ RULE_HINTS = {
     "brand_code": re.compile(r"[A-Z]\d"),
     "hyphen_code": re.compile(r"[A-Z]-?\d"),
     "glued_code": re.compile(r"\d(?<=[a-z]\d)"),
-    "called": re.compile(r"(?:call|nam|dubb)ed[ \t]|known[ \t]+as[ \t]"),
+    # Each word whole, not a group of stems before "ed": a group first stops the search skipping ahead.
+    "called": re.compile(r"called[ \t]|named[ \t]|dubbed[ \t]|known[ \t]+as[ \t]"),
     "appositive": re.compile(r",[ \t]+the[ \t]+[A-Z]"),
-    "code_kind": re.compile(r"\d(?:(?<=[A-Za-z]\d)|[A-FH-Z])"),
     "possessive": re.compile(r"['’]s[ \t]"),
     "owner_of_measure": re.compile(r"['’]s[ \t]"),
     "camel_kind": re.compile(r"[A-Z](?<=[a-z][A-Z])"),
-    "latin_in_chinese": re.compile(r"[A-Za-z](?<=[A-Z][a-z]|[a-z][A-Z])"),
     "lower_code": re.compile(r"\d\d(?<=[a-z]\d\d)"),
     "owned_code": re.compile(r"[A-Z]\d"),
     "code_verb": re.compile(r"[A-Z]\d"),
@@ -410,15 +409,21 @@ RULE_HINTS = {
 
 @cache
 def _hints() -> dict[str, re.Pattern[str]]:
-    """RULE_HINTS and the hints built from data: org_ending_en's ending ("Inc", "Labs"), and
-    zh_kind_code's kind word's last character before its code's capitals and first two digits
-    (opening with a class, the search skips to those characters)."""
+    """RULE_HINTS and the hints built from data: org_ending_en's ending ("Inc", "Labs"),
+    zh_kind_code's kind word's last character before its code's capitals and first two digits,
+    code_kind's digit after a letter or before a capital, then the rest of its code and its kind
+    word ("K4 rack", "910B 芯片"; most codes have no kind word after them), and latin_in_chinese's
+    last letter, then its kind word ("Lushan GPU", "nexaX万卡超集群"). Opening with a class, each
+    search skips to those characters."""
     endings = _words(shape_table()["words"]["org_endings_en"])
     kind_ends = "".join(sorted({re.escape(word[-1]) for word in _kind_words()}))
+    kind_word, ahead = _kind_word_pattern(), _kind_word_ahead()
     return {
         **RULE_HINTS,
         "org_ending_en": re.compile(rf"(?:{endings})(?![A-Za-z])"),
         "zh_kind_code": re.compile(rf"[{kind_ends}][ \t]*[A-Z]{{1,4}}\d\d"),
+        "code_kind": re.compile(rf"\d(?:(?<=[A-Za-z]\d)|(?=[A-FH-Z]))[A-Za-z0-9-]*[ \t]*{ahead}(?:{kind_word})"),
+        "latin_in_chinese": re.compile(rf"[A-Za-z][ \t]*(?:[十百]?[万千]卡)?超?{ahead}(?:{kind_word})"),
     }
 
 
@@ -847,7 +852,7 @@ def _matches(text: str, rule: str) -> Iterator[re.Match[str]]:
 
 
 # Rules whose match opens in the run of letters and digits holding a match of its hint (code_kind's
-# code holds its letter and digit): the search starts at the run holding the hint's first match.
+# code holds the digit its hint opens with): the search starts at the run holding the hint's first match.
 OPENS_IN_HINT_RUN = frozenset({"code_kind"})
 
 

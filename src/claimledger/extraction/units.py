@@ -40,8 +40,9 @@ PER_SEPARATOR = re.compile(r"\s*/\s*(?:每\s*)?|\s+per\s+|[-‐‑]per[-‐‑]|
 ARTICLE_SEPARATOR = re.compile(r"\s+an?[\s-]+|-an?-", re.IGNORECASE)
 # "a week earlier", "a year ago": a point in time, not a rate.
 TIME_AGO = re.compile(r"[ \t]+(?:earlier|ago|later|before|after|prior|previously|on)\b", re.IGNORECASE)
-# The look-ahead passes each other character with one test (not "per" lower-cased letter by letter).
-PER_PREFIX = re.compile(r"(?=[p每])(?:\bper\b|每)\s*", re.IGNORECASE)
+# "per" in any case, or 每: the one class it opens with lets a search skip to those characters
+# (case-insensitive letters, or a look-ahead first, would have it try every position).
+PER_PREFIX = re.compile(r"[Pp每](?:(?<=\b[Pp])[Ee][Rr]\b|(?<=每))\s*")
 
 
 OFFSET_UNITS = frozenset({"degree_Celsius", "degree_Fahrenheit"})
@@ -98,6 +99,7 @@ def unit_info(expression: str) -> UnitInfo:
 # Converted values keep this many significant digits, so binary float noise
 # (900 ns -> 9.000000000000001e-07) does not reach the ledger or equality checks.
 SI_SIGNIFICANT_DIGITS = 12
+SI_FORMAT = f".{SI_SIGNIFICANT_DIGITS}g"
 
 
 def si_value(value: float, expression: str) -> float:
@@ -107,7 +109,7 @@ def si_value(value: float, expression: str) -> float:
         converted = float(unit_registry().Quantity(value, expression).to_base_units().magnitude)
     else:
         converted = value * _base_factor(expression)
-    return float(f"{converted:.{SI_SIGNIFICANT_DIGITS}g}")
+    return float(format(converted, SI_FORMAT))
 
 
 @lru_cache(maxsize=1024)

@@ -14,7 +14,7 @@ joins atoms into one number or a range.
 from __future__ import annotations
 
 import re
-from decimal import Decimal, localcontext
+from decimal import Decimal, getcontext, setcontext
 
 from claimledger.extraction.numbers.arabic import arabic_atoms, fraction_atoms
 from claimledger.extraction.numbers.atoms import ARITHMETIC, Atom, NumberMatch
@@ -45,8 +45,14 @@ def find_numbers(text: str, lang: str | None = None) -> list[NumberMatch]:
     `lang` "en" skips Chinese numerals, "zh" skips English number words; None
     decides from the characters present.
     """
-    with localcontext(ARITHMETIC):
+    # ARITHMETIC itself is made the current context, not a copy of it (as localcontext makes, once
+    # per sentence): its settings never change and nothing reads the flags it gathers.
+    outer = getcontext()
+    setcontext(ARITHMETIC)
+    try:
         return _find_numbers(text, lang)
+    finally:
+        setcontext(outer)
 
 
 def _find_numbers(text: str, lang: str | None) -> list[NumberMatch]:

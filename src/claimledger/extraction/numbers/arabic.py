@@ -96,7 +96,9 @@ def arabic_atoms(text: str) -> list[Atom]:
                 continue  # H100A2 is a code; 32m2 is an area
         if number.startswith("0") and _LEADING_ZERO.fullmatch(number):
             continue  # 010, 007: area codes and identifiers keep their zeros, quantities do not
-        value = Decimal(number.translate(_GROUP_SEPARATORS))
+        # Most numbers are digits alone, with nothing to take out before reading them.
+        digits_only = _BARE_DIGITS.fullmatch(number) is not None
+        value = Decimal(number if digits_only else number.translate(_GROUP_SEPARATORS))
         if exponent:
             value = value.scaleb(int(exponent[1:]))
         scale = Decimal(1)
@@ -122,8 +124,7 @@ def arabic_atoms(text: str) -> list[Atom]:
         minus = MINUS_BEFORE.search(text, max(0, start - 9), start) if text[start - 1 : start] in (" ", "-") else None
         if sign == "-" or minus:
             value = -value
-        bare = not (sign or minus or suffix or scale_words or exponent or power or times_ten)
-        bare = bare and _BARE_DIGITS.fullmatch(number) is not None
+        bare = digits_only and not (sign or minus or suffix or scale_words or exponent or power or times_ten)
         if text.startswith("+", end) and _PLUS_AFTER.match(text, end):
             end += 1  # "42+ exaflops", "1,000+ customers": at least that many
         atoms.append(Atom(minus.start() if minus else start, end, value * scale, scale, bare=bare))
