@@ -55,6 +55,10 @@ PERCENT_OF_MEASURE = re.compile(
     r"(?:the\s+)?(?:[A-Z][\w-]*['’]s\s+|[A-Z][A-Za-z]+\s+)?$",
     re.IGNORECASE,
 )
+# A Chinese change verb and its figure right after a relative cue: "同比增长10.9%", "环比下降 11.7%".
+CHANGE_OF_NEXT_FIGURE = re.compile(
+    r"\s*(?:激增|大增|增长|增加|上升|提升|提高|上涨|下降|下滑|下跌|减少|降低|增|减|升|降|涨|跌)(?:了|达|为|约|近|超|逾|\s)*[-+]?\d"
+)
 # Between a family and the product built on it: "Hopper-based H100".
 BASED_ON = re.compile(r"[-‐‑]based\s+")
 NOT_A_BASELINE_START = frozenset("and or but which that to in on at for with as by if when while so".split())
@@ -287,12 +291,13 @@ def _workloads_masked(window: str, offset: int, names: Sequence[Name]) -> str:
 
 
 def _relative_at(sentence: str, position: int, window: str) -> Baseline | None:
-    """A normalised relative baseline ("the previous generation") starting at `position`."""
+    """A normalised relative baseline ("the previous generation") starting at `position`; not one opening
+    the change of a figure after it ("营收19.7亿元 同比增长10.9%": the 同比 is the 10.9%'s)."""
     pattern, labels = relative_baseline_pattern()
     offset = position + len(window) - len(window.lstrip())
     # The window of the sentence lowered once (cached), not each window lowered anew.
     found = pattern.match(lowered(sentence)[offset:position + len(window)])
-    if not found:
+    if not found or CHANGE_OF_NEXT_FIGURE.match(sentence, offset + found.end()):
         return None
     return Baseline(labels[" ".join(found.group(0).lower().split())], offset, offset + found.end())
 
