@@ -428,7 +428,6 @@ RULE_HINTS = {
     "owned_name": re.compile(r"[A-Z](?<=(?:its|eir|our|new|the|The|ach|ery|est|ing|hip|ion|gen|rst|ond|ird)[ \t][A-Z])"),
     "zh_numbered": re.compile("号"),
     "zh_owner_of_measure": re.compile("收入|营收|利润|毛利|净利|营业|研发|市值|估值|出货|订单|业绩|财报"),
-    "zh_owner_of_speaker": re.compile("长|裁|主席|官|经理|负责人|发言人|创始人"),
     "zh_described_code": re.compile("的(?=[ \t]?[A-Z][A-Za-z])"),
     "zh_regional_operator": re.compile("移动|电信|联通|广电|铁塔"),
     "quoted": re.compile("[「“\"]"),
@@ -442,13 +441,14 @@ RULE_HINTS = {
 def _hints() -> dict[str, re.Pattern[str]]:
     """RULE_HINTS and the hints built from data: org_ending_en's ending ("Inc", "Labs"), and
     zh_kind_code's kind word's last character before its code's capitals and first two digits
-    (opening with a class, the search skips to those characters)."""
+    (opening with a class, the search skips to those characters), and zh_owner_of_speaker's titles."""
     endings = _words(shape_table()["words"]["org_endings_en"])
     kind_ends = "".join(sorted({re.escape(word[-1]) for word in _kind_words()}))
     return {
         **RULE_HINTS,
         "org_ending_en": re.compile(rf"(?:{endings})(?![A-Za-z])"),
         "zh_kind_code": re.compile(rf"[{kind_ends}][ \t]*[A-Z]{{1,4}}\d\d"),
+        "zh_owner_of_speaker": re.compile(any_of(_speaker_titles())),
     }
 
 
