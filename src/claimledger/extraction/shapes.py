@@ -524,11 +524,6 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
     for match in _free(text, "glued_code", ".-") if codes else ():
         if match.group("word") not in not_brand():
             found.append(Shape(match.start(), match.end(), _kind_after(text, match.end()), "glued_code"))
-    for match in _matches(text, "zh_regional_operator"):
-        found.append(Shape(match.start("name"), match.end("name"), "organisation", "zh_regional_operator"))
-    for match in _matches(text, "zh_described_code"):
-        if match.group("code") not in not_brand() and not PRECISION.fullmatch(match.group("code")):
-            found.append(Shape(match.start("code"), match.end("code"), _kind_after(text, match.end("code")), "zh_described_code"))
     for match in _free(text, "code_kind", ".-") if codes else ():
         if match.group("code") not in not_brand() and not _a_figure(text, match.start("code")):
             found.append(Shape(match.start("code"), match.end("code"), _kind_of(match.group("kind")), "code_kind"))
@@ -674,6 +669,11 @@ def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shap
         if start is not None and brand_end - start <= LONGEST_ZH_BRAND and _brand_word(text[start:brand_end]):
             found.append(Shape(start, match.end(), _kind_after(text, match.end()), "zh_brand_code"))
     found.extend(_owners_of_measures(text))
+    for match in _matches(text, "zh_regional_operator"):
+        found.append(Shape(match.start("name"), match.end("name"), "organisation", "zh_regional_operator"))
+    for match in _matches(text, "zh_described_code"):
+        if match.group("code") not in not_brand() and not PRECISION.fullmatch(match.group("code")):
+            found.append(Shape(match.start("code"), match.end("code"), _kind_after(text, match.end("code")), "zh_described_code"))
     for match in _matches(text, "zh_new_kind"):
         end = match.end("kind")
         run = _name_run().match(text, end)
