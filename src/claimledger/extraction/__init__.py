@@ -146,12 +146,13 @@ def extract_found(
             post.forget()
             compared_before = None
             continue
-        if index and PARAGRAPH_BREAK.search(text, sentences[index - 1][0].end, sentence.start):
+        if compared_before is not None and PARAGRAPH_BREAK.search(text, sentences[index - 1][0].end, sentence.start):
             compared_before = None
         annotated.add_names(named_again(annotated.text, annotated.names, earlier))
         earlier.update(introduced(annotated.names))
         found = _sentence_claims(sentence, annotated, all_quantities, registry, compared_before)
-        compared_before = next((item.claim.baseline for item in reversed(found) if item.claim.baseline_id), compared_before)
+        if found and sentence.lang == "zh":
+            compared_before = next((item.claim.baseline for item in reversed(found) if item.claim.baseline_id), compared_before)
         if found and sentence.lang == "zh" and pronoun_speaker(annotated.simple):
             _told_by_the_person_before(found, sentences[max(0, index - 2):index], text, sentence)
         post.carry(sentence, annotated, found, lambda index=index: [name for _, later in sentences[index + 1:] if later for name in later.names])
@@ -231,7 +232,8 @@ def _sentence_claims(
         return []
     _inherit_hedges(annotated.simple, framed)
     _share_baselines(annotated.simple, framed)
-    _resolve_pronoun_baselines(annotated.names, framed, compared_before)
+    if sentence.lang == "zh" and any(frame.baseline is not None and frame.baseline.text in PRONOUN_BASELINES for frame in framed):
+        _resolve_pronoun_baselines(annotated.names, framed, compared_before)
     # A name any figure in the sentence is compared against is nobody's subject.
     baseline_spans = [(f.baseline.start, f.baseline.end) for f in framed if f.baseline]
     claimant_spans = [(claimant.start, claimant.end)] if claimant and claimant.speaking else []

@@ -109,7 +109,7 @@ class Post:
                 item.claim.subject is None or item.speaker_subject or _not_what_it_points_at(annotated, item, opening) for item in found
             ):
                 _carry_subject(registry, self.text, self.previous, sentence, annotated, found, opening)
-            if _unnamed_party_speaks(annotated.simple):
+            if sentence.lang == "zh" and _unnamed_party_speaks(annotated.simple):
                 _not_the_carried_company(found)
             if self.topic is not None:
                 _take_topic(registry, self.topic, annotated, found)
