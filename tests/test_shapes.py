@@ -144,6 +144,18 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("星辰将于今天举行业绩会，去年营收 210 亿元。", "星辰", "organisation", "zh_owner_of_event"),
         # a country opening an organisation's name
         ("中国联通西部智算中心算力规模超 3000PFLOPS。", "中国联通西部智算中心", "system", "zh_kind"),
+        # an organisation whose officer speaks, before the title
+        ("云栈共同执行长王一鸣指出，服务器营收占比达 20%。", "云栈", "organisation", "zh_owner_of_speaker"),
+        ("星桥董事长李明表示，出货增长 30%。", "星桥", "organisation", "zh_owner_of_speaker"),
+        # an organisation before its results as a whole
+        ("云栈Q1业绩逊色，营收 12 亿元。", "云栈", "organisation", "zh_owner_of_measure"),
+        # a province's or a city's branch of a telecom operator
+        ("浙江联通建成智算中心，算力超 800P。", "浙江联通", "organisation", "zh_regional_operator"),
+        # a code a figure describes through 的
+        ("星桥推出单柜功率达 800kW 的 PDU6000A。", "PDU6000A", "chip", "zh_described_code"),
+        ("可为负载备电 15 分钟的PowerCell。", "PowerCell", "chip", "zh_described_code"),
+        # one digit, capitals and digits before a kind word
+        ("星河7K3000系列采用 7nm 工艺。", "7K3000", "product_family", "code_kind"),
     ],
 )
 def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -> None:
@@ -198,6 +210,11 @@ def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -
         "收入 40 亿元，经调整净利润 9 亿元，息税前利润提升 35%。",  # nor a word narrowing a measure
         "管理层预期Q1营收 130 亿元。",  # nor a role speaking of results
         "当中包括芯片在内的云业务收入 57 亿元。",  # nor a function word before a kind word
+        "今年服务器机柜出货约 3 万柜。",  # nor a kind word before another
+        "公司董事长李明表示，营收达 5 亿元。",  # nor a company by a common word before its officer
+        "打破了以 CPU 为中心的冯诺依曼架构。",  # nor a generic architecture
+        "北京移动互联网产业规模达 100 亿元。",  # nor an operator's word going on
+        "5G100 套设备已交付。",  # nor a code before no kind word
         "全国算力中心平均PUE降至1.42；中国西部数据中心PUE为1.2；中国智算中心规模增长。",  # nor a country or region before a facility word
         "目前公司毛利率稳定在 41%；当前公司净利润为 5 亿元。",  # nor common words strung together
     ],

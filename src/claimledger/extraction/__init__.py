@@ -19,6 +19,10 @@ its own it speaks for the whole document and marks every claim in it. The one
 organisation such a sentence names ("这组数据来自 CoreWeave 在自家平台上的测量") is
 the claimant of the figures it marks that name no claimant of their own.
 
+A sentence whose speaker is 他/她 is told by the person the sentence before names
+(extraction/claimant.py). A currency note after an amount ("（美元，下同）") holds for
+the later amounts of the post written with a bare 元 (extraction/currency_notes.py).
+
 Subject carry-over (extraction/carry.py): a figure whose sentence names no subject
 for it takes the subject of the sentence right before, in the same paragraph, else the
 post's topic (extraction/topic.py). Figures of a list paired with a list of precisions
@@ -46,7 +50,8 @@ from claimledger.extraction.attributes import (
 from claimledger.extraction.baseline import Baseline, exceeds_before, find_baseline, share_of
 from claimledger.extraction.candidates import Quantity
 from claimledger.extraction.conditions import precision_name, sentence_precisions
-from claimledger.extraction.claimant import Claimant, find_claimant
+from claimledger.extraction.currency_notes import apply_currency_notes
+from claimledger.extraction.claimant import Claimant, find_claimant, pronoun_speaker, speaker_named_before
 from claimledger.extraction.carry import PARAGRAPH_BREAK, Post
 from claimledger.extraction.found import Found
 from claimledger.extraction.held import Held, held_role, link_replacements
@@ -87,9 +92,17 @@ COMPARATIVE_AFTER = re.compile(r"\s*(?:better|more|higher|lower|faster|slower|ch
 COMPARATIVE_BEFORE = re.compile(r"(?:提升|提高|增长|增加|降低|减少|高|低|快|慢|多|少|省)\s*(?:了|约|近|超)?\s*$")
 # Between a change and the level it reached: "increase, reaching", "，达到".
 LEVEL_AFTER_CHANGE = re.compile(
-    r"[^.;!?。；！？]{0,40}?[,，]?\s*(?:reaching|to reach|closing at|to|达到|达|至|到|收于|收报|报收)\s*(?:US|CNY|RMB)?[$€£¥]?\s*", re.IGNORECASE
+    r"[^.;!?。；！？]{0,40}?[,，]?\s*(?:reaching|to reach|closing at|to|达到|达|至|到|收于|收报|报收)\s*(?:US|CNY|RMB|人民币|新台币|美元)?[$€£¥]?\s*",
+    re.IGNORECASE,
 )
+# Pronouns a Chinese comparison may name its baseline with ("较其提升 107%").
+PRONOUN_BASELINES = frozenset({"其", "它", "它们", "他们", "之", "此"})
 OPENING_BRACKET = re.compile(r"\s*[(（][^()（）]{0,12}")
+# A comparison or an expectation, right before an amount, that names no measure of its own:
+# "相较于二季度的 191 亿元", "市场预期的 660 亿元", "上年同期为".
+AMOUNT_COMPARED = re.compile(r"(?:较|相比|相较|比|同期|预期|预估|预计|此前|之前)[^，,。；;]{0,10}?(?:的|为)\s*$")
+# Another amount between two ("营收 10 亿元，净利 2 亿元，较…"): the nearest one is compared.
+FIGURE_BETWEEN_AMOUNTS = re.compile(r"\d[\d,.]*\s*(?:亿|万|元|美元)")
 # A comma, then at most a comparison's opening, between a figure and a ratio comparing it:
 # "140 kW, roughly 20% more", "3,200 个 token，较 T8 提升 2.1 倍".
 COMPARISON_AFTER_A_FIGURE = re.compile(r"\s*[,，]\s*(?:(?:较|比|相比|相较于?)[^，,。；;]{0,24}?(?:提升|提高|增长|增加|降低|减少|下降|高出|多出)?了?)?\s*")
@@ -127,13 +140,21 @@ def extract_found(
     split = split_sentences(text, lang)
     sentences = list(zip(split, annotate_sentences(split, registry)))
     earlier: dict[str, Name] = {}
+    compared_before: str | None = None  # the product the sentence before compared a figure with
     for index, (sentence, annotated) in enumerate(sentences):
         if annotated is None:
             post.forget()
+            compared_before = None
             continue
+        if compared_before is not None and PARAGRAPH_BREAK.search(text, sentences[index - 1][0].end, sentence.start):
+            compared_before = None
         annotated.add_names(named_again(annotated.text, annotated.names, earlier))
         earlier.update(introduced(annotated.names))
-        found = _sentence_claims(sentence, annotated, all_quantities, registry)
+        found = _sentence_claims(sentence, annotated, all_quantities, registry, compared_before)
+        if found and sentence.lang == "zh":
+            compared_before = next((item.claim.baseline for item in reversed(found) if item.claim.baseline_id), compared_before)
+        if found and sentence.lang == "zh" and pronoun_speaker(annotated.simple):
+            _told_by_the_person_before(found, sentences[max(0, index - 2):index], text, sentence)
         post.carry(sentence, annotated, found, lambda index=index: [name for _, later in sentences[index + 1:] if later for name in later.names])
         if has_self_report_cue(annotated.simple):
             if found:
@@ -143,9 +164,27 @@ def extract_found(
         claims.extend(found)
     if document_self_reported:
         _self_reported(claims, document_measurer)
+    apply_currency_notes(text, [item.claim for item in claims])
     breaks = [match.start() for match in PARAGRAPH_BREAK.finditer(text)]
     link_replacements([item.claim for item in claims], [item.held for item in claims], breaks)
     return claims
+
+
+def _told_by_the_person_before(
+    found: Sequence[Found], before: Sequence[tuple[Sentence, Annotated | None]], text: str, sentence: Sentence
+) -> None:
+    """"他指出，...": the figures naming no claimant are told by the person the nearest sentence before names
+    as its speaker, in the same paragraph ("鴻海董事長劉揚偉表示，... 他指出，今年出貨約 3 萬櫃")."""
+    for earlier_sentence, earlier in reversed(before):
+        if earlier is None or PARAGRAPH_BREAK.search(text, earlier_sentence.end, sentence.start):
+            return
+        person = speaker_named_before(earlier.text, earlier.simple, earlier.names)
+        if person is not None:
+            for item in found:
+                if item.claim.claimant is None:
+                    item.claim.claimant = person.text
+                    item.claim.self_reported = True
+            return
 
 
 def _measurer(annotated: Annotated, found: Sequence[Found]) -> str | None:
@@ -176,7 +215,9 @@ def seen_entities(found: Sequence[Found]) -> list[Entity]:
     return list(seen.values())
 
 
-def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: bool, registry: Registry) -> list[Found]:
+def _sentence_claims(
+    sentence: Sentence, annotated: Annotated, all_quantities: bool, registry: Registry, compared_before: str | None = None
+) -> list[Found]:
     kept = annotated.figures
     if not kept:
         return []
@@ -191,6 +232,8 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
         return []
     _inherit_hedges(annotated.simple, framed)
     _share_baselines(annotated.simple, framed)
+    if sentence.lang == "zh" and any(frame.baseline is not None and frame.baseline.text in PRONOUN_BASELINES for frame in framed):
+        _resolve_pronoun_baselines(annotated.names, framed, compared_before)
     # A name any figure in the sentence is compared against is nobody's subject.
     baseline_spans = [(f.baseline.start, f.baseline.end) for f in framed if f.baseline]
     claimant_spans = [(claimant.start, claimant.end)] if claimant and claimant.speaking else []
@@ -214,6 +257,7 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
     found = []
     claims: dict[int, Claim] = {}
     previous: tuple[Frame, About] | None = None
+    money_before: tuple[Frame, About] | None = None
     for index, frame in enumerate(framed):
         about = describe(
             annotated, frame.quantity.start, frame.end, frame.quantity.kind, frame.quantity.expression,
@@ -227,7 +271,11 @@ def _sentence_claims(sentence: Sentence, annotated: Annotated, all_quantities: b
             or _compares_the_clause_before(annotated.simple, previous[0], frame)
         ):
             about = about._replace(metric=previous[1].metric)
+        if about.metric is None and money_before is not None and _compared_with_the_amount_before(annotated.simple, money_before[0], frame):
+            about = about._replace(metric=money_before[1].metric)
         previous = frame, about
+        if about.metric is not None and is_money(frame.quantity.expression):
+            money_before = frame, about
         if index in token_prices:
             about = about._replace(metric=token_prices[index])
         if index in respective_product:
@@ -329,6 +377,17 @@ def _compares_the_clause_before(text: str, figure: Frame, ratio: Frame) -> bool:
     return (
         (ratio.quantity.kind == "ratio" or _comparative(text, ratio))
         and COMPARISON_AFTER_A_FIGURE.fullmatch(text, figure.end, ratio.start) is not None
+    )
+
+
+def _compared_with_the_amount_before(text: str, amount: Frame, other: Frame) -> bool:
+    """Whether `other`, an amount naming no measure, is the earlier amount's measure in another period or
+    as expected ("营收 130 亿元，…，相较于二季度的 191 亿元", "溢利 705.5 亿元，…，远胜于市场预期的 660 亿元"):
+    a word of comparison or expectation stands between them, no other amount does."""
+    return (
+        is_money(other.quantity.expression)
+        and AMOUNT_COMPARED.search(text, amount.end, other.quantity.start) is not None
+        and not FIGURE_BETWEEN_AMOUNTS.search(text, amount.end, other.quantity.start)
     )
 
 
@@ -486,6 +545,22 @@ def _share_baselines(text: str, framed: list[Frame]) -> None:
             if not LIST_BREAK.search(text, first.end, second.start):
                 frame.baseline = framed[other].baseline
                 break
+
+
+def _resolve_pronoun_baselines(names: Sequence[Name], framed: list[Frame], compared_before: str | None) -> None:
+    """"是 NVL72 的 1.7 倍；网络带宽达 269TB/s，较其提升 107%": a baseline written as a pronoun is the
+    product an earlier figure of the sentence, or of the sentence before (`compared_before`), was compared
+    with; with none, the figure names no baseline."""
+    named_before = None
+    for frame in framed:
+        if frame.baseline is not None and frame.baseline.text in PRONOUN_BASELINES:
+            # The product of the sentence before has no span here: an empty one at the figure.
+            before = Baseline(compared_before, frame.start, frame.start) if compared_before else None
+            frame.baseline = named_before or before
+        elif frame.baseline is not None and any(
+            frame.baseline.start <= name.start and name.end <= frame.baseline.end for name in names
+        ):
+            named_before = frame.baseline
 
 
 def _comparative(text: str, frame: Frame) -> bool:

@@ -156,7 +156,7 @@ class TrendCue(NamedTuple):
 
 def find_trend(sentence: str, start: int, end: int, lang: str, after_previous: int = 0) -> TrendCue | None:
     """"up" or "down" from a direction word before or right after the figure,
-    or from its explicit sign ("+0.2%").
+    or from its explicit sign ("+0.2%"), not a level's own sign after 为 ("净利润为-3.10亿元" is a loss).
 
     A direction word belongs to the first figure after it: `after_previous` is
     where the figure before this one ends. In English only hedges and "by" may
@@ -178,7 +178,7 @@ def find_trend(sentence: str, start: int, end: int, lang: str, after_previous: i
             return None
         by_noun = lang == "en" and _names_a_change(sentence, nearest.start(), nearest.end())
         return TrendCue(before_labels[fold(nearest.group(0))], by_noun)
-    if sentence[start:start + 1] in SIGNS:
+    if sentence[start:start + 1] in SIGNS and not sentence.endswith(COPULAS, 0, start):
         return TrendCue(SIGNS[sentence[start]])
     if after_re is not None:
         after = after_re.match(sentence[end:end + 32])
@@ -206,6 +206,8 @@ def _names_a_change(sentence: str, cue_start: int, cue_end: int) -> bool:
 
 
 SIGNS = {"+": "up", "-": "down", "\u2212": "down"}
+# Words that state a level: a sign after them is the level's own, no change.
+COPULAS = ("为", "是")
 MONEY = re.compile(r"[$€£¥]|\b(?:usd|eur|dollars?|euros?|pounds?|yuan|rmb)\b")
 ARTICLE_BEFORE = re.compile(r"\b(?:a|an|the|its|their|this|that)(?:\s+[a-z-]+)?\s+$")
 OF_AFTER = re.compile(r"\s+of\b")
@@ -226,9 +228,14 @@ OTHER_FIGURES_CUE = re.compile(
 )
 
 
+# A clause opening with a past period: "，去年营收", "；上季度出货".
+PAST_PERIOD_OPENING = re.compile(r"[，,；;]\s*(?:去年|上年|前年|上一年|上季度|上一季度|上季|上月|上个月)")
+
+
 def is_projected(sentence: str, start: int, end: int) -> bool:
     """Whether a forward-looking cue precedes the figure or shares its clause; one in an earlier
     clause does not reach a figure its own clause says is the actual one ("此前预计为 700W，最终定为 750W"),
+    nor one after a clause opening with a past period ("将于今天举行旺年会，去年营收 …"),
     nor one before a semicolon, which opens a statement of its own ("plans 900 MW; it runs 2.2 GW"),
     nor one after it that names another figure a forecast ("up 207%, ahead of the $1.08bn forecast") or
     opens a verb phrase of its own ("has bought 120 acres and plans to build ...")."""
@@ -240,6 +247,8 @@ def is_projected(sentence: str, start: int, end: int) -> bool:
     first = next((cue_end for cue_end in cue_ends if cue_end > statement_start), None)
     if first is None or first > clause_end or first > end and OTHER_FIGURES_CUE.search(sentence, end, first):
         return False  # "up 207%, ahead of the $1.08bn forecast", "bought 120 acres and plans to build ..."
+    if first <= clause_start and PAST_PERIOD_OPENING.search(sentence, first, start):
+        return False  # "仁宝将于今天举行旺年会，去年营收 7575 亿元，…出货 2800 万台": told of a past period
     return not (first <= clause_start and actual_pattern().search(lowered(sentence), clause_start, start))
 
 

@@ -6,7 +6,7 @@ with / over X, "the previous generation", "N 倍于 X"); for a percentage, the p
 measure it is a share of ("94% of H200 throughput", "85% of the performance seen in the B200";
 never a share of an organisation: "70% of Orbis"); in Chinese "比 X 快 ... N 倍" and
 "X 的 N 倍" before it; then a sentence-level reference ("compared with X, ...",
-"以 X 为基线", "与 X 相比") and year-over-year style phrases in the figure's clause,
+"以 X 为基线", "与 X 相比", "替代 X，") and year-over-year style phrases in the figure's clause,
 which only frame ratios, percentages and changes.
 """
 
@@ -55,6 +55,10 @@ PERCENT_OF_MEASURE = re.compile(
     r"(?:the\s+)?(?:[A-Z][\w-]*['’]s\s+|[A-Z][A-Za-z]+\s+)?$",
     re.IGNORECASE,
 )
+# A Chinese change verb and its figure right after a relative cue: "同比增长10.9%", "环比下降 11.7%".
+CHANGE_OF_NEXT_FIGURE = re.compile(
+    r"\s*(?:激增|大增|增长|增加|上升|提升|提高|上涨|下降|下滑|下跌|减少|降低|增|减|升|降|涨|跌)(?:了|达|为|约|近|超|逾|\s)*[-+]?\d"
+)
 # Between a family and the product built on it: "Hopper-based H100".
 BASED_ON = re.compile(r"[-‐‑]based\s+")
 NOT_A_BASELINE_START = frozenset("and or but which that to in on at for with as by if when while so".split())
@@ -78,6 +82,10 @@ ZH_SINCE = re.compile(r"(?:相比于?|相较于?|相对于?|对比|较之?)\s*(?
 # "2 倍于 H200 的吞吐量": the baseline right after the figure.
 ZH_TIMES_OF = re.compile(r"\s*[于於]\s*(?P<b>[^，。；,;：:的]{1,24}?)\s*(?=的|[，。；,;：:]|$)")
 ZH_REFERENCE = re.compile(r"以\s*(?P<b>[^，。；,;：:]{1,30}?)\s*为(?:基线|基准|参照|参考|对照)")
+# Words of a company's results, whose changes are over its own past ("营收增长 30%").
+ORGANISATION_MEASURE = re.compile(r"营收|收入|利润|毛利|净利|营业|出货|份额|市场|订单|市值")
+# "用高速总线替代传统以太，通信带宽提升了 15 倍": what is replaced is what the gain is over.
+ZH_REPLACED = re.compile(r"(?:替代|取代|代替)(?:了)?\s*(?P<b>[^，。；,;：:的]{1,16}?)\s*(?=[，,])")
 
 
 # "相比去年 12 月": a month of last year, not the year.
@@ -287,12 +295,13 @@ def _workloads_masked(window: str, offset: int, names: Sequence[Name]) -> str:
 
 
 def _relative_at(sentence: str, position: int, window: str) -> Baseline | None:
-    """A normalised relative baseline ("the previous generation") starting at `position`."""
+    """A normalised relative baseline ("the previous generation") starting at `position`; not one opening
+    the change of a figure after it ("营收19.7亿元 同比增长10.9%": the 同比 is the 10.9%'s)."""
     pattern, labels = relative_baseline_pattern()
     offset = position + len(window) - len(window.lstrip())
     # The window of the sentence lowered once (cached), not each window lowered anew.
     found = pattern.match(lowered(sentence)[offset:position + len(window)])
-    if not found:
+    if not found or CHANGE_OF_NEXT_FIGURE.match(sentence, offset + found.end()):
         return None
     return Baseline(labels[" ".join(found.group(0).lower().split())], offset, offset + found.end())
 
@@ -453,8 +462,10 @@ def _sentence_reference(sentence: str, start: int, names: Sequence[Name]) -> Bas
     """A comparison that frames the whole sentence: "Compared with X, ...", "以 X 为基线";
     only one written before the figure with no other figure between ("较2021年增加 X 万元，
     同比增长 Y%": the 较 frames X alone)."""
-    for pattern in (ZH_REFERENCE, ZH_WITH, ZH_SINCE):
+    for pattern in (ZH_REFERENCE, ZH_WITH, ZH_SINCE, ZH_REPLACED):
         found = pattern.search(sentence)
+        if found and pattern is ZH_REPLACED and ORGANISATION_MEASURE.search(sentence, found.end(), start):
+            continue  # "替代了进口产品，营收增长 30%": a company's growth is over its own past, not the product replaced
         if found and found.end("b") <= start and found.group("b").strip() and not FIGURE_BETWEEN.search(sentence, found.end(), start):
             inside = [n for n in names if found.start("b") <= n.start and n.end <= found.end("b")]
             if inside:

@@ -1,7 +1,8 @@
 """Subject carry-over: what a figure whose sentence names no subject for it is about.
 
 A sentence opening with a thing in general ("A typical data center can use 40 to 400 MW") takes
-nothing carried over. Within a paragraph, a figure takes the subject of the sentence right before: the
+nothing carried over; one an unnamed party opens as its speaker ("一家网络安全公司预计 ... 提升 10 倍")
+takes no company carried over (the post's topic may still be what it is about). Within a paragraph, a figure takes the subject of the sentence right before: the
 subject of that sentence's last figure, passing over one that another figure there is
 compared with ("... 2.4x the H100's 80GB. Its bandwidth ..." -> not H100) ("The WSE-3 ... 46,225 square millimeters.
 That is more than 56 times the die size of the H100." -> WSE-3), else the one product
@@ -108,6 +109,8 @@ class Post:
                 item.claim.subject is None or item.speaker_subject or _not_what_it_points_at(annotated, item, opening) for item in found
             ):
                 _carry_subject(registry, self.text, self.previous, sentence, annotated, found, opening)
+            if sentence.lang == "zh" and _unnamed_party_speaks(annotated.simple):
+                _not_the_carried_company(found)
             if self.topic is not None:
                 _take_topic(registry, self.topic, annotated, found)
             _point_ahead(registry, annotated, found, self.makers, later)
@@ -230,6 +233,27 @@ def _carry_subject(
             claim.subject, item.subject_id, item.speaker_subject = subject, subject_id, False
             claim.subject_id = subject_id
             item.subject_kind, item.carried = kind, True
+
+
+# An unnamed party opening the sentence as its speaker: "一家网络安全公司预计", "某客户表示", "客户预计".
+UNNAMED_PARTY_SPEAKS = re.compile(
+    r"\s*(?:(?:一家|某家|某|一位|多家|部分)[^，,。；;]{0,12}?(?:公司|客户|企业|厂商|用户|机构)|客户|用户)(?:们)?[^，,。；;]{0,4}?"
+    r"(?:预计|预期|估计|表示|称|认为|反馈)"
+)
+
+
+def _unnamed_party_speaks(folded: str) -> bool:
+    """Whether an unnamed party opens the sentence as its speaker ("一家网络安全公司预计 ... 提升 10 倍")."""
+    return UNNAMED_PARTY_SPEAKS.match(folded) is not None
+
+
+def _not_the_carried_company(found: Sequence[Found]) -> None:
+    """An unnamed party's figures are not the company a sentence before named: that company is not
+    who speaks, nor what its expectation is about (the post's topic may be)."""
+    for item in found:
+        if item.carried and item.subject_kind == "organisation":
+            item.claim.subject = item.claim.subject_id = item.subject_id = item.subject_kind = None
+            item.carried = False
 
 
 @cache

@@ -1,8 +1,11 @@
 """Who states a figure: the claimant.
 
+A sentence whose speaker is 他 or 她 ("他指出，...") is told by the person the sentence before named
+(`speaker_named_before`), within its paragraph; no organisation is a 他.
+
 A sentence names its claimant with a speech verb after the agent ("AMD states",
 "Amazon claims", "Orbis's efficiency claims", "张建中表示", "《快科技》指出") or a phrase before it ("according
-to the IEA", "据明势创投发布"), from data/cues.toml [claimant], or cites the one
+to the IEA", "据明势创投发布"; unknown, the words between 据 and a verb of forecasting: "据中国信通院预测"), from data/cues.toml [claimant], or cites the one
 organisation it names through that organisation's document ("... into the press
 release: 16,635 tokens per second", "据 CoreWeave 新闻稿"). The agent is a name the
 sentence has (an organisation, a product's maker) or, unknown, the words right before
@@ -28,9 +31,11 @@ from claimledger.extraction.names import Name
 from claimledger.extraction.shapes import is_kind_word
 from claimledger.text.scripts import HAN
 
-# What may stand between a Chinese agent and its verb: "在大会上", "在最新报告中", "今天", "正式", "日前发布报告".
+# What may stand between a Chinese agent and its verb: "在大会上", "于法说会", "在最新报告中", "今天", "昨（12日）",
+# "正式", "日前发布报告".
 ZH_GAP = re.compile(
-    rf"(?:在[{HAN}A-Za-z0-9 ]{{1,12}}?[上中]|今天|今日|日前|近日|也|已|还|此前|方面|官方|在博客里|高调|正式|再次|首次|公开|发布(?:的|了)?(?:研究)?报告)*\s*$"
+    rf"(?:(?:在|于)[{HAN}A-Za-z0-9 ]{{1,12}}?(?:[上中]|会)|今天|今日|昨天|昨日|昨|稍早|[(（]\d{{1,2}}日[)）]|日前|近日|也|已|还|此前|方面|官方"
+    rf"|在博客里|高调|正式|再次|首次|公开|发布(?:的|了)?(?:研究)?报告)*\s*$"
 )
 # A speech verb the agent follows, ending its sentence: "..., say officials."
 INVERTED = re.compile(r"\s+(?:[\w&.'’-]+\s+){0,4}[\w&.'’-]+\s*[.!?]?\s*$")
@@ -57,10 +62,21 @@ WEEKDAYS = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
 EN_AGENT = re.compile(r"(?P<agent>(?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)\s*$")
 CITATION_OPENING = re.compile(r"\s*(?:根据|依据|援引|据)?")
 ZH_BOOK_TITLE = re.compile(r"《(?P<agent>[^《》]{1,20})》\s*$")
+# An organisation's report named before its verb: "中国信息通信研究院《2024 年报告》预计" is the organisation's.
+ZH_REPORT_BEFORE = re.compile(r"《[^《》]{1,40}》\s*$")
+# An agent the Chinese citation phrase opens, before a verb of forecasting or estimating: "据中国信通院预测",
+# "根据赛迪顾问估算"; never a hedge or a source of its own ("据不完全统计", "据公司财报测算").
+ZH_CITED_FORECASTER = re.compile(rf"\s*(?P<agent>[{HAN}A-Za-z][{HAN}A-Za-z0-9 ]{{1,11}}?)(?:最新)?(?:预测|预计|预估|估计|估算|测算)")
+NOT_A_FORECASTER = re.compile(r"不|初步|了解|悉|介绍|公司|财报|报告|数据|统计|媒体|报道|消息")
 # An agent written in Latin letters in a Chinese sentence, opening its clause: "Orbis 日前发布报告称".
 # Between two organisations that state a figure together: "IDC 与浪潮信息", "Orbis and Kestrel".
 PARTNER_GAP = re.compile(r"\s*(?:与|和|及|、|&|and)\s*", re.IGNORECASE)
 ZH_LATIN_AGENT = re.compile(rf"(?:^|(?<=[{HAN}，,：:；;]))\s*(?P<agent>[A-Z][A-Za-z&.-]+(?:\s+[A-Z][A-Za-z&.-]+){{0,2}})\s*$")
+
+
+# A pronoun opening a clause as the speaker: "他指出，", "她还表示".
+PRONOUN_SPEAKER_OPENING = re.compile(rf"(?:^|[，,。；;：:])\s*[他她](?:{ZH_GAP.pattern[:-1]})")
+PERSON_NAME = re.compile(f"[{HAN}]{{2,4}}")
 
 
 class Claimant(NamedTuple):
@@ -186,6 +202,9 @@ def _agent_after(text: str, folded: str, names: Sequence[Name], position: int) -
     if found and not _generic(found.group(0)):
         agent = _without_full_stop(found.group(0))
         return Claimant(start, start + len(agent), agent, None)
+    forecaster = ZH_CITED_FORECASTER.match(folded, position)
+    if forecaster and not NOT_A_FORECASTER.search(forecaster.group("agent")) and not _generic(forecaster.group("agent")):
+        return Claimant(forecaster.start("agent"), forecaster.end("agent"), text[forecaster.start("agent"):forecaster.end("agent")], None)
     return None
 
 
@@ -223,6 +242,9 @@ def _agent_before(text: str, folded: str, names: Sequence[Name], verb_start: int
     owned = POSSESSED_CLAIMS.search(folded, max(0, end - 32), end) if lang == "en" else None
     if owned is not None:
         end = owned.start()  # "if Orbis's performance claims are to be believed": Orbis claims
+    report = ZH_REPORT_BEFORE.search(folded, max(0, end - 44), end) if lang == "zh" else None
+    if report is not None and any(name.end == report.start() and name.kind == "organisation" for name in names):
+        end = report.start()  # "中国信息通信研究院《报告》预计": the organisation, through its report
     for name in reversed(names):
         if name.end == end or (name.end <= end and not folded[name.end:end].strip(" )）")):
             # Organisations speak; products, models and benchmarks do not ("Each Ironwood chip boasts").
@@ -280,3 +302,19 @@ def _generic(agent: str) -> bool:
     """A generic agent ("analysts", "报道"), or a measure heading the sentence ("Performance claims: ...")."""
     low = agent.strip().lower()
     return low in {word.lower() for word in _table()["generic"]} or low in metric_words()
+
+
+def pronoun_speaker(folded: str) -> bool:
+    """Whether a clause of the Chinese sentence opens with 他/她 and a speech verb ("他透露，")."""
+    if "他" not in folded and "她" not in folded:
+        return False
+    verbs = _verbs("after", "zh")
+    return any(verbs.match(folded, found.end()) for found in PRONOUN_SPEAKER_OPENING.finditer(folded))
+
+
+def speaker_named_before(text: str, folded: str, names: Sequence[Name]) -> Claimant | None:
+    """The person the sentence names as its speaker ("鴻海董事長劉揚偉表示"), whom a later 他 is; None for an organisation."""
+    found = find_claimant(text, folded, names, "zh")
+    if found is None or not found.speaking or found.entity_id is not None or not PERSON_NAME.fullmatch(found.text):
+        return None
+    return found

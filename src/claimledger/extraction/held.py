@@ -58,8 +58,8 @@ from claimledger.types import Claim
 CHANGE_REACH = 40
 # How far after the earlier figure its 至/到 may stand: "由 196 TOPS 提升至".
 ZH_TO_REACH = 12
-# Adverbs before a Chinese change verb: "较 2024 年的 46.4% 进一步提升".
-ZH_ADVERB = re.compile(r"\s*(?:进一步|大幅|明显|显著|持续|继续|再次|小幅|略有|均|也|都)?\s*")
+# Adverbs before a Chinese change verb: "较 2024 年的 46.4% 进一步提升", "较二季度的 191 亿元环比下降".
+ZH_ADVERB = re.compile(r"\s*(?:同比|环比)?\s*(?:进一步|大幅|明显|显著|持续|继续|再次|小幅|略有|均|也|都)?\s*")
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,8 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
   name ("the cluster, the Q3, ...").
 - glued_code: a capitalised word with a number glued to it ("Zettascale10", "Stormfront4");
   never a word that starts no name ("March2026", "Web3").
-- code_kind: a code before the kind of thing it is ("K4 rack", "X7 芯片", "p150c cards").
+- code_kind: a code before the kind of thing it is ("K4 rack", "X7 芯片", "p150c cards"), one digit, capitals and
+  digits too ("3C5000 系列").
 - family_number: a family word and a number, spaced or hyphenated, before a kind word
   ("Tomahawk 6 series switch", "Atlas 900 超节点", "Israel-1 supercomputer").
 - possessive: what follows "Acme's" up to a kind word ("Acme's Falcon rack"),
@@ -40,10 +41,15 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
 - zh_kind: a Chinese name right before 芯片/加速卡/一体机/服务器/超节点/集群...
   ("深算芯片"), never a description ("国产芯片", "新一代芯片", "标准机柜", "全国算力中心"), a thing left unnamed
   ("某金融数据中心"), nor the unit right after a number ("1200柜液冷机柜"); a country opens a
-  name only before a name of its own ("中国电信中部智算中心", never "中国西部数据中心").
+  name only before a name of its own ("中国电信中部智算中心", never "中国西部数据中心"); never a kind word
+  before another ("服务器机柜").
 - zh_new_kind: a Chinese name right after a new product's kind word ("新架构花港"),
   never a description or a metric ("新芯片功耗降低").
 - zh_numbered: a Chinese product name numbered with 号 ("深算二号").
+- zh_regional_operator: a province's or city's branch of a telecom operator ("北京移动", "广东电信"), an
+  organisation; never a word going on ("北京移动互联网").
+- zh_described_code: a model code of capitals and at least three digits, or a CamelCase word, that a figure
+  describes through 的 ("单柜功率达 1MW 的 UPS5000H", "备电 10 分钟的 SmartLi"); never a precision.
 - zh_software_kind: a Latin name holding a capital right after a Chinese software kind word
   ("计算库muDNN", "推理引擎 vLLM"), software; never a kind word or a precision ("计算库 GPU").
 - zh_brand_number: a Chinese brand word and a number right before a Chinese kind word
@@ -72,13 +78,16 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
 - zh_owner_of_measure: a Chinese name opening its clause before its own results, a period (a word
   or one written with digits: "9月", "2026年1月", "第3季"), a forecast verb, 实现 and a narrowing
   word maybe between ("星桥数据全年实现营业收入", "星桥数据经调整净利润", "云栈9月集团营收",
-  "云栈预计第4季整体营收"); never common words alone ("公司", "我国", "目前公司"), a line of business
+  "云栈预计第4季整体营收", "云栈Q1业绩逊色": `zh_results_words`); never common words alone ("公司", "我国", "目前公司"), a line of business
   ("游戏收入", "手机业务收入"), a narrowing word ("经调整净利润", "息税前利润") nor a measure's own
   name. 年/月/日 in it write no period ("日月光预期第4季整体营收"; never "本月营收"), 和 only opens
   it ("和硕去年营收").
 - zh_owner_of_event: a Chinese name opening its clause before the meeting its results are told
   at, when maybe between ("星桥数据30日举行法说会", "云栈将于今天举行业绩会"), with
   zh_owner_of_measure's exclusions.
+- zh_owner_of_speaker: a Chinese name opening its clause before the title of a person who speaks
+  (data/cues.toml [claimant] titles, then two or three characters and a speech verb: "星桥数据执行长
+  王一鸣指出", "云栈董事长李明表示"), with zh_owner_of_measure's exclusions ("公司董事长 ..." names no one).
 
 Each rule is tested in tests/test_shapes.py.
 """
@@ -273,7 +282,8 @@ def _rules() -> dict[str, re.Pattern[str]]:
         # open a code only where their run starts: from any later letter of the run the same rest
         # would be read, so the search passes those at once (not reading each word again per letter).
         "code_kind": re.compile(
-            rf"(?P<code>[A-Za-z\d](?:(?<=[A-Za-z])(?<![A-Za-z]{{2}})[A-Za-z]*+\d+[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|(?<=\d)\d{{1,3}}(?![WV](?![A-Za-z]))[A-FH-Z]{{1,2}}))"
+            rf"(?P<code>[A-Za-z\d](?:(?<=[A-Za-z])(?<![A-Za-z]{{2}})[A-Za-z]*+\d+[A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|(?<=\d)\d{{1,3}}(?![WV](?![A-Za-z]))[A-FH-Z]{{1,2}}"
+            rf"|(?<=\d)(?<!\d\d)(?<![A-Za-z.]\d)[A-Z]{{1,2}}\d{{3,5}}[A-Z]?(?![A-Za-z0-9])))"
             rf"[ \t]*{ahead}(?P<kind>{latin_kind}|(?:{kind_word}))"
         ),
         "family_number": re.compile(
@@ -331,7 +341,24 @@ def _rules() -> dict[str, re.Pattern[str]]:
         "zh_owner_of_measure": re.compile(
             rf"(?P<name>(?:和{OWNER_CHARACTER}{{1,4}}?|{OWNER_CHARACTER}{{2,5}}?))"
             rf"(?:预计|预期|预估)?(?:{ZH_DATED_PERIOD}|{_words(shape_table()['words']['zh_owner_periods'])})?(?:实现|录得|的)?"
-            rf"(?:{_words(shape_table()['words']['zh_measure_modifiers'])})?(?:{_words(_chinese_organisation_measures())})"
+            rf"(?:{_words(shape_table()['words']['zh_measure_modifiers'])})?(?:{_words(_chinese_organisation_measures())}"
+            rf"|{_words(shape_table()['words']['zh_results_words'])})"
+        ),
+        # A province's or city's branch of a telecom operator: "北京移动", "广东电信".
+        "zh_regional_operator": re.compile(
+            rf"(?P<name>(?:{_words(shape_table()['words']['zh_regions'])})(?:{_words(shape_table()['words']['zh_operators'])}))"
+            rf"(?!{_words(shape_table()['words']['zh_operator_not_before'])})"
+        ),
+        # A model code a figure describes through 的: "单柜功率达 1MW 的 UPS5000H" (a figure, maybe a unit, then 的).
+        "zh_described_code": re.compile(
+            rf"(?<=\d)(?:[ \t]?(?:[A-Za-z/%]{{0,6}}|[{HAN}]{{1,3}}))[ \t]?的[ \t]?"
+            rf"(?P<code>[A-Z]{{2,}}\d{{3,}}[A-Z]{{0,2}}|[A-Z][a-z]+[A-Z][A-Za-z]*)(?![A-Za-z0-9_.-])"
+        ),
+        # An organisation whose officer speaks: "星桥数据执行长王一鸣指出" (matched at each clause's
+        # start only: _owners_of_measures).
+        "zh_owner_of_speaker": re.compile(
+            rf"(?P<name>{OWNER_CHARACTER}{{2,5}}?)(?:{_words(_speaker_titles())})[{HAN}]{{2,3}}?"
+            rf"(?:{_words(_speech_verbs())})"
         ),
         # The code's first capital opens the rule (a Chinese character, and maybe a space, before it).
         "zh_brand_code": re.compile(
@@ -399,7 +426,9 @@ RULE_HINTS = {
     # the last three letters of a determiner or of an OWNED_ADJECTIVE, then the name's capital
     "owned_name": re.compile(r"[A-Z](?<=(?:its|eir|our|new|the|The|ach|ery|est|ing|hip|ion|gen|rst|ond|ird)[ \t][A-Z])"),
     "zh_numbered": re.compile("号"),
-    "zh_owner_of_measure": re.compile("收入|营收|利润|毛利|净利|营业|研发|市值|估值|出货|订单"),
+    "zh_owner_of_measure": re.compile("收入|营收|利润|毛利|净利|营业|研发|市值|估值|出货|订单|业绩|财报"),
+    "zh_described_code": re.compile("的(?=[ \t]?[A-Z][A-Za-z])"),
+    "zh_regional_operator": re.compile("移动|电信|联通|广电|铁塔"),
     "quoted": re.compile("[「“\"]"),
     "facility_quoted": re.compile("[“\"]"),
     "facility_appositive": re.compile(r",[ \t]+[A-Z][a-z]"),
@@ -412,9 +441,9 @@ def _hints() -> dict[str, re.Pattern[str]]:
     """RULE_HINTS and the hints built from data: org_ending_en's ending ("Inc", "Labs"),
     zh_kind_code's kind word's last character before its code's capitals and first two digits,
     code_kind's digit after a letter or before a capital, then the rest of its code and its kind
-    word ("K4 rack", "910B 芯片"; most codes have no kind word after them), and latin_in_chinese's
-    last letter, then its kind word ("Lushan GPU", "nexaX万卡超集群"). Opening with a class, each
-    search skips to those characters."""
+    word ("K4 rack", "910B 芯片"; most codes have no kind word after them), latin_in_chinese's
+    last letter, then its kind word ("Lushan GPU", "nexaX万卡超集群"), and zh_owner_of_speaker's
+    titles. Opening with a class, each search skips to those characters."""
     endings = _words(shape_table()["words"]["org_endings_en"])
     kind_ends = "".join(sorted({re.escape(word[-1]) for word in _kind_words()}))
     kind_word, ahead = _kind_word_pattern(), _kind_word_ahead()
@@ -424,6 +453,7 @@ def _hints() -> dict[str, re.Pattern[str]]:
         "zh_kind_code": re.compile(rf"[{kind_ends}][ \t]*[A-Z]{{1,4}}\d\d"),
         "code_kind": re.compile(rf"\d(?:(?<=[A-Za-z]\d)|(?=[A-FH-Z]))[A-Za-z0-9-]*[ \t]*{ahead}(?:{kind_word})"),
         "latin_in_chinese": re.compile(rf"[A-Za-z][ \t]*(?:[十百]?[万千]卡)?超?{ahead}(?:{kind_word})"),
+        "zh_owner_of_speaker": re.compile(any_of(_speaker_titles())),
     }
 
 
@@ -614,6 +644,8 @@ def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shap
         if text.endswith(_words_tuple("zh_one_of"), 0, match.start()):
             continue  # "实现单机柜": one rack, no name before it
         start = _chinese_name_start(text, match.start())
+        if start is not None and is_kind_word(text[start:match.start()]):
+            continue  # "服务器机柜": a kind word before another names nothing
         if start is not None and start not in code_ends:
             # A facility's name holds its kind word: "西安未来人工智能计算中心".
             end = match.end() if match.group("kind").endswith("中心") else match.start()
@@ -642,6 +674,11 @@ def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shap
         if start is not None and brand_end - start <= LONGEST_ZH_BRAND and _brand_word(text[start:brand_end]):
             found.append(Shape(start, match.end(), _kind_after(text, match.end()), "zh_brand_code"))
     found.extend(_owners_of_measures(text))
+    for match in _matches(text, "zh_regional_operator"):
+        found.append(Shape(match.start("name"), match.end("name"), "organisation", "zh_regional_operator"))
+    for match in _matches(text, "zh_described_code"):
+        if match.group("code") not in not_brand() and not PRECISION.fullmatch(match.group("code")):
+            found.append(Shape(match.start("code"), match.end("code"), _kind_after(text, match.end("code")), "zh_described_code"))
     for match in _matches(text, "zh_new_kind"):
         end = match.end("kind")
         run = _name_run().match(text, end)
@@ -799,15 +836,21 @@ def _launch_verbs() -> tuple[str, ...]:
 
 
 def _owners_of_measures(text: str) -> list[Shape]:
-    """zh_owner_of_measure and zh_owner_of_event, tried at the start of each clause of a sentence that names a measure."""
-    if _hints()["zh_owner_of_measure"].search(text) is None:
+    """zh_owner_of_measure, zh_owner_of_event and zh_owner_of_speaker, tried at the start of each clause of
+    a sentence that names a measure or a speaker's title."""
+    tried = [name for name in ("zh_owner_of_measure", "zh_owner_of_speaker") if _hints()[name].search(text)]
+    if not tried:
         return []
-    rule, event = _rules()["zh_owner_of_measure"], _rules()["zh_owner_of_event"]
+    rules = [(name, _rules()[name]) for name in ("zh_owner_of_measure", "zh_owner_of_event") if "zh_owner_of_measure" in tried]
+    if "zh_owner_of_speaker" in tried:
+        rules.append(("zh_owner_of_speaker", _rules()["zh_owner_of_speaker"]))
     found = []
     for boundary in CLAUSE_START.finditer(text):
-        match, rule_name = rule.match(text, boundary.end()), "zh_owner_of_measure"
-        if match is None:
-            match, rule_name = event.match(text, boundary.end()), "zh_owner_of_event"
+        match = None
+        for rule_name, rule in rules:
+            match = rule.match(text, boundary.end())
+            if match is not None:
+                break
         if match is None:
             continue
         # Only a whole word of zh_not_names is no owner: "中国" is none, "中国移动" is one.
@@ -821,6 +864,19 @@ def _owners_of_measures(text: str) -> list[Shape]:
         ):
             found.append(Shape(match.start("name"), match.end("name"), "organisation", rule_name))
     return found
+
+
+@cache
+def _speaker_titles() -> list[str]:
+    """The Chinese titles of data/cues.toml [claimant] titles ("董事长", "执行长"), not the joining marks ("兼", "、")."""
+    titles = data_table("cues.toml")["claimant"]["titles"]
+    return [title for title in titles if len(title) > 1 and HAN_CHARACTER.match(title)]
+
+
+@cache
+def _speech_verbs() -> list[str]:
+    """The Chinese speech verbs after an agent (data/cues.toml [claimant] zh_after: "表示", "指出")."""
+    return data_table("cues.toml")["claimant"]["zh_after"]
 
 
 @cache

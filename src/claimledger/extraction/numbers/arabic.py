@@ -26,11 +26,11 @@ _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺−", "012345678
 # after it, instead of trying each form (the scale words case-insensitively).
 _SUFFIX_FIRSTS = "".join(sorted({suffix[0] for suffix in [*_SUFFIXES, *_MONEY_SUFFIXES]}))
 _SCALE_FIRSTS = "".join(sorted({word[0] for word in _ARABIC_SCALES}))
-# A sign opens a number after a space, a bracket, punctuation or 比 ("同比-16.5%", "环比+3%").
+# A sign opens a number after a space, a bracket, punctuation, 比 or 为 ("同比-16.5%", "环比+3%", "净利润为-3.10亿元").
 _ARABIC = re.compile(
     rf"""
     (?=[+\-.\d])
-    (?:(?<![^\s(\[:：,，（="'“$€£¥比])(?P<sign>[+\-])|(?<![0-9_.]))
+    (?:(?<![^\s(\[:：,，（="'“$€£¥比为])(?P<sign>[+\-])|(?<![0-9_.]))
     (?P<number>{_SPACED_DIGITS}|{PLAIN_DIGITS}|\.\d+)
     (?P<exponent>[eE][+\-]?\d+(?![A-Za-z0-9]))?
     (?:(?=[{_SUFFIX_FIRSTS}])(?P<suffix>{"|".join(sorted([*_SUFFIXES, *_MONEY_SUFFIXES], key=len, reverse=True))})(?![A-Za-z0-9])

@@ -23,8 +23,10 @@ _ZH_ELEMENT = (
 # The look-ahead names every character a run can start with, so the regex engine passes other
 # positions with one test. A run never starts after 廿, 卅 or 卌 (twenty, thirty, forty in Taiwan
 # print: "廿三" is 23, not 3), which it does not read.
+# A hyphen minus opens a run where a sign may stand ("净利润为-3.10亿元": numbers/arabic.py `_ARABIC`).
 _ZH_RUN = re.compile(
-    rf"(?=[\d{ZD}{_ZU}{_ZB}分点點余多几幾数數又半负負])(?<![A-Za-z0-9_.廿卅卌])(?:[负負][ \t]*)?{_ZH_ELEMENT}(?:[ \t]*{_ZH_ELEMENT})*"
+    rf"(?=[\d{ZD}{_ZU}{_ZB}分点點余多几幾数數又半负負\-])(?<![A-Za-z0-9_.廿卅卌])"
+    rf"(?:[负負][ \t]*|(?<=[\s(:：,，（为比])-(?=\d))?{_ZH_ELEMENT}(?:[ \t]*{_ZH_ELEMENT})*"
 )
 _ZH_TOKEN = re.compile(
     rf"[ \t]*(?:(?P<arabic>{PLAIN_DIGITS})(?P<thousands>[ \t]*[kK](?![A-Za-z]))?|(?P<fraction>分[ \t]*之(?:[ \t]*(?P<negative>[负負]))?)|(?P<char>.))",
@@ -99,7 +101,7 @@ def _char_kinds() -> dict[str, str]:
         ("several", "数數"),
         ("and", "又"),
         ("half", "半"),
-        ("minus", "负負"),
+        ("minus", "负負-"),
     ):
         for char in chars:
             kinds.setdefault(char, kind)
