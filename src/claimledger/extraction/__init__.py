@@ -253,7 +253,8 @@ def _sentence_claims(
             respective_product = respective(annotated.simple, items, figure_spans)
         if respective_product:
             break
-    token_prices = _paired_token_prices(annotated.simple, framed)
+    figure_runs = runs(annotated.simple, figure_spans)
+    token_prices = _paired_token_prices(annotated.simple, framed, figure_spans, figure_runs)
     found = []
     claims: dict[int, Claim] = {}
     previous: tuple[Frame, About] | None = None
@@ -304,7 +305,7 @@ def _sentence_claims(
                 Found(claim, about.subject_id, roles, about.roles.speaker_subject, kind, entities, held, frame.trend_by_noun)
             )
             claims[index] = claim
-    _share_list_metric(annotated.simple, figure_spans, framed, claims)
+    _share_list_metric(figure_runs, framed, claims)
     _share_past_role(annotated.simple, found)
     return found
 
@@ -328,10 +329,11 @@ def _share_past_role(text: str, found: Sequence[Found]) -> None:
             before.held = Held("previous")
 
 
-def _share_list_metric(text: str, spans: Sequence[tuple[int, int]], framed: Sequence[Frame], claims: dict[int, Claim]) -> None:
-    """Amounts of money joined as a list before the word naming what they measure ("$175 billion and
-    $115 billion in capex") all measure it: the last one's metric, for those with none."""
-    for run in runs(text, spans):
+def _share_list_metric(figure_runs: list[list[int]], framed: Sequence[Frame], claims: dict[int, Claim]) -> None:
+    """Amounts of money joined as a list (`figure_runs`: lists.runs of the framed figures) before the word
+    naming what they measure ("$175 billion and $115 billion in capex") all measure it: the last one's
+    metric, for those with none."""
+    for run in figure_runs:
         listed = [claims.get(index) for index in run]
         if len(run) < 2 or None in listed or not all(is_money(framed[index].quantity.expression) for index in run):
             continue
@@ -341,12 +343,14 @@ def _share_list_metric(text: str, spans: Sequence[tuple[int, int]], framed: Sequ
                 claim.metric = metric
 
 
-def _paired_token_prices(text: str, framed: Sequence[Frame]) -> dict[int, str]:
-    """{figure index: metric} for two amounts of money joined as a list before the kinds of token they
-    price, in order ("$3 and $15 per million input and output tokens": $3 the input price)."""
-    spans = [(frame.quantity.start, frame.end) for frame in framed]
+def _paired_token_prices(
+    text: str, framed: Sequence[Frame], spans: Sequence[tuple[int, int]], figure_runs: list[list[int]]
+) -> dict[int, str]:
+    """{figure index: metric} for two amounts of money joined as a list (`figure_runs` of the framed
+    figures at `spans`) before the kinds of token they price, in order ("$3 and $15 per million input
+    and output tokens": $3 the input price)."""
     paired: dict[int, str] = {}
-    for run in runs(text, spans):
+    for run in figure_runs:
         if len(run) != 2 or not all(is_money(framed[index].quantity.expression) for index in run):
             continue
         kinds = TOKEN_KINDS_AFTER.match(text, spans[run[-1]][1])
@@ -516,8 +520,14 @@ def _frame(sentence: Sentence, annotated: Annotated, quantity: Quantity, after_p
     qualifier = find_qualifier(folded, start, end, lang, skip, quantity.number.end)
     if qualifier.adjacent_start is not None:
         start = qualifier.adjacent_start
-    label = qualifier.label or ("more_than" if MORE_INSIDE.search(simplified(quantity.number.text)) else None)
+    label = qualifier.label or ("more_than" if _more_inside(quantity.number.text) else None)
     return Frame(quantity, start, end, label, trend, baseline, cue.by_noun if cue else False)
+
+
+def _more_inside(number: str) -> bool:
+    """Whether the number is written with its hedge inside ("20 多亿", "42+"); one in ASCII
+    without a "+" (most) is not, and needs no search."""
+    return (not number.isascii() or "+" in number) and MORE_INSIDE.search(simplified(number)) is not None
 
 
 def _as_written(annotated: Annotated, baseline: Baseline | None) -> Baseline | None:

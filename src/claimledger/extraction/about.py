@@ -208,7 +208,7 @@ def describe(
     bracketing = _bracketing_name(text, names, start, end)
     if bracketing is not None:
         subject_text, subject_id = bracketing, None
-    standard = STANDARD_BEFORE.search(text, max(0, start - 60), start)
+    standard = _standard_before(text, start)
     if standard is not None:
         # The standard's figure is a baseline the product is measured against, never the product's own.
         subject_text, subject_id = f"{standard.group('name')} {standard.group('word')}", None  # carried to no other figure
@@ -375,6 +375,14 @@ def _priced_in_or_out(text: str, start: int, end: int) -> str | None:
     return None
 
 
+def _standard_before(text: str, start: int) -> re.Match[str] | None:
+    """A standard setting the figure at `start` (`STANDARD_BEFORE`); a sentence without the word
+    "spec" or "standard" (most) has none, and a substring test says so."""
+    if "spec" not in text and "standard" not in text:
+        return None
+    return STANDARD_BEFORE.search(text, max(0, start - 60), start)
+
+
 def a_standard(subject: str) -> bool:
     """Whether a subject is a standard a figure is set by ("JEDEC standard"): no other figure is about it."""
     return subject.endswith((" standard", " specification", " spec"))
@@ -408,7 +416,10 @@ CAPITALISED_AFTER = re.compile(r"[ \t]+[A-Z][a-z]")
 def _modifies_a_name(text: str, start: int, end: int) -> bool:
     """Whether the figure describes an unknown name right after it ("the 93-petaflop Sunway
     TaihuLight"): it is that name's, never the sentence opener's."""
-    return HYPHENATED_FIGURE.search(text, start, end) is not None and CAPITALISED_AFTER.match(text, end) is not None
+    return (
+        text.find("-", start, end) >= 0  # most figures hold no hyphen: a look for one spares them the search
+        and HYPHENATED_FIGURE.search(text, start, end) is not None and CAPITALISED_AFTER.match(text, end) is not None
+    )
 
 
 def _opening_subject(

@@ -222,7 +222,9 @@ BEATEN = re.compile(
 
 
 def _beaten_by(sentence: str, start: int, names: Sequence[Name]) -> Baseline | None:
-    found = BEATEN.search(sentence, max(0, start - 120), start)
+    window = max(0, start - 120)
+    # Every match holds "by": a look for the word spares most figures the search.
+    found = BEATEN.search(sentence, window, start) if lowered(sentence).find("by", window, start) >= 0 else None
     if found is None:
         return None
     inside = [name for name in names if found.start("b") <= name.start and name.end <= found.end("b")]
@@ -377,7 +379,8 @@ def _chinese_before(sentence: str, start: int, end: int, names: Sequence[Name], 
         trimmed = _trimmed(sentence, exceeds.start("b"), exceeds.end("b"))
         if trimmed and len(trimmed.text) >= 2:
             return trimmed
-    compares = list(HAN_COMPARE.finditer(prefix))
+    # Every comparison opens with 比 or 较: a look for them spares most figures the search.
+    compares = list(HAN_COMPARE.finditer(prefix)) if "比" in prefix or "较" in prefix else []
     if compares:
         after_compare = clause_start + compares[-1].end()
         # start + 1: the figure itself may open with the verb ("较 X 翻了一番").

@@ -258,7 +258,9 @@ def _before(group: str, folded: str, name: Name, reach: int = 40, words: int = 0
 def _held_equal(folded: str, name: Name) -> bool:
     """Whether `name` is what something is said to equal ("the same memory as the B300", "与 H100 相同")."""
     low = lowered(folded)
-    if SAME_AS_BEFORE.search(low, max(0, name.start - 40), name.start):
+    window = max(0, name.start - 40)
+    # The pattern holds "same": a look for the word spares most names the search.
+    if low.find("same", window, name.start) >= 0 and SAME_AS_BEFORE.search(low, window, name.start):
         return True
     return bool(SAME_AS_OPENER.search(low, max(0, name.start - 3), name.start) and SAME_AS_AFTER.match(low, name.end))
 
