@@ -3,12 +3,15 @@
 Rules (each gives a kind; the words they need are in data/shapes.toml):
 
 - family: a family of names with model numbers and versions (`[family]`:
-  "GB400 NVL144", "MI455X", "Qwen3-235B-A22B", "MLPerf Inference v6.0").
+  "GB400 NVL144", "MI455X", "Qwen3-235B-A22B", "MLPerf Inference v6.0"); never one whose number is
+  a share ("Falcon 10%").
 - brand_code: a brand word before a model number, hyphenated or not ("Teralynx
   T100", "SambaRack SN40L-16", "MTT S4000"); never a function or number word
   ("Each GB300", "Four GB300 NVL72").
 - hyphen_code: a letters-and-digits code with a hyphenated number ("WSE-3",
   "SN40L-16").
+- hyphen_name: a capitalised word and a product's suffix joined by a hyphen, no digit ("Kestrel-Ultra",
+  "Cloud-Max": `product_suffixes`); never a word that starts no name ("Next-Pro").
 - called: the capitalised name a kind word is given ("a supercomputer called Solstice", "the
   cluster, dubbed Colossus 2"); never a word that starts no name.
 - appositive: a model name with a number set off by commas or a dash after its kind word ("our
@@ -21,6 +24,11 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
   ("Tomahawk 6 series switch", "Atlas 900 超节点", "Israel-1 supercomputer").
 - possessive: what follows "Acme's" up to a kind word ("Acme's Falcon rack"),
   made by Acme.
+- owner_of_spec: a machine named with "the" before a product's measure ("the Summit's peak performance"),
+  a system; never a code (a rule of its own finds it), a kind word, a place or a kind of organisation.
+- org_kind: an organisation after the kind of organisation it is ("AI cloud startup Foundry", "chip
+  manufacturer Groq": `org_kind_words`); never a word that starts no name nor a place.
+- org_ticker: a listed organisation before its ticker in brackets ("Salesforce.com (NYSE:CRM)": `exchanges`).
 - owner_of_measure: an organisation by what it has ("Kestrel's revenue", "Orbis's market
   share": data/metrics.toml's organisation measures); never a place ("China's market share").
 - camel_kind: a CamelCase word before a kind word ("QuietBox workstation").
@@ -125,6 +133,8 @@ LONGEST_ZH_BRAND = 4
 BUSINESS_AFTER = re.compile("业务|营收|收入|部门|板块|市场")
 # Its scale and use between a quoted name and its kind word: "“夸娥”万卡智算集群".
 QUOTED_SCALE = r"(?:[\d万千百十]+卡)?(?:智算|算力|计算|训练|推理)?"
+# A percent sign right after a name's number: the number is a share, not the model's ("Falcon 10%").
+PERCENT_AFTER = re.compile(r"(?<=\d)[ \t]?(?:%|percent\b|per[ \t]cent\b)")
 # A digit: an appositive's name holds one ("the R200", "the Heron 2").
 HAS_DIGIT = re.compile(r"\d")
 # A number opening a name, and the space or hyphen before its unit ("5GW", "500-MW").
@@ -235,6 +245,8 @@ def _family_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
     )
 
 
+# "the Summit" before "'s peak performance" (owner_of_spec): a machine named with "the", as a site's machine is.
+THE_OWNER_BEFORE = re.compile(r"(?<![A-Za-z])[Tt]he[ \t]+(?P<name>(?:[A-Z][\w.-]*[ \t]+){0,2}[A-Z][\w.-]*)$")
 # The owner right before the "'s" of owner_of_measure: one or two capitalised words.
 OWNER_BEFORE = re.compile(r"(?<![A-Za-z&-])(?:[A-Z][A-Za-z&-]*[ \t]+)?[A-Z][A-Za-z&-]*$")
 # What may stand between a determiner and the name it opens: "its new Osprey cluster", "the latest Tarn rack".
@@ -256,6 +268,10 @@ def _rules() -> dict[str, re.Pattern[str]]:
         ),
         "hyphen_code": re.compile(
             r"(?P<code>[A-Z](?:[A-Z]{1,4}-\d+[A-Za-z]*|[A-Z]{0,3}\d+[A-Z]*-[A-Z]*\d+[A-Za-z]*))(?![A-Za-z0-9_-])"
+        ),
+        # "Kestrel-Ultra", "Cloud-Max": a capitalised word and a product's suffix, hyphenated, no digit.
+        "hyphen_name": re.compile(
+            rf"(?P<name>[A-Z][A-Za-z]{{2,}}-(?:{_words(shape_table()['words']['product_suffixes'])}))(?![\w-])"
         ),
         # "a new supercomputer called Solstice", "the cluster, dubbed Colossus 2,": a kind word, then the name it is given.
         "called": re.compile(
@@ -356,6 +372,21 @@ def _rules() -> dict[str, re.Pattern[str]]:
             rf"(?P<name>[A-Z][A-Za-z]+(?:[ \t]+[A-Z][A-Za-z]+)?[ \t]+(?:{_words(shape_table()['words']['org_endings_en'])}))(?![A-Za-z])(?![ \t]+[A-Z][a-z]+\b)"
         ),
         "org_ending_zh": re.compile(rf"(?P<ending>{_words(shape_table()['words']['org_endings_zh'])})"),
+        # "AI cloud startup Foundry", "chip manufacturer Groq": the kind of organisation, then its name.
+        "org_kind": re.compile(
+            rf"(?:{_words(shape_table()['words']['org_kind_words'])})[ \t]+"
+            r"(?P<name>(?:[A-Z]|[a-z](?=[A-Z]))[\w&.-]*[A-Za-z0-9](?:[ \t]+[A-Z][\w&-]*[A-Za-z0-9])?)(?![\w&-])"
+        ),
+        # "Salesforce.com (NYSE:CRM)", "Texas Instruments Inc. (NASDAQ: TXN)": a listed organisation and its ticker.
+        "org_ticker": re.compile(
+            r"(?P<name>[A-Z][\w&.-]*(?:[ \t]+[A-Z][\w&.-]*){0,3})[ \t]*\([ \t]*"
+            rf"(?:{_words(shape_table()['words']['exchanges'])})[ \t]*:"
+        ),
+        # "the Summit's peak performance", "the Kestrel's memory bandwidth": a named machine holding a
+        # measure of a product (the search opens at the "'s", the owner is read before it: THE_OWNER_BEFORE).
+        "owner_of_spec": re.compile(
+            rf"['’]s[ \t]+(?:[a-z][\w-]*[ \t]+){{0,2}}?(?:{_words(_product_measures())})(?![A-Za-z])"
+        ),
         # "Kestrel's revenue", "Orbis's data center sales": whose money or market share it is (the
         # search opens at the "'s", the owner is read before it: OWNER_BEFORE).
         "owner_of_measure": re.compile(
@@ -369,6 +400,14 @@ def _organisation_measures() -> list[str]:
     """The English names of what an organisation has ("revenue", "market share"): data/metrics.toml."""
     concepts = [concept for concept in data_table("metrics.toml")["concept"] if concept.get("organisation")]
     return [word for concept in concepts for word in [concept["name"], *concept.get("aliases", ())] if word.isascii()]
+
+
+@cache
+def _product_measures() -> list[str]:
+    """The English names of what a product has ("peak performance", "memory bandwidth"): data/metrics.toml's
+    concepts no organisation has, lower case."""
+    concepts = [concept for concept in data_table("metrics.toml")["concept"] if not concept.get("organisation")]
+    return [word for concept in concepts for word in (concept["name"], *concept.get("aliases", ())) if word.isascii() and word.islower()]
 
 
 @cache
@@ -386,12 +425,14 @@ def _chinese_organisation_measures() -> list[str]:
 RULE_HINTS = {
     "brand_code": re.compile(r"[A-Z]\d"),
     "hyphen_code": re.compile(r"[A-Z]-?\d"),
+    "hyphen_name": re.compile(r"[a-z]-[A-Z]"),
     "glued_code": re.compile(r"\d(?<=[a-z]\d)"),
     "called": re.compile(r"(?:call|nam|dubb)ed[ \t]|known[ \t]+as[ \t]"),
     "appositive": re.compile(r",[ \t]+the[ \t]+[A-Z]"),
     "code_kind": re.compile(r"\d(?:(?<=[A-Za-z]\d)|[A-FH-Z])"),
     "possessive": re.compile(r"['’]s[ \t]"),
     "owner_of_measure": re.compile(r"['’]s[ \t]"),
+    "owner_of_spec": re.compile(r"['’]s[ \t]"),
     "camel_kind": re.compile(r"[A-Z](?<=[a-z][A-Z])"),
     "latin_in_chinese": re.compile(r"[A-Za-z](?<=[A-Z][a-z]|[a-z][A-Z])"),
     "lower_code": re.compile(r"\d\d(?<=[a-z]\d\d)"),
@@ -465,7 +506,7 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
     found = [
         Shape(_after_chinese_lead(text, match.start(), match.end()), match.end(), groups[match.lastgroup], "family")
         for match in family.finditer(text)
-        if match.end() > match.start() and not _glued_left(text, match.start())
+        if match.end() > match.start() and not _glued_left(text, match.start()) and not PERCENT_AFTER.match(text, match.end())
     ]
     for match in _free(text, "brand_code", ".'’-") if codes else ():
         brand = match.group("brand")
@@ -484,6 +525,9 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
     for match in _free(text, "hyphen_code", ".-") if codes else ():
         if match.group("code").split("-")[0] not in not_brand():
             found.append(Shape(match.start(), match.end(), _kind_after(text, match.end()), "hyphen_code"))
+    for match in _free(text, "hyphen_name", ".-") if words else ():
+        if match.group("name").split("-")[0] not in not_brand():
+            found.append(Shape(match.start(), match.end(), _kind_after(text, match.end()), "hyphen_name"))
     for match in _matches(text, "called") if prose else ():
         if match.group("name").split()[0] not in not_brand():
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "called"))
@@ -508,6 +552,14 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         owner = OWNER_BEFORE.search(text, max(0, match.start() - 40), match.start())
         if owner and not _glued_left(text, owner.start()) and not any(word in not_brand() or word in _places() for word in owner.group().split()):
             found.append(Shape(owner.start(), owner.end(), "organisation", "owner_of_measure"))
+    for match in _matches(text, "owner_of_spec") if prose and not han else ():
+        owner = THE_OWNER_BEFORE.search(text, max(0, match.start() - 40), match.start())
+        words_of_owner = owner.group("name").split() if owner else []
+        # A code holds a digit ("the H100's"): a rule of its own finds it, with its own kind.
+        if owner and not HAS_DIGIT.search(owner.group("name")) and not any(
+            word in not_brand() or word in _places() or is_kind_word(word) or word.casefold() in _organisation_kinds() for word in words_of_owner
+        ):
+            found.append(Shape(owner.start("name"), owner.end("name"), "system", "owner_of_spec"))
     for match in _free(text, "camel_kind", ".") if words else ():
         found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "camel_kind"))
     for match in _free(text, "lower_code", ".-") if codes else ():
@@ -538,6 +590,17 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         # A short acronym after the first word is part of the name ("Cortex AI"), not a word starting one.
         if not any((word in not_brand() and not (index and word.isupper())) or is_kind_word(word) for index, word in enumerate(words_of_name)):
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "owned_name"))
+    for match in _free(text, "org_kind", "-") if words and prose and not han else ():
+        name = _organisation_words(match.group("name").split())
+        if name:
+            found.append(Shape(match.start("name"), match.start("name") + len(" ".join(name)), "organisation", "org_kind"))
+    for match in _matches(text, "org_ticker") if words and not han else ():
+        name = match.group("name").split()
+        while name and name[0] in not_brand():
+            name = name[1:]  # "The Acme Corp. (NYSE: ACME)"
+        if name:
+            start = match.end("name") - len(" ".join(name))
+            found.append(Shape(start, match.end("name"), "organisation", "org_ticker"))
     for match in _free(text, "org_ending_en", ".") if words else ():
         if match.group("name").split()[0] not in not_brand():
             found.append(Shape(match.start("name"), match.end("name"), "organisation", "org_ending"))
@@ -551,6 +614,23 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
                 found.append(Shape(match.start("code"), match.end("code"), _kind_of(match.group("kind")), "zh_kind_code"))
         found.extend(_chinese_names(text, {shape.start for shape in found if shape.rule == "family"}, codes))
     return found
+
+
+@cache
+def _organisation_kinds() -> frozenset[str]:
+    """The words for a kind of organisation (data/shapes.toml org_kind_words), lower case."""
+    return frozenset(word.casefold() for word in shape_table()["words"]["org_kind_words"])
+
+
+def _organisation_words(words: list[str]) -> list[str]:
+    """The words of an organisation's name after the kind word introducing it: none when the first
+    opens no name or is a place ("the company Monday said", "a chipmaker China backs"), the second
+    dropped when it opens none ("the startup Foundry Tuesday")."""
+    if words[0] in not_brand() or words[0] in _places() or is_kind_word(words[0]):
+        return []
+    if len(words) > 1 and (words[1] in not_brand() or words[1] in _places() or is_kind_word(words[1])):
+        return words[:1]
+    return words
 
 
 # The letters a model code opens with: "MXC" of MXC500.
