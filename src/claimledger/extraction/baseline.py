@@ -4,7 +4,8 @@
 Rules, nearest first: a comparison right after the figure (than / vs / compared
 with / over X, "the previous generation", "N 倍于 X"); for a percentage, the product whose
 measure it is a share of ("94% of H200 throughput", "85% of the performance seen in the B200";
-never a share of an organisation: "70% of Orbis"); in Chinese "比 X 快 ... N 倍" and
+never a share of an organisation: "70% of Orbis", nor by a percentage opening its clause: "95% of the
+Summit's peak performance comes from its GPUs" is a share of its own); in Chinese "比 X 快 ... N 倍" and
 "X 的 N 倍" before it; then a sentence-level reference ("compared with X, ...",
 "以 X 为基线", "与 X 相比") and year-over-year style phrases in the figure's clause,
 which only frame ratios, percentages and changes.
@@ -195,7 +196,7 @@ def find_baseline(
     """Baseline of the figure at sentence[start:end]; `relative_kind` for ratios,
     percentages and changes, which sentence-level references also frame."""
     found = _after_figure(sentence, end, names, relative_kind)
-    if found is None and lang == "en" and PERCENT_FIGURE.search(sentence, max(0, end - 8), end):
+    if found is None and lang == "en" and PERCENT_FIGURE.search(sentence, max(0, end - 8), end) and not _opens_clause(sentence, start, end):
         found = _percent_of_product(sentence, end, names)
     if found is None and lang == "zh":
         found = _chinese_times_of(sentence, end, names) or _chinese_before(sentence, start, end, names, relative_kind)
@@ -255,6 +256,17 @@ def _after_figure(sentence: str, end: int, names: Sequence[Name], relative_kind:
     return _relative_at(sentence, rest_start, sentence[rest_start:end + 160]) or _phrase_at(
         sentence, rest_start, names
     )
+
+
+# Words a percentage opening its clause may follow: "Nearly 95% of ...", "About 40 percent of ...".
+CLAUSE_OPENING = re.compile(r"\s*(?:(?:nearly|about|around|roughly|some|almost|over|more\s+than|fully|only|just)\s+)?", re.IGNORECASE)
+
+
+def _opens_clause(sentence: str, start: int, end: int) -> bool:
+    """Whether the figure opens its clause: "95 percent of the Summit's peak performance comes from its GPUs"
+    is a share of the product's own measure, no comparison with it ("the K5 reaches 97% of the K2's
+    throughput" is one)."""
+    return CLAUSE_OPENING.fullmatch(sentence, clause_bounds(sentence, start, end)[0], start) is not None
 
 
 def _percent_of_product(sentence: str, end: int, names: Sequence[Name]) -> Baseline | None:
