@@ -203,7 +203,27 @@ def find_baseline(
     if found is None and relative_kind:
         found = _beaten_by(sentence, start, names) or _relative_phrase(sentence, start, end)
         found = found or _sentence_reference(sentence, start, names)
-    return None if found is None else normalised(found, names)
+    return None if found is None else _named_in_apposition(sentence, normalised(found, names), names)
+
+
+# Between a baseline's words and the name set off after them: "than its predecessor, the K4," (a comma, an article).
+APPOSITION_GAP = re.compile(r"\s*,\s*(?:(?:the|its|their|our)\s+)?")
+# What ends an appositive name (its version glued on maybe first: "GPT-3.5-turbo-1106"): a comma, a
+# bracket, a dash, a stop or the sentence's end.
+APPOSITION_END = re.compile(r"(?:-[\w.]+)*\s*(?:[,;:()（）—–]|\.(?!\w)|$)")
+
+
+def _named_in_apposition(sentence: str, found: Baseline | None, names: Sequence[Name]) -> Baseline | None:
+    """The product set off right after a baseline's words names it: "than its predecessor, the Kestrel K4,"
+    and "compared to the previous standard, GPT-3.5," are compared with the Kestrel K4 and GPT-3.5."""
+    if found is None or any(found.start <= name.start and name.end <= found.end for name in names):
+        return found
+    for name in names:
+        if name.start >= found.end and name.kind in (*HARDWARE, "model"):
+            if APPOSITION_GAP.fullmatch(sentence, found.end, name.start) and APPOSITION_END.match(sentence, name.end):
+                return Baseline(name.text, name.start, name.end)
+            return found
+    return found
 
 
 # "dwarfing El Capitan by 24 times", "outperforms H100 by 40%": what is beaten, before "by".

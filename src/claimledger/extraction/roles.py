@@ -40,7 +40,8 @@ in tests/test_roles.py:
    after it ("1.3x more throughput with the K5 over the H200": the K5 is what the figure is had with).
 7. subject: a product or organisation named alone in brackets right after the figure ("$4.10
    (AWS) and $5.25 (Azure)"); a product the figure is written as the possession of ("the Kestrel K4's 2
-   trillion", "H100 的 80 GB", "the Summit's peak performance (187.7 petaflops)"; not a ratio: "是 H100 的 3 倍"), or a product or organisation
+   trillion", "H100 的 80 GB", "the Summit's peak performance (187.7 petaflops)", a measure labelled in
+   brackets after it, "GPT-3.5-turbo (context window: 16385)"; not a ratio: "是 H100 的 3 倍"), or a product or organisation
    holding it as a result ("Kestrel's prior record of 650"), even inside a baseline, or a product
    it describes ("2.85GHz 的 A715 大核") or is measured in or on ("80 GB in the previous H100
    model"; neither for a ratio), or the counted product each one of which holds it ("packs eight
@@ -148,6 +149,9 @@ MEASURED_PRODUCT_GAP = re.compile(
 # A comparison right after a product introduced by "with" or "using": the product the figure is had with, no
 # part ("1.3x more throughput with the K5 over the H200").
 COMPARED_AFTER = re.compile(r"(?:\s+(?:GPUs?|chips?|racks?|systems?|accelerators?))?\s+(?:over|than|versus|vs\.?|compared\s+(?:to|with))\s", re.IGNORECASE)
+# A product's measure labelled in brackets right after it, its version glued on maybe first:
+# "GPT-3.5-turbo-1106 (context window: 16385)", "the K4 (TDP: 700 W)".
+BRACKETED_SPEC = re.compile(r"(?:-[\w.]+)*\s*[(（]\s*(?:[\w-]+\s+){0,3}[\w-]+\s*[:：=]\s*(?:[$€£¥]\s*)?")
 # A product written as the speaker's own: "its previous Trainium2", "our prior generation".
 OWN_BEFORE = re.compile(r"\b(?:its|their|our)\s+(?:[\w-]+\s+){0,2}$", re.IGNORECASE)
 # A colon or semicolon between two names: each stands in a statement of its own, neither holds the other.
@@ -511,8 +515,9 @@ def _possessor(folded: str, names: Sequence[Name], start: int) -> Name | None:
     """The product a measure is written as the possession of, right before it ("the Kestrel
     K4's 2 trillion", "H100 的 80 GB") or with the measure's name between ("the Summit's peak
     performance (187.7 petaflops)"), or the product or organisation holding it as a result
-    ("SambaNova's prior record of 792"), or the product a relative clause holding it describes
-    ("than the K4, which draws 700 W"), also inside a baseline; not for ratios ("是 H100 的 3 倍")."""
+    ("SambaNova's prior record of 792"), or the product or model whose measure a bracket right after it
+    labels ("GPT-3.5-turbo-1106 (context window: 16385)"), or the product a relative clause holding it
+    describes ("than the K4, which draws 700 W"), also inside a baseline; not for ratios ("是 H100 的 3 倍")."""
     for name in names:
         if name.end > start:
             continue
@@ -523,6 +528,8 @@ def _possessor(folded: str, names: Sequence[Name], start: int) -> Name | None:
             return name
         if name.kind in (*HARDWARE, "organisation") and HELD_RESULT.fullmatch(folded, name.end, start):
             return name
+        if name.kind in (*HARDWARE, "model") and BRACKETED_SPEC.fullmatch(folded, name.end, start):
+            return name  # "GPT-3.5-turbo-1106 (context window: 16385)"
     return None
 
 
