@@ -114,6 +114,11 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("The chip designer Quillon taped out its first part.", "Quillon", "organisation", "org_kind"),
         ("Ferrowind.com (NYSE:FWD) raised its outlook to $9 billion.", "Ferrowind.com", "organisation", "org_ticker"),
         ("Shares of Harlow Instruments Inc. (NASDAQ: HLW) rose 4%.", "Harlow Instruments Inc.", "organisation", "org_ticker"),
+        # who holds a share of a market, or is listed with one after an earlier share
+        ("Brambleway held 40% of the market, Quillon 25% and Tarnwell 10%.", "Brambleway", "organisation", "share_holder"),
+        ("Brambleway held 40% of the market, Quillon 25% and Tarnwell 10%.", "Quillon", "organisation", "share_item"),
+        ("Brambleway held 40% of the market, Quillon 25% and Tarnwell 10%.", "Tarnwell", "organisation", "share_item"),
+        ("Its market share was 41%, followed by Quillon with 29%.", "Quillon", "organisation", "share_item"),
         # a machine named with "the" holding a product's measure
         ("Nearly all of the Tamarack's peak performance comes from its GPUs.", "Tamarack", "system", "owner_of_spec"),
         ("The Bellwether's memory bandwidth is 900 TB/s.", "Bellwether", "system", "owner_of_spec"),
@@ -217,6 +222,7 @@ def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -
         "Kestrel held 40% of the market, Orbis 25% and Falcon 10%.",  # nor a model family's number that is a share
         "The H100's bandwidth is 3.35 TB/s; the Company's power is 5 MW; the China's compute grew.",  # nor a kind word or a place
         "It was a Next-Pro move in a Semi-Max market.",  # nor a word that starts no name before a suffix
+        "Data center revenue rose 40%, Gaming 30% and Auto 5%.",  # nor a list of segments outside a market's shares
     ],
 )
 def test_what_is_not_a_name(text: str) -> None:
@@ -227,7 +233,7 @@ def test_what_is_not_a_name(text: str) -> None:
         "中心", "标准", "某证券数据中心", "证券数据中心", "柜液冷", "液冷", "公司", "我国", "游戏", "手机业务", "前三季度", "三季度", "预计",
         "经调整", "息税前", "管理层", "当中包括", "全国算力中心", "中国西部数据中心", "中国智算中心", "智算中心",
         "目前公司", "当前公司", "集团本月", "本月", "今日", "腾讯和阿里", "和阿里", "公司今日", "GPU", "FP8",
-        "Monday", "China", "Falcon 10", "Company", "Next-Pro"))
+        "Monday", "China", "Falcon 10", "Company", "Next-Pro", "Gaming", "Auto"))
 
 
 @pytest.mark.parametrize("text", ["预计 2027 年全球加速服务器市场将扩大。", "三季度浪涌服务器出货增长。", "12 月星河服务器交付。"])

@@ -232,7 +232,9 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
     earlier_cue = _ending("previous_before").search(low, window, start) if cued else None
     if earlier_cue and not (relative and "的" in earlier_cue.group(0)):
         return Held("previous")  # not a ratio of what was before ("降至原来的一半", "是此前的 2 倍")
-    earlier_figure = _from_earlier().search(low, window, start) if " of" in low[window:start] or " at" in low[window:start] else None
+    before = low[window:start]
+    # The pattern holds a word for an earlier figure: a look for those words spares most figures its search.
+    earlier_figure = _from_earlier().search(low, window, start) if any(word in before for word in _table()["earlier_words"]) else None
     if earlier_figure:
         # "above the prior forecast of $2.8 billion": the earlier figure a current one is compared with.
         return Held("previous", needs_current=earlier_figure.group("compared") is not None)

@@ -154,10 +154,15 @@ COMPARED_AFTER = re.compile(r"(?:\s+(?:GPUs?|chips?|racks?|systems?|accelerators
 BRACKETED_SPEC = re.compile(r"(?:-[\w.]+)*\s*[(（]\s*(?:[\w-]+\s+){0,3}[\w-]+\s*[:：=]\s*(?:[$€£¥]\s*)?")
 # A product written as the speaker's own: "its previous Trainium2", "our prior generation".
 OWN_BEFORE = re.compile(r"\b(?:its|their|our)\s+(?:[\w-]+\s+){0,2}$", re.IGNORECASE)
-# A colon or semicolon between two names: each stands in a statement of its own, neither holds the other.
-STATEMENT_BREAK = re.compile(r"[:;：；]")
-# A comparison between two names: the later one is what the first is compared with, not what holds it.
-COMPARISON_BETWEEN = re.compile(r"\b(?:compared\s+(?:to|with)|versus|vs\.?|than|relative\s+to)\s", re.IGNORECASE)
+# Between two names, a comparison (the later one is what the first is compared with, not what holds it) or a
+# colon or semicolon (each stands in a statement of its own, neither holds the other).
+APART_BETWEEN = re.compile(r"[:;：；]|\b(?:compared\s+(?:to|with)|versus|vs\.?|than|relative\s+to)\s", re.IGNORECASE)
+
+
+@lru_cache(maxsize=16)
+def _sets_apart(folded: str) -> bool:
+    """Whether the sentence holds anything APART_BETWEEN reads: most do not, and are spared a search per pair of names."""
+    return APART_BETWEEN.search(folded) is not None
 # A name alone in brackets right after a figure: "$7.57 (AWS)".
 BRACKET_OPENS = re.compile(r"[ \t]*[(（]")
 BRACKET_CLOSES = re.compile(r"[)）]")
@@ -416,11 +421,11 @@ def _role(
     # a comparison sets apart from it ("using Blackwell GPUs ..., compared to ... using the previous Hopper
     # architecture") or one in another statement ("Nvidia's CEO gave an example: ... using Blackwell GPUs"):
     # none of them holds it as a part; nor, for a part a cue introduces, one in a later clause (`_later_clause`).
+    apart = _sets_apart(folded)
     others = [
         other for other in names
         if other.entity.id != name.entity.id and other.kind in (*HARDWARE, "model", "organisation")
-        and not COMPARISON_BETWEEN.search(folded, min(name.end, other.end), max(name.start, other.start))
-        and not STATEMENT_BREAK.search(folded, min(name.end, other.end), max(name.start, other.start))
+        and not (apart and APART_BETWEEN.search(folded, min(name.end, other.end), max(name.start, other.start)))
     ]
     if others and (
         _before("part", folded, _with_maker(folded, names, index, roles)) and not COMPARED_AFTER.match(folded, name.end)
@@ -522,13 +527,15 @@ def _possessor(folded: str, names: Sequence[Name], start: int) -> Name | None:
         if name.end > start:
             continue
         if name.kind in HARDWARE and (
-            POSSESSED.fullmatch(folded, name.end, start) or POSSESSED_MEASURE.fullmatch(folded, name.end, start)
+            POSSESSED.fullmatch(folded, name.end, start)
+            or folded.startswith(("'s", "’s"), name.end) and POSSESSED_MEASURE.fullmatch(folded, name.end, start)
             or RELATIVE_HOLDS.fullmatch(folded, name.end, start)
         ):
             return name
         if name.kind in (*HARDWARE, "organisation") and HELD_RESULT.fullmatch(folded, name.end, start):
             return name
-        if name.kind in (*HARDWARE, "model") and BRACKETED_SPEC.fullmatch(folded, name.end, start):
+        gap = folded[name.end:start]
+        if name.kind in (*HARDWARE, "model") and ("(" in gap or "（" in gap) and BRACKETED_SPEC.fullmatch(folded, name.end, start):
             return name  # "GPT-3.5-turbo-1106 (context window: 16385)"
     return None
 

@@ -29,6 +29,9 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
 - org_kind: an organisation after the kind of organisation it is ("AI cloud startup Foundry", "chip
   manufacturer Groq": `org_kind_words`); never a word that starts no name nor a place.
 - org_ticker: a listed organisation before its ticker in brackets ("Salesforce.com (NYSE:CRM)": `exchanges`).
+- share_holder, share_item: in a sentence about shares of a market (`share_words`), an organisation holding a
+  share ("Kestrel held 40%": `share_verbs`) or listed with one after an earlier share (", Orbis 25% and
+  Tarnwell 10%", "followed by Orbis with 25%"); never a word that starts no name, a place or a kind word.
 - owner_of_measure: an organisation by what it has ("Kestrel's revenue", "Orbis's market
   share": data/metrics.toml's organisation measures); never a place ("China's market share").
 - camel_kind: a CamelCase word before a kind word ("QuietBox workstation").
@@ -133,6 +136,14 @@ LONGEST_ZH_BRAND = 4
 BUSINESS_AFTER = re.compile("业务|营收|收入|部门|板块|市场")
 # Its scale and use between a quoted name and its kind word: "“夸娥”万卡智算集群".
 QUOTED_SCALE = r"(?:[\d万千百十]+卡)?(?:智算|算力|计算|训练|推理)?"
+# One or two capitalised words naming who holds a share ("Kestrel", "Orbis Labs", "xAI").
+SHARE_NAME = r"(?P<name>(?:[A-Z]|[a-z](?=[A-Z]))[\w&.-]*[A-Za-z0-9](?:[ \t]+[A-Z][\w&-]*[A-Za-z0-9])?)"
+# The holder right before the verb of share_holder: one or two capitalised words opening no other word.
+SHARE_HOLDER_BEFORE = re.compile(rf"(?<![\w&.-]){SHARE_NAME}$")
+# A share after its holder, hedged maybe: "about 40%", "25 percent".
+SHARE_FIGURE = r"(?:(?:a|an|about|around|roughly|nearly|some|over|just|almost)[ \t]+)*\d[\d.,]*[ \t]?(?:%|percent\b|per[ \t]cent\b)"
+# A percentage: a share list holds one before its later items.
+PERCENT_FIGURE = re.compile(r"\d[ \t]?(?:%|percent\b|per[ \t]cent\b)")
 # A percent sign right after a name's number: the number is a share, not the model's ("Falcon 10%").
 PERCENT_AFTER = re.compile(r"(?<=\d)[ \t]?(?:%|percent\b|per[ \t]cent\b)")
 # A digit: an appositive's name holds one ("the R200", "the Heron 2").
@@ -377,6 +388,15 @@ def _rules() -> dict[str, re.Pattern[str]]:
             rf"(?:{_words(shape_table()['words']['org_kind_words'])})[ \t]+"
             r"(?P<name>(?:[A-Z]|[a-z](?=[A-Z]))[\w&.-]*[A-Za-z0-9](?:[ \t]+[A-Z][\w&-]*[A-Za-z0-9])?)(?![\w&-])"
         ),
+        # "Kestrel held 40% of the market": who holds a share (the search opens at the verb, the holder is
+        # read before it: SHARE_HOLDER_BEFORE).
+        "share_holder": re.compile(
+            rf"[ \t](?:{_words(shape_table()['words']['share_verbs'])})[ \t]+{SHARE_FIGURE}"
+        ),
+        # "..., Orbis 25% and Tarnwell 10%", "followed by Orbis with 25%": who is listed with a share.
+        "share_item": re.compile(
+            rf"(?:,|;|(?<![\w-])and|(?<![\w-])followed[ \t]+by|(?<![\w-])while)[ \t]+{SHARE_NAME}(?:[ \t]+(?:with|at|on))?[ \t]+{SHARE_FIGURE}"
+        ),
         # "Salesforce.com (NYSE:CRM)", "Texas Instruments Inc. (NASDAQ: TXN)": a listed organisation and its ticker.
         "org_ticker": re.compile(
             r"(?P<name>[A-Z][\w&.-]*(?:[ \t]+[A-Z][\w&.-]*){0,3})[ \t]*\([ \t]*"
@@ -451,7 +471,8 @@ RULE_HINTS = {
 
 @cache
 def _hints() -> dict[str, re.Pattern[str]]:
-    """RULE_HINTS and the hints built from data: org_ending_en's ending ("Inc", "Labs"), and
+    """RULE_HINTS and the hints built from data: org_ending_en's ending ("Inc", "Labs"), org_ticker's
+    bracket and exchange ("(NYSE:"), and
     zh_kind_code's kind word's last character before its code's capitals and first two digits
     (opening with a class, the search skips to those characters)."""
     endings = _words(shape_table()["words"]["org_endings_en"])
@@ -459,6 +480,8 @@ def _hints() -> dict[str, re.Pattern[str]]:
     return {
         **RULE_HINTS,
         "org_ending_en": re.compile(rf"(?:{endings})(?![A-Za-z])"),
+        # the bracket opening a ticker: the name before it is read only where one stands
+        "org_ticker": re.compile(rf"\([ \t]*(?:{_words(shape_table()['words']['exchanges'])})[ \t]*:"),
         "zh_kind_code": re.compile(rf"[{kind_ends}][ \t]*[A-Z]{{1,4}}\d\d"),
     }
 
@@ -525,7 +548,7 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
     for match in _free(text, "hyphen_code", ".-") if codes else ():
         if match.group("code").split("-")[0] not in not_brand():
             found.append(Shape(match.start(), match.end(), _kind_after(text, match.end()), "hyphen_code"))
-    for match in _free(text, "hyphen_name", ".-") if words else ():
+    for match in _free(text, "hyphen_name", ".-") if words and "-" in text else ():
         if match.group("name").split("-")[0] not in not_brand():
             found.append(Shape(match.start(), match.end(), _kind_after(text, match.end()), "hyphen_name"))
     for match in _matches(text, "called") if prose else ():
@@ -552,7 +575,7 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         owner = OWNER_BEFORE.search(text, max(0, match.start() - 40), match.start())
         if owner and not _glued_left(text, owner.start()) and not any(word in not_brand() or word in _places() for word in owner.group().split()):
             found.append(Shape(owner.start(), owner.end(), "organisation", "owner_of_measure"))
-    for match in _matches(text, "owner_of_spec") if prose and not han else ():
+    for match in _matches(text, "owner_of_spec") if prose and not han and ("'s" in text or "’s" in text) else ():
         owner = THE_OWNER_BEFORE.search(text, max(0, match.start() - 40), match.start())
         words_of_owner = owner.group("name").split() if owner else []
         # A code holds a digit ("the H100's"): a rule of its own finds it, with its own kind.
@@ -590,11 +613,13 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         # A short acronym after the first word is part of the name ("Cortex AI"), not a word starting one.
         if not any((word in not_brand() and not (index and word.isupper())) or is_kind_word(word) for index, word in enumerate(words_of_name)):
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "owned_name"))
-    for match in _free(text, "org_kind", "-") if words and prose and not han else ():
+    found.extend(_share_holders(text) if words and prose and not han else ())
+    kinds = words and prose and not han and any(word in text for word in shape_table()["words"]["org_kind_words"])
+    for match in _free(text, "org_kind", "-") if kinds else ():
         name = _organisation_words(match.group("name").split())
         if name:
             found.append(Shape(match.start("name"), match.start("name") + len(" ".join(name)), "organisation", "org_kind"))
-    for match in _matches(text, "org_ticker") if words and not han else ():
+    for match in _matches(text, "org_ticker") if words and not han and "(" in text else ():
         name = match.group("name").split()
         while name and name[0] in not_brand():
             name = name[1:]  # "The Acme Corp. (NYSE: ACME)"
@@ -614,6 +639,33 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
                 found.append(Shape(match.start("code"), match.end("code"), _kind_of(match.group("kind")), "zh_kind_code"))
         found.extend(_chinese_names(text, {shape.start for shape in found if shape.rule == "family"}, codes))
     return found
+
+
+def _share_holders(text: str) -> list[Shape]:
+    """The organisations of a sentence about shares of a market that hold a share ("Kestrel held 40%") or
+    are listed with one after an earlier percentage (", Orbis 25% and Tarnwell 10%"); never a word that
+    starts no name, a place or a kind word."""
+    if not any(word in text for word in ("share", "Share", "market", "Market")) or not _share_context().search(text):
+        return []  # a look for the words first spares most sentences the search
+    found = []
+    for rule in ("share_holder", "share_item"):
+        for match in _matches(text, rule):
+            if rule == "share_holder":
+                match = SHARE_HOLDER_BEFORE.search(text, max(0, match.start() - 40), match.start())
+                if match is None:
+                    continue
+            elif not PERCENT_FIGURE.search(text, 0, match.start()):
+                continue  # a list item follows an earlier share
+            name = _organisation_words(match.group("name").split())
+            if name and not any(is_kind_word(word) for word in name):
+                found.append(Shape(match.start("name"), match.start("name") + len(" ".join(name)), "organisation", rule))
+    return found
+
+
+@cache
+def _share_context() -> re.Pattern[str]:
+    """A word that makes a sentence one about shares of a market (data/shapes.toml share_words)."""
+    return re.compile(rf"(?<![A-Za-z])(?:{_words(shape_table()['words']['share_words'])})(?![A-Za-z])", re.IGNORECASE)
 
 
 @cache
