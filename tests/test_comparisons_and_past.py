@@ -27,6 +27,39 @@ def test_a_percentage_of_another_products_measure_has_it_as_baseline(text: str, 
     assert claim(text, written).baseline == baseline
 
 
+@pytest.mark.parametrize(
+    ("text", "written", "subject"),
+    [
+        # a percentage opening its clause is a share of the product's own measure, no comparison
+        ("By Orbis's count, 95% of the Tamarack's peak performance comes from its GPUs.", "95%", "Tamarack"),
+        ("Nearly 90 percent of the Kestrel K7's throughput comes from its tensor cores.", "Nearly 90 percent", "Kestrel K7"),
+    ],
+)
+def test_a_percentage_opening_its_clause_is_a_share_of_its_own(text: str, written: str, subject: str) -> None:
+    found = claim(text, written)
+    assert (found.baseline, found.subject) == (None, subject)
+
+
+@pytest.mark.parametrize(
+    ("text", "written", "baseline"),
+    [
+        # the product set off after the baseline's words names it
+        ("The Harrier X3 is 3x faster than its predecessor, the Harrier X2.", "3x", "Harrier X2"),
+        ("Compared to the previous generation, the Harrier X2, the Harrier X3 draws 20% less power.", "20%", "Harrier X2"),
+        ("Compared to its predecessor, Llama-2-7b-0611 (context: 32K), Llama-3 is 4 times cheaper.", "4 times", "Llama-2-7b"),
+        # nothing set off after it: the words stay
+        ("The Harrier X3 is 3x faster than its predecessor.", "3x", "previous generation"),
+    ],
+)
+def test_a_product_in_apposition_to_the_baseline_words_is_the_baseline(text: str, written: str, baseline: str) -> None:
+    assert claim(text, written).baseline == baseline
+
+
+def test_a_measure_labelled_in_brackets_after_a_product_is_its_own() -> None:
+    text = "Compared to its predecessor, Llama-2-7b-0611 (context window: 32768), Llama-3 is 4 times cheaper."
+    assert claim(text, "32768").subject == "Llama-2-7b"
+
+
 def test_a_share_of_an_organisation_has_no_baseline() -> None:
     assert claim("Its cloud unit is now 70% of Orbis.", "70%").baseline is None
 

@@ -57,6 +57,11 @@ def test_rule_2_a_figure_the_next_clause_calls_wrong_is_corrected(text, expected
     assert roles(text) == expected
 
 
+def test_rule_3_an_earlier_figure_compared_with_needs_a_current_one():
+    # "above the prior forecast of" with no figure of its kind beside it: nothing replaces it
+    assert roles("Revenue came in above the prior forecast of $2 billion.") == [("$2 billion", "current", None)]
+
+
 def test_rule_2_the_correction_may_come_in_the_next_sentence():
     assert roles("Correction: we originally reported 12 racks.\nThe hall holds 14 racks.") == [
         ("12 racks", "corrected", None), ("14 racks", "current", None)]
@@ -92,6 +97,16 @@ def test_rule_2_the_correction_may_come_in_the_next_sentence():
      [("$9 billion", "current", None), ("$7.5 billion", "previous", "$9 billion")]),
     ("Kite expects capex of $8 billion to $9 billion, updated from its prior guidance of $6 billion to $7 billion.",
      [("$8 billion to $9 billion", "current", None), ("$6 billion to $7 billion", "previous", "$8 billion to $9 billion")]),
+    # a comparison word in place of "from", when a current figure of the kind stands beside it
+    ("Kite expects revenue of $3.2 billion to $3.4 billion, above the prior forecast of $3.0 billion to $3.3 billion.",
+     [("$3.2 billion to $3.4 billion", "current", None), ("$3.0 billion to $3.3 billion", "previous", "$3.2 billion to $3.4 billion")]),
+    ("Kite now guides to 42% gross margin, versus its earlier target of 40%.",
+     [("42%", "current", None), ("40%", "previous", "42%")]),
+    # the old value in brackets after "was"
+    ("Kite lifts its revenue outlook to $11.2-11.4B (was: about $10.8B).",
+     [("$11.2-11.4B", "current", None), ("about $10.8B", "previous", "$11.2-11.4B")]),
+    ("Kite now sees EPS of $2.10-2.14 (was $1.95-1.99).",
+     [("$2.10-2.14", "current", None), ("$1.95-1.99", "previous", "$2.10-2.14")]),
     ("一季度营业收入 395 万元，较2024年第一季度的 381 万元增长约 3.57%。",
      [("395 万元", "current", None), ("381 万元", "previous", "395 万元"), ("约 3.57%", "current", None)]),
     # a word for the old value after 从, a bare period word after 较

@@ -50,6 +50,22 @@ def test_a_product_named_again_is_the_products(text: str, expected: list[tuple[s
     assert subjects(text) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an organisation introduced by what it is, named bare later
+        ("Cloud startup Brambleway raised $80 million in May. Brambleway shares are up 11% today.",
+         [("$80 million", "Brambleway"), ("11%", "Brambleway")]),
+        # a listed one, named later without its web domain or legal ending
+        ("Ferrowind.com (NYSE:FWD) lifted its outlook. Ferrowind shares are up 6% after hours.", [("6%", "Ferrowind.com")]),
+        ("Harlow Instruments Inc. (NASDAQ: HLW) reports today. Analysts expect Harlow Instruments to post $3 billion in revenue.",
+         [("$3 billion", "Harlow Instruments Inc.")]),
+    ],
+)
+def test_an_organisation_introduced_by_shape_is_the_same_one_named_again(text: str, expected: list[tuple[str, str | None]]) -> None:
+    assert subjects(text) == expected
+
+
 def test_a_name_is_introduced_only_by_its_own_post():
     extract("Kestrel unveiled the K5 accelerator.")
     assert subjects("The company said the K5 needs 900 W.") == [("900 W", None)]

@@ -226,6 +226,8 @@ SHARE_MOVES = [
     # A company's stock or shares that move, or a move in a trading session, are its share price.
     ("Orbis's stock surged nearly 9% after it posted revenue of $2 billion.", "nearly 9%", "share price"),
     ("Shares of Orbis Corp (NASDAQ:ORBS) fell about 3% on Monday.", "about 3%", "share price"),
+    ("Orbis shares are up 11% after hours.", "11%", "share price"),
+    ("Shares of Orbis Corp (NASDAQ:ORBS) closed down 2% on Friday.", "2%", "share price"),
     ("Orbis jumped 6% in premarket trade after the report.", "6%", "share price"),
     # neither a market share nor a count of shares
     ("Orbis's market share rose to 21%.", "21%", "market share"),

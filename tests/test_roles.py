@@ -54,8 +54,11 @@ def test_rule_2_the_speaker_is_the_claimant(sentence: str, written: str, name: s
     [
         # The one product of the speaker's the sentence names, outside the figure's clause, is what the figure is about.
         ("For its MI355X, AMD touted 2x higher throughput than the H100.", "2x", "MI355X"),
-        # Two of its products, money, or another maker's product: the speaker's own figure, as before.
-        ("On the MI355X and MI325X, AMD claimed 2x higher throughput than the H100.", "2x", "AMD"),
+        # Two of its products compared with another's: a product's figure, but which one is not said.
+        ("On the MI355X and MI325X, AMD claimed 2x higher throughput than the H100.", "2x", None),
+        # Compared with a product and none of the speaker's named: a product's figure, never the speaker's.
+        ("Kestrel projects 40% faster training for a 175B model versus the H100.", "40%", None),
+        # Money, or another maker's product: the speaker's own figure, as before.
         ("For the MI355X, AMD said revenue rose 30%.", "30%", "AMD"),
         ("For the B200 launch, AMD claimed 2x higher throughput.", "2x", "AMD"),
     ],
@@ -165,6 +168,38 @@ def test_rule_6_a_part_is_a_component(sentence: str, written: str, name: str, su
     assert roles[name] == "component"
     if subject:
         assert got_subject == subject
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "subject"),
+    [
+        # a product a comparison sets apart holds no part: each side of it is its own figure's subject
+        ("Serving the model using the new Kestrel K5 chips took 3 MW, compared to 9 MW using the older Kestrel K3.",
+         "3 MW", "Kestrel K5"),
+        ("Serving the model using the new Kestrel K5 chips took 3 MW, compared to 9 MW using the older Kestrel K3.",
+         "9 MW", "Kestrel K3"),
+        # nor does an organisation in another statement, past a colon
+        ("Orbis's chief gave an example: a run using Tessel T900 GPUs needed 40 kW.", "40 kW", "Tessel T900"),
+        # nor one in a later aside, unless the part's clause opens the sentence
+        ("The job took 30 days using the Tessel T900, a slower part, while each Kestrel K5 chip idled.", "30 days", "Tessel T900"),
+        ("Using 72 Tessel T900 GPUs, the Kestrel X9 rack draws 120 kW.", "120 kW", "Kestrel X9"),
+    ],
+)
+def test_rule_6_a_name_apart_from_a_product_holds_it_as_no_part(sentence: str, written: str, subject: str) -> None:
+    assert roles_of(sentence, written)[0] == subject
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "subject"),
+    [
+        # the measure's name between the product's possessive and the figure
+        ("Nearly all of the Tamarack's peak performance (91 petaflops) comes from its GPUs.", "91 petaflops", "Tamarack"),
+        ("The Kestrel K4's memory bandwidth of 8 TB/s beats the H100's bandwidth of 3.35 TB/s.", "3.35 TB/s", "H100"),
+        ("The Kestrel K4's power draw is 700 W.", "700 W", "Kestrel K4"),
+    ],
+)
+def test_rule_7_a_measure_named_after_a_products_possessive_is_its_own(sentence: str, written: str, subject: str) -> None:
+    assert roles_of(sentence, written)[0] == subject
 
 
 @pytest.mark.parametrize(

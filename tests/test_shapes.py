@@ -108,6 +108,24 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("Tarnwell's market share fell to 12%.", "Tarnwell", "organisation", "owner_of_measure"),
         ("Orbis will ship the latest Tarn rack in May.", "Tarn", "system", "owned_name"),
         ("Their next-generation Storm Harbor chip tapes out soon.", "Storm Harbor", "chip", "owned_name"),
+        # an organisation after the kind of organisation it is, or before its ticker
+        ("Cloud startup Brambleway raised $80 million in May.", "Brambleway", "organisation", "org_kind"),
+        ("Data center operator Tollgate Energy signed a 300 MW lease.", "Tollgate Energy", "organisation", "org_kind"),
+        ("The chip designer Quillon taped out its first part.", "Quillon", "organisation", "org_kind"),
+        ("Ferrowind.com (NYSE:FWD) raised its outlook to $9 billion.", "Ferrowind.com", "organisation", "org_ticker"),
+        ("Shares of Harlow Instruments Inc. (NASDAQ: HLW) rose 4%.", "Harlow Instruments Inc.", "organisation", "org_ticker"),
+        # who holds a share of a market, or is listed with one after an earlier share
+        ("Brambleway held 40% of the market, Quillon 25% and Tarnwell 10%.", "Brambleway", "organisation", "share_holder"),
+        ("Brambleway held 40% of the market, Quillon 25% and Tarnwell 10%.", "Quillon", "organisation", "share_item"),
+        ("Brambleway held 40% of the market, Quillon 25% and Tarnwell 10%.", "Tarnwell", "organisation", "share_item"),
+        ("Its market share was 41%, followed by Quillon with 29%.", "Quillon", "organisation", "share_item"),
+        # a machine named with "the" holding a product's measure
+        ("Nearly all of the Tamarack's peak performance comes from its GPUs.", "Tamarack", "system", "owner_of_spec"),
+        ("The Bellwether's memory bandwidth is 900 TB/s.", "Bellwether", "system", "owner_of_spec"),
+        # a capitalised word and a product's suffix joined by a hyphen
+        ("The Kestrel-Ultra rack draws 140 kW.", "Kestrel-Ultra", "system", "hyphen_name"),
+        ("Orbis priced its Cloud-Max instances at $4 an hour.", "Cloud-Max", "chip", "hyphen_name"),
+        ("Storm-Pro delivers 3x the throughput of its predecessor.", "Storm-Pro", "chip", "hyphen_name"),
         # a model name set off by commas or a dash after its kind word
         ("Our new accelerator, the R200, offers 288 GB of memory.", "R200", "chip", "appositive"),
         ("Orbis unveiled its new rack, the Heron 2 — its largest — in May.", "Heron 2", "system", "appositive"),
@@ -217,6 +235,11 @@ def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -
         "5G100 套设备已交付。",  # nor a code before no kind word
         "全国算力中心平均PUE降至1.42；中国西部数据中心PUE为1.2；中国智算中心规模增长。",  # nor a country or region before a facility word
         "目前公司毛利率稳定在 41%；当前公司净利润为 5 亿元。",  # nor common words strung together
+        "The company Monday said the startup China backs had grown.",  # nor a day or a place after a kind of organisation
+        "Kestrel held 40% of the market, Orbis 25% and Falcon 10%.",  # nor a model family's number that is a share
+        "The H100's bandwidth is 3.35 TB/s; the Company's power is 5 MW; the China's compute grew.",  # nor a kind word or a place
+        "It was a Next-Pro move in a Semi-Max market.",  # nor a word that starts no name before a suffix
+        "Data center revenue rose 40%, Gaming 30% and Auto 5%.",  # nor a list of segments outside a market's shares
     ],
 )
 def test_what_is_not_a_name(text: str) -> None:
@@ -226,7 +249,8 @@ def test_what_is_not_a_name(text: str) -> None:
         "功耗降低了", "功耗降低", "达到6P", "达到 6P", "该平台算力达到", "Chinese", "Fastest", "March2026", "Web3", "Kestrel10", "The Best", "China", "Europe", "Today", "云厂商资本", "单颗", "新架构实现单", "实现单", "实现", "官方信息", "大存储", "同比-16.5", "高密", "帶動集團", "带动集团",
         "中心", "标准", "某证券数据中心", "证券数据中心", "柜液冷", "液冷", "公司", "我国", "游戏", "手机业务", "前三季度", "三季度", "预计",
         "经调整", "息税前", "管理层", "当中包括", "全国算力中心", "中国西部数据中心", "中国智算中心", "智算中心",
-        "目前公司", "当前公司", "集团本月", "本月", "今日", "腾讯和阿里", "和阿里", "公司今日", "GPU", "FP8"))
+        "目前公司", "当前公司", "集团本月", "本月", "今日", "腾讯和阿里", "和阿里", "公司今日", "GPU", "FP8",
+        "Monday", "China", "Falcon 10", "Company", "Next-Pro", "Gaming", "Auto"))
 
 
 @pytest.mark.parametrize("text", ["预计 2027 年全球加速服务器市场将扩大。", "三季度浪涌服务器出货增长。", "12 月星河服务器交付。"])

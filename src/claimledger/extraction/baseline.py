@@ -4,7 +4,8 @@
 Rules, nearest first: a comparison right after the figure (than / vs / compared
 with / over X, "the previous generation", "N 倍于 X"); for a percentage, the product whose
 measure it is a share of ("94% of H200 throughput", "85% of the performance seen in the B200";
-never a share of an organisation: "70% of Orbis"); in Chinese "比 X 快 ... N 倍" and
+never a share of an organisation: "70% of Orbis", nor by a percentage opening its clause: "95% of the
+Summit's peak performance comes from its GPUs" is a share of its own); in Chinese "比 X 快 ... N 倍" and
 "X 的 N 倍" before it; then a sentence-level reference ("compared with X, ...",
 "以 X 为基线", "与 X 相比", "替代 X，") and year-over-year style phrases in the figure's clause,
 which only frame ratios, percentages and changes.
@@ -203,14 +204,34 @@ def find_baseline(
     """Baseline of the figure at sentence[start:end]; `relative_kind` for ratios,
     percentages and changes, which sentence-level references also frame."""
     found = _after_figure(sentence, end, names, relative_kind)
-    if found is None and lang == "en" and PERCENT_FIGURE.search(sentence, max(0, end - 8), end):
+    if found is None and lang == "en" and PERCENT_FIGURE.search(sentence, max(0, end - 8), end) and not _opens_clause(sentence, start, end):
         found = _percent_of_product(sentence, end, names)
     if found is None and lang == "zh":
         found = _chinese_times_of(sentence, end, names) or _chinese_before(sentence, start, end, names, relative_kind)
     if found is None and relative_kind:
         found = _beaten_by(sentence, start, names) or _relative_phrase(sentence, start, end)
         found = found or _sentence_reference(sentence, start, names)
-    return None if found is None else normalised(found, names)
+    return None if found is None else _named_in_apposition(sentence, normalised(found, names), names)
+
+
+# Between a baseline's words and the name set off after them: "than its predecessor, the K4," (a comma, an article).
+APPOSITION_GAP = re.compile(r"\s*,\s*(?:(?:the|its|their|our)\s+)?")
+# What ends an appositive name (its version glued on maybe first: "GPT-3.5-turbo-1106"): a comma, a
+# bracket, a dash, a stop or the sentence's end.
+APPOSITION_END = re.compile(r"(?:-[\w.]+)*\s*(?:[,;:()（）—–]|\.(?!\w)|$)")
+
+
+def _named_in_apposition(sentence: str, found: Baseline | None, names: Sequence[Name]) -> Baseline | None:
+    """The product set off right after a baseline's words names it: "than its predecessor, the Kestrel K4,"
+    and "compared to the previous standard, GPT-3.5," are compared with the Kestrel K4 and GPT-3.5."""
+    if found is None or any(found.start <= name.start and name.end <= found.end for name in names):
+        return found
+    for name in names:
+        if name.start >= found.end and name.kind in (*HARDWARE, "model"):
+            if APPOSITION_GAP.fullmatch(sentence, found.end, name.start) and APPOSITION_END.match(sentence, name.end):
+                return Baseline(name.text, name.start, name.end)
+            return found
+    return found
 
 
 # "dwarfing El Capitan by 24 times", "outperforms H100 by 40%": what is beaten, before "by".
@@ -265,6 +286,17 @@ def _after_figure(sentence: str, end: int, names: Sequence[Name], relative_kind:
     return _relative_at(sentence, rest_start, sentence[rest_start:end + 160]) or _phrase_at(
         sentence, rest_start, names
     )
+
+
+# Words a percentage opening its clause may follow: "Nearly 95% of ...", "About 40 percent of ...".
+CLAUSE_OPENING = re.compile(r"\s*(?:(?:nearly|about|around|roughly|some|almost|over|more\s+than|fully|only|just)\s+)?", re.IGNORECASE)
+
+
+def _opens_clause(sentence: str, start: int, end: int) -> bool:
+    """Whether the figure opens its clause: "95 percent of the Summit's peak performance comes from its GPUs"
+    is a share of the product's own measure, no comparison with it ("the K5 reaches 97% of the K2's
+    throughput" is one)."""
+    return CLAUSE_OPENING.fullmatch(sentence, clause_bounds(sentence, start, end)[0], start) is not None
 
 
 def _percent_of_product(sentence: str, end: int, names: Sequence[Name]) -> Baseline | None:

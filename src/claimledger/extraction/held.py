@@ -18,7 +18,9 @@ first rule that applies wins:
    ("cut the training time from 27 to 10 minutes", the change maybe between: "grew 40% from
    $2.5 billion"), "from" after a level reached ("to $68
    billion from $62.5 billion") or after a word for an earlier figure ("from its prior target
-   of $62.5 billion"); 从/由 before it and 至/到 after
+   of $62.5 billion"; also after a comparison word when a current figure of its kind stands beside it:
+   "above the prior forecast of $2.8 billion"); "was" opening a bracket before it ("(was: about $20B)");
+   从/由 before it and 至/到 after
    it ("由 196 TOPS 提升至 200 TOPS", also with a word for the old value between: "从传统 5kW
    跃升至 40kW"); 较/比, a period and 的 (or a bare period word: "较上季度") before it and a
    change verb after it ("较2024年第一季度的 381 万元增长 3.57%", "较上季度 19.1% 下降"); a past period's possessive right before it
@@ -129,9 +131,11 @@ PERIOD_COUNT = r"(?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|elev
 
 @cache
 def _from_earlier() -> re.Pattern[str]:
-    """"from its prior target of", "up from an earlier forecast of" right before a figure."""
+    """"from its prior target of", "up from an earlier forecast of" right before a figure, or a
+    comparison word in place of "from" ("above the prior forecast of"): the group `compared` says which."""
     return re.compile(
-        rf"\bfrom\s+(?:(?:its|their|our|the|a|an)\s+)?{alternation(_table()['earlier_words'])}\s+(?:[\w-]+\s+){{0,2}}?(?:of|at){BETWEEN}$"
+        rf"(?:\bfrom|(?P<compared>{alternation(_table()['year_compared'])}))\s+(?:(?:its|their|our|the|a|an)\s+)?"
+        rf"{alternation(_table()['earlier_words'])}\s+(?:[\w-]+\s+){{0,2}}?(?:of|at){BETWEEN}$"
     )
 
 
@@ -241,10 +245,14 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
         return Held("corrected", needs_current=True)  # "报道称为 1 万卡，实际为 8,192 卡"
     # The earlier-figure pattern opens with "from": a look for the word spares most figures its search.
     earlier_cue = _ending("previous_before").search(low, window, start) if cued else None
-    if earlier_cue and not (relative and "的" in earlier_cue.group(0)) or (
-        low.find("from", window, start) >= 0 and _from_earlier().search(low, window, start)
-    ):
+    if earlier_cue and not (relative and "的" in earlier_cue.group(0)):
         return Held("previous")  # not a ratio of what was before ("降至原来的一半", "是此前的 2 倍")
+    before = low[window:start]
+    # The pattern holds a word for an earlier figure: a look for those words spares most figures its search.
+    earlier_figure = _from_earlier().search(low, window, start) if any(word in before for word in _table()["earlier_words"]) else None
+    if earlier_figure:
+        # "above the prior forecast of $2.8 billion": the earlier figure a current one is compared with.
+        return Held("previous", needs_current=earlier_figure.group("compared") is not None)
     # The patterns end in "'s" or a verb after "once": a look for either spares most figures their search.
     if low.find("'s", window, start) >= 0 or low.find("’s", window, start) >= 0 or low.find("once", window, start) >= 0:
         if _past_period_own().search(low, window, start):

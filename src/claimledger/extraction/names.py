@@ -154,6 +154,10 @@ def _common_word(written: str, entity: Entity) -> bool:
 LATIN_OR_DIGIT = re.compile(r"[A-Za-z0-9]")
 # A model code ending a name after its brand: "Tessel T900", "云燧T30".
 TRAILING_CODE = re.compile(r"(?<![A-Za-z0-9-])[A-Z]{1,4}\d{2,5}[A-Za-z]?$")
+# The rules introducing an organisation by what it is or by its ticker ("chip manufacturer Groq",
+# "Salesforce.com (NYSE:CRM)"): later sentences may name it bare, without its web domain or legal ending.
+INTRODUCED_ORGANISATION_RULES = ("org_kind", "org_ticker")
+ORGANISATION_TAIL = re.compile(r"(?:\.com|,?[ \t]+(?:Inc|Corp|Corporation|Ltd|Co|plc|LLC|AG|SA|NV)\.?)$")
 # The rule of a name a post introduced in an earlier sentence (by shape) and names again bare.
 INTRODUCED_RULE = "introduced"
 
@@ -162,7 +166,9 @@ def introduced(names: list[Name]) -> dict[str, Name]:
     """The products a sentence names by a position rule with a model code (not a listed name, nor a
     listed family's pattern, which every sentence finds anyway), by their spelling: what later
     sentences of the post may name bare ("the K5" after "the K5 accelerator"). A name of Chinese
-    characters alone is left out: a description read as one ("新架构芯片") would spread."""
+    characters alone is left out: a description read as one ("新架构芯片") would spread. So are the
+    organisations introduced by what they are or by their ticker ("Salesforce" after "Salesforce.com
+    (NYSE:CRM)")."""
     found: dict[str, Name] = {}
     for name in names:
         if name.kind in HARDWARE and by_position(name) and LATIN_OR_DIGIT.search(name.text):
@@ -170,6 +176,11 @@ def introduced(names: list[Name]) -> dict[str, Name]:
             code = TRAILING_CODE.search(name.text)
             if code and code.start() > 0:
                 found.setdefault(code.group(), name)  # "the T900" after "the Tessel T900"
+        elif name.kind == "organisation" and name.rule in INTRODUCED_ORGANISATION_RULES:
+            found[name.text] = name
+            short = ORGANISATION_TAIL.sub("", name.text)
+            if short and short != name.text:
+                found.setdefault(short, name)  # "Salesforce shares" after "Salesforce.com (NYSE:CRM)"
     return found
 
 

@@ -33,11 +33,15 @@ in tests/test_roles.py:
    or counted ("144
    Trainium3 chips") while another hardware name or an organisation is there (not the same one
    named again, nor the organisation only making it, "eight NVIDIA H200 GPUs", nor one cited
-   after it as the source, "on 72 GB300 GPUs, according to NVIDIA"); never a product compared right
+   after it as the source, "on 72 GB300 GPUs, according to NVIDIA", nor one a comparison sets apart
+   from it, "using Blackwell GPUs needed 4 MW, compared to 15 MW using Hopper", nor one past a colon or a
+   semicolon, nor one in a later clause unless the part's clause opens the sentence, "Using 72 Rubin GPUs,
+   the X9 rack ..."); never a product compared right
    after it ("1.3x more throughput with the K5 over the H200": the K5 is what the figure is had with).
 7. subject: a product or organisation named alone in brackets right after the figure ("$4.10
    (AWS) and $5.25 (Azure)"); a product the figure is written as the possession of ("the Kestrel K4's 2
-   trillion", "H100 的 80 GB"; not a ratio: "是 H100 的 3 倍"), or a product or organisation
+   trillion", "H100 的 80 GB", "the Summit's peak performance (187.7 petaflops)", a measure labelled in
+   brackets after it, "GPT-3.5-turbo (context window: 16385)"; not a ratio: "是 H100 的 3 倍"), or a product or organisation
    holding it as a result ("Kestrel's prior record of 650"), even inside a baseline, or a product
    it describes ("2.85GHz 的 A715 大核") or is measured in or on ("80 GB in the previous H100
    model"; neither for a ratio), or the counted product each one of which holds it ("packs eight
@@ -60,7 +64,9 @@ in tests/test_roles.py:
    profit: not a market's size or share) in a sentence that names nothing else. A speaker whose figure's
    clause names nothing else speaks of its own figure ("Meta has described clusters scaling toward 5
    gigawatts"), or of the one product of its own the sentence names ("For its MI355X, AMD touted 2x ..."),
-   unless the figure is money.
+   unless the figure is money, and never when the sentence compares its figures with another's product
+   ("Intel projects 40% faster training versus the H100": Intel claims it of a product of its own, named
+   or not; not its own, "AWS claims 4.4x more compute than its previous Trainium2").
 
 Rules 1-6 read only the sentence, not the figure: `sentence_roles` applies them once
 per sentence and `assign_roles` adds rule 7 for each figure.
@@ -125,6 +131,12 @@ PREPOSITION_BEFORE = re.compile(
 FIGURE_BEFORE = re.compile(r"\d\s*[A-Za-z]{1,4}\s*(?:of\s+|的\s*)?$")
 # Between a product and a measure it owns: "the WSE-2's 2.6 trillion", "H100 的 80 GB".
 POSSESSED = re.compile(r"\s*(?:['’]s|的)\s*")
+# Between a product and a measure it owns, named between: "the Summit's peak performance (187.7 petaflops)",
+# "the K4's memory bandwidth of 8 TB/s", "the K4's power draw is 700 W" (at most three words for the measure).
+POSSESSED_MEASURE = re.compile(
+    r"\s*['’]s\s+(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*\s*(?:\(\s*|\s(?:of|is|was|at|reaches|reached|totals|hits)\s+)"
+    r"(?:(?:about|around|roughly|approximately|nearly|up\s+to|over|more\s+than|just)\s+)?(?:[$€£¥]\s*)?"
+)
 # Between a product and a measure a relative clause gives it ("the K4 GPU, which draws 700 W"):
 # at most three words for its kind, "which" or "that", a verb and at most two more words.
 RELATIVE_HOLDS = re.compile(r"(?:\s+[A-Za-z][\w-]*){0,3}\s*,?\s+(?:which|that)(?:\s+[A-Za-z][\w-]*){1,3}\s+", re.IGNORECASE)
@@ -137,6 +149,20 @@ MEASURED_PRODUCT_GAP = re.compile(
 # A comparison right after a product introduced by "with" or "using": the product the figure is had with, no
 # part ("1.3x more throughput with the K5 over the H200").
 COMPARED_AFTER = re.compile(r"(?:\s+(?:GPUs?|chips?|racks?|systems?|accelerators?))?\s+(?:over|than|versus|vs\.?|compared\s+(?:to|with))\s", re.IGNORECASE)
+# A product's measure labelled in brackets right after it, its version glued on maybe first:
+# "GPT-3.5-turbo-1106 (context window: 16385)", "the K4 (TDP: 700 W)".
+BRACKETED_SPEC = re.compile(r"(?:-[\w.]+)*\s*[(（]\s*(?:[\w-]+\s+){0,3}[\w-]+\s*[:：=]\s*(?:[$€£¥]\s*)?")
+# A product written as the speaker's own: "its previous Trainium2", "our prior generation".
+OWN_BEFORE = re.compile(r"\b(?:its|their|our)\s+(?:[\w-]+\s+){0,2}$", re.IGNORECASE)
+# Between two names, a comparison (the later one is what the first is compared with, not what holds it) or a
+# colon or semicolon (each stands in a statement of its own, neither holds the other).
+APART_BETWEEN = re.compile(r"[:;：；]|\b(?:compared\s+(?:to|with)|versus|vs\.?|than|relative\s+to)\s", re.IGNORECASE)
+
+
+@lru_cache(maxsize=16)
+def _sets_apart(folded: str) -> bool:
+    """Whether the sentence holds anything APART_BETWEEN reads: most do not, and are spared a search per pair of names."""
+    return APART_BETWEEN.search(folded) is not None
 # A name alone in brackets right after a figure: "$7.57 (AWS)".
 BRACKET_OPENS = re.compile(r"[ \t]*[(（]")
 BRACKET_CLOSES = re.compile(r"[)）]")
@@ -225,11 +251,14 @@ NO_ROLES = Roles((), None)
 class SentenceRoles(NamedTuple):
     """What rules 1-6 give a sentence's names, once for all its figures: each name's role (None
     where rule 7 decides), the names rule 7 may make a figure's subject (no role, no backer, customer
-    or counterparty) and the organisations stating the figures."""
+    or counterparty), the organisations stating the figures, and whether another's product is what they are
+    compared with (then no speaker is their subject: "Intel projects 40% faster training versus the H100"; a
+    speaker's own product compared with leaves it there: "AWS claims 4.4x more than its previous Trainium2")."""
 
     of_name: tuple[str | None, ...]
     free: list[Name]
     claimants: list[Name]
+    compares_hardware: bool = False
 
 
 @cache
@@ -238,7 +267,7 @@ def _cue_pattern(group: str, side: str) -> re.Pattern[str]:
     of a text; a trie, as the rules only ask whether one is there."""
     words = any_phrase(cue_table()["roles"][group])
     if side == "before":
-        return re.compile(rf"(?:{words})(?:\s+(?:the|a|an|its|their|of|single|one|each|every|same|this|that|our|largest|new|latest))*\s*$")
+        return re.compile(rf"(?:{words})(?:\s+(?:the|a|an|its|their|of|single|one|each|every|same|this|that|our|largest|new|latest|previous|prior|older|current))*\s*$")
     return re.compile(rf"^[\s\-‐‑]*(?:{words})")
 
 
@@ -313,7 +342,13 @@ def sentence_roles(
         and not (name.kind == "organisation" and COUNTERPARTY_BEFORE.search(folded, max(0, name.start - 48), name.start))
     ]
     claimants = [name for name, role in zip(names, roles, strict=True) if role == "claimant" and name.kind == "organisation"]
-    return SentenceRoles(tuple(roles), free, claimants)
+    speakers = {name.entity.id for name in claimants}
+    compares_hardware = any(
+        role == "baseline" and name.kind in HARDWARE and maker_of.get(name.entity.id) not in speakers
+        and not OWN_BEFORE.search(folded, max(0, name.start - 30), name.start)
+        for name, role in zip(names, roles, strict=True)
+    )
+    return SentenceRoles(tuple(roles), free, claimants, compares_hardware)
 
 
 def _with_maker(folded: str, names: Sequence[Name], index: int, roles: list[str | None]) -> Name:
@@ -384,10 +419,19 @@ def _role(
         return "component"  # "48 GB GDDR6 memory": the figure's type, not what it is about
     if name.kind not in HARDWARE:
         return None
-    # Another mention of the same thing is no other ("33 queries/s on 8x B200, ... on 8x B200").
-    others = [other for other in names if other.entity.id != name.entity.id and other.kind in (*HARDWARE, "model", "organisation")]
+    # Another mention of the same thing is no other ("33 queries/s on 8x B200, ... on 8x B200"), nor is a name
+    # a comparison sets apart from it ("using Blackwell GPUs ..., compared to ... using the previous Hopper
+    # architecture") or one in another statement ("Nvidia's CEO gave an example: ... using Blackwell GPUs"):
+    # none of them holds it as a part; nor, for a part a cue introduces, one in a later clause (`_later_clause`).
+    apart = _sets_apart(folded)
+    others = [
+        other for other in names
+        if other.entity.id != name.entity.id and other.kind in (*HARDWARE, "model", "organisation")
+        and not (apart and APART_BETWEEN.search(folded, min(name.end, other.end), max(name.start, other.start)))
+    ]
     if others and (
         _before("part", folded, _with_maker(folded, names, index, roles)) and not COMPARED_AFTER.match(folded, name.end)
+        and any(not _later_clause(folded, name, other) for other in others)
         or _after("part_after", folded, name)
         or listed == "component"
         or _part_described(folded, names, index, roles)
@@ -397,6 +441,19 @@ def _role(
     ):
         return "component"
     return None
+
+
+def _later_clause(folded: str, name: Name, other: Name) -> bool:
+    """Whether `other` stands in a clause after `name`'s: what holds a part is named before it, in its clause,
+    or after a clause opening the sentence with the part ("Using 72 Rubin GPUs, the X9 rack ..."); not in a
+    later aside ("..., compared to 15 MW using Hopper—despite each Blackwell GPU")."""
+    if other.start < name.end:
+        return False
+    clause_start, clause_end = clause_bounds(folded, name.start, name.end)
+    if other.start < clause_end:
+        return False
+    fronted = clause_start == 0 and _cue_pattern("part", "after").match(lowered(folded[:name.start])) is not None
+    return not fronted
 
 
 def _part_described(folded: str, names: Sequence[Name], index: int, roles: list[str | None]) -> bool:
@@ -463,16 +520,25 @@ def _before_product(folded: str, names: Sequence[Name], index: int) -> bool:
 
 def _possessor(folded: str, names: Sequence[Name], start: int) -> Name | None:
     """The product a measure is written as the possession of, right before it ("the Kestrel
-    K4's 2 trillion", "H100 的 80 GB"), or the product or organisation holding it as a result
-    ("SambaNova's prior record of 792"), or the product a relative clause holding it describes
-    ("than the K4, which draws 700 W"), also inside a baseline; not for ratios ("是 H100 的 3 倍")."""
+    K4's 2 trillion", "H100 的 80 GB") or with the measure's name between ("the Summit's peak
+    performance (187.7 petaflops)"), or the product or organisation holding it as a result
+    ("SambaNova's prior record of 792"), or the product or model whose measure a bracket right after it
+    labels ("GPT-3.5-turbo-1106 (context window: 16385)"), or the product a relative clause holding it
+    describes ("than the K4, which draws 700 W"), also inside a baseline; not for ratios ("是 H100 的 3 倍")."""
     for name in names:
         if name.end > start:
             continue
-        if name.kind in HARDWARE and (POSSESSED.fullmatch(folded, name.end, start) or RELATIVE_HOLDS.fullmatch(folded, name.end, start)):
+        if name.kind in HARDWARE and (
+            POSSESSED.fullmatch(folded, name.end, start)
+            or folded.startswith(("'s", "’s"), name.end) and POSSESSED_MEASURE.fullmatch(folded, name.end, start)
+            or RELATIVE_HOLDS.fullmatch(folded, name.end, start)
+        ):
             return name
         if name.kind in (*HARDWARE, "organisation") and HELD_RESULT.fullmatch(folded, name.end, start):
             return name
+        gap = folded[name.end:start]
+        if name.kind in (*HARDWARE, "model") and ("(" in gap or "（" in gap) and BRACKETED_SPEC.fullmatch(folded, name.end, start):
+            return name  # "GPT-3.5-turbo-1106 (context window: 16385)"
     return None
 
 
@@ -569,7 +635,9 @@ def _subject(
         ]
         if in_clause:
             # "For the MI355X, AMD touted 2x ...": the one product of the speaker's the sentence names, unless it is money.
-            return (None if organisation_metric else _own_product(free, in_clause[0], registry)) or in_clause[0]
+            own = None if organisation_metric else _own_product(free, in_clause[0], registry)
+            # "Intel projects 40% faster training versus the H100": a product's figure, never the speaker's.
+            return own if rule_roles.compares_hardware else own or in_clause[0]
     if (
         organisation_metric and len(claimants) == 1 and not [name for name in free if name.kind == "organisation"]
         and OWN_COMPANY.search(folded, 0, start)

@@ -3,12 +3,15 @@
 Rules (each gives a kind; the words they need are in data/shapes.toml):
 
 - family: a family of names with model numbers and versions (`[family]`:
-  "GB400 NVL144", "MI455X", "Qwen3-235B-A22B", "MLPerf Inference v6.0").
+  "GB400 NVL144", "MI455X", "Qwen3-235B-A22B", "MLPerf Inference v6.0"); never one whose number is
+  a share ("Falcon 10%").
 - brand_code: a brand word before a model number, hyphenated or not ("Teralynx
   T100", "SambaRack SN40L-16", "MTT S4000"); never a function or number word
   ("Each GB300", "Four GB300 NVL72").
 - hyphen_code: a letters-and-digits code with a hyphenated number ("WSE-3",
   "SN40L-16").
+- hyphen_name: a capitalised word and a product's suffix joined by a hyphen, no digit ("Kestrel-Ultra",
+  "Cloud-Max": `product_suffixes`); never a word that starts no name ("Next-Pro").
 - called: the capitalised name a kind word is given ("a supercomputer called Solstice", "the
   cluster, dubbed Colossus 2"); never a word that starts no name.
 - appositive: a model name with a number set off by commas or a dash after its kind word ("our
@@ -22,6 +25,14 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
   ("Tomahawk 6 series switch", "Atlas 900 超节点", "Israel-1 supercomputer").
 - possessive: what follows "Acme's" up to a kind word ("Acme's Falcon rack"),
   made by Acme.
+- owner_of_spec: a machine named with "the" before a product's measure ("the Summit's peak performance"),
+  a system; never a code (a rule of its own finds it), a kind word, a place or a kind of organisation.
+- org_kind: an organisation after the kind of organisation it is ("AI cloud startup Foundry", "chip
+  manufacturer Groq": `org_kind_words`); never a word that starts no name nor a place.
+- org_ticker: a listed organisation before its ticker in brackets ("Salesforce.com (NYSE:CRM)": `exchanges`).
+- share_holder, share_item: in a sentence about shares of a market (`share_words`), an organisation holding a
+  share ("Kestrel held 40%": `share_verbs`) or listed with one after an earlier share (", Orbis 25% and
+  Tarnwell 10%", "followed by Orbis with 25%"); never a word that starts no name, a place or a kind word.
 - owner_of_measure: an organisation by what it has ("Kestrel's revenue", "Orbis's market
   share": data/metrics.toml's organisation measures); never a place ("China's market share").
 - camel_kind: a CamelCase word before a kind word ("QuietBox workstation").
@@ -134,6 +145,16 @@ LONGEST_ZH_BRAND = 4
 BUSINESS_AFTER = re.compile("业务|营收|收入|部门|板块|市场")
 # Its scale and use between a quoted name and its kind word: "“夸娥”万卡智算集群".
 QUOTED_SCALE = r"(?:[\d万千百十]+卡)?(?:智算|算力|计算|训练|推理)?"
+# One or two capitalised words naming who holds a share ("Kestrel", "Orbis Labs", "xAI").
+SHARE_NAME = r"(?P<name>(?:[A-Z]|[a-z](?=[A-Z]))[\w&.-]*[A-Za-z0-9](?:[ \t]+[A-Z][\w&-]*[A-Za-z0-9])?)"
+# The holder right before the verb of share_holder: one or two capitalised words opening no other word.
+SHARE_HOLDER_BEFORE = re.compile(rf"(?<![\w&.-]){SHARE_NAME}$")
+# A share after its holder, hedged maybe: "about 40%", "25 percent".
+SHARE_FIGURE = r"(?:(?:a|an|about|around|roughly|nearly|some|over|just|almost)[ \t]+)*\d[\d.,]*[ \t]?(?:%|percent\b|per[ \t]cent\b)"
+# A percentage: a share list holds one before its later items.
+PERCENT_FIGURE = re.compile(r"\d[ \t]?(?:%|percent\b|per[ \t]cent\b)")
+# A percent sign right after a name's number: the number is a share, not the model's ("Falcon 10%").
+PERCENT_AFTER = re.compile(r"(?<=\d)[ \t]?(?:%|percent\b|per[ \t]cent\b)")
 # A digit: an appositive's name holds one ("the R200", "the Heron 2").
 HAS_DIGIT = re.compile(r"\d")
 # A number opening a name, and the space or hyphen before its unit ("5GW", "500-MW").
@@ -244,6 +265,8 @@ def _family_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str
     )
 
 
+# "the Summit" before "'s peak performance" (owner_of_spec): a machine named with "the", as a site's machine is.
+THE_OWNER_BEFORE = re.compile(r"(?<![A-Za-z])[Tt]he[ \t]+(?P<name>(?:[A-Z][\w.-]*[ \t]+){0,2}[A-Z][\w.-]*)$")
 # The owner right before the "'s" of owner_of_measure: one or two capitalised words.
 OWNER_BEFORE = re.compile(r"(?<![A-Za-z&-])(?:[A-Z][A-Za-z&-]*[ \t]+)?[A-Z][A-Za-z&-]*$")
 # What may stand between a determiner and the name it opens: "its new Osprey cluster", "the latest Tarn rack".
@@ -265,6 +288,10 @@ def _rules() -> dict[str, re.Pattern[str]]:
         ),
         "hyphen_code": re.compile(
             r"(?P<code>[A-Z](?:[A-Z]{1,4}-\d+[A-Za-z]*|[A-Z]{0,3}\d+[A-Z]*-[A-Z]*\d+[A-Za-z]*))(?![A-Za-z0-9_-])"
+        ),
+        # "Kestrel-Ultra", "Cloud-Max": a capitalised word and a product's suffix, hyphenated, no digit.
+        "hyphen_name": re.compile(
+            rf"(?P<name>[A-Z][A-Za-z]{{2,}}-(?:{_words(shape_table()['words']['product_suffixes'])}))(?![\w-])"
         ),
         # "a new supercomputer called Solstice", "the cluster, dubbed Colossus 2,": a kind word, then the name it is given.
         "called": re.compile(
@@ -383,6 +410,30 @@ def _rules() -> dict[str, re.Pattern[str]]:
             rf"(?P<name>[A-Z][A-Za-z]+(?:[ \t]+[A-Z][A-Za-z]+)?[ \t]+(?:{_words(shape_table()['words']['org_endings_en'])}))(?![A-Za-z])(?![ \t]+[A-Z][a-z]+\b)"
         ),
         "org_ending_zh": re.compile(rf"(?P<ending>{_words(shape_table()['words']['org_endings_zh'])})"),
+        # "AI cloud startup Foundry", "chip manufacturer Groq": the kind of organisation, then its name.
+        "org_kind": re.compile(
+            rf"(?:{_words(shape_table()['words']['org_kind_words'])})[ \t]+"
+            r"(?P<name>(?:[A-Z]|[a-z](?=[A-Z]))[\w&.-]*[A-Za-z0-9](?:[ \t]+[A-Z][\w&-]*[A-Za-z0-9])?)(?![\w&-])"
+        ),
+        # "Kestrel held 40% of the market": who holds a share (the search opens at the verb, the holder is
+        # read before it: SHARE_HOLDER_BEFORE).
+        "share_holder": re.compile(
+            rf"[ \t](?:{_words(shape_table()['words']['share_verbs'])})[ \t]+{SHARE_FIGURE}"
+        ),
+        # "..., Orbis 25% and Tarnwell 10%", "followed by Orbis with 25%": who is listed with a share.
+        "share_item": re.compile(
+            rf"(?:,|;|(?<![\w-])and|(?<![\w-])followed[ \t]+by|(?<![\w-])while)[ \t]+{SHARE_NAME}(?:[ \t]+(?:with|at|on))?[ \t]+{SHARE_FIGURE}"
+        ),
+        # "Salesforce.com (NYSE:CRM)", "Texas Instruments Inc. (NASDAQ: TXN)": a listed organisation and its ticker.
+        "org_ticker": re.compile(
+            r"(?P<name>[A-Z][\w&.-]*(?:[ \t]+[A-Z][\w&.-]*){0,3})[ \t]*\([ \t]*"
+            rf"(?:{_words(shape_table()['words']['exchanges'])})[ \t]*:"
+        ),
+        # "the Summit's peak performance", "the Kestrel's memory bandwidth": a named machine holding a
+        # measure of a product (the search opens at the "'s", the owner is read before it: THE_OWNER_BEFORE).
+        "owner_of_spec": re.compile(
+            rf"['’]s[ \t]+(?:[a-z][\w-]*[ \t]+){{0,2}}?(?:{_words(_product_measures())})(?![A-Za-z])"
+        ),
         # "Kestrel's revenue", "Orbis's data center sales": whose money or market share it is (the
         # search opens at the "'s", the owner is read before it: OWNER_BEFORE).
         "owner_of_measure": re.compile(
@@ -396,6 +447,14 @@ def _organisation_measures() -> list[str]:
     """The English names of what an organisation has ("revenue", "market share"): data/metrics.toml."""
     concepts = [concept for concept in data_table("metrics.toml")["concept"] if concept.get("organisation")]
     return [word for concept in concepts for word in [concept["name"], *concept.get("aliases", ())] if word.isascii()]
+
+
+@cache
+def _product_measures() -> list[str]:
+    """The English names of what a product has ("peak performance", "memory bandwidth"): data/metrics.toml's
+    concepts no organisation has, lower case."""
+    concepts = [concept for concept in data_table("metrics.toml")["concept"] if not concept.get("organisation")]
+    return [word for concept in concepts for word in (concept["name"], *concept.get("aliases", ())) if word.isascii() and word.islower()]
 
 
 @cache
@@ -413,12 +472,14 @@ def _chinese_organisation_measures() -> list[str]:
 RULE_HINTS = {
     "brand_code": re.compile(r"[A-Z]\d"),
     "hyphen_code": re.compile(r"[A-Z]-?\d"),
+    "hyphen_name": re.compile(r"[a-z]-[A-Z]"),
     "glued_code": re.compile(r"\d(?<=[a-z]\d)"),
     # Each word whole, not a group of stems before "ed": a group first stops the search skipping ahead.
     "called": re.compile(r"called[ \t]|named[ \t]|dubbed[ \t]|known[ \t]+as[ \t]"),
     "appositive": re.compile(r",[ \t]+the[ \t]+[A-Z]"),
     "possessive": re.compile(r"['’]s[ \t]"),
     "owner_of_measure": re.compile(r"['’]s[ \t]"),
+    "owner_of_spec": re.compile(r"['’]s[ \t]"),
     "camel_kind": re.compile(r"[A-Z](?<=[a-z][A-Z])"),
     "lower_code": re.compile(r"\d\d(?<=[a-z]\d\d)"),
     "owned_code": re.compile(r"[A-Z]\d"),
@@ -438,18 +499,20 @@ RULE_HINTS = {
 
 @cache
 def _hints() -> dict[str, re.Pattern[str]]:
-    """RULE_HINTS and the hints built from data: org_ending_en's ending ("Inc", "Labs"),
-    zh_kind_code's kind word's last character before its code's capitals and first two digits,
-    code_kind's digit after a letter or before a capital, then the rest of its code and its kind
-    word ("K4 rack", "910B 芯片"; most codes have no kind word after them), latin_in_chinese's
-    last letter, then its kind word ("Lushan GPU", "nexaX万卡超集群"), and zh_owner_of_speaker's
-    titles. Opening with a class, each search skips to those characters."""
+    """RULE_HINTS and the hints built from data: org_ending_en's ending ("Inc", "Labs"), org_ticker's
+    bracket and exchange ("(NYSE:"), zh_kind_code's kind word's last character before its code's
+    capitals and first two digits, code_kind's digit after a letter or before a capital, then the rest
+    of its code and its kind word ("K4 rack", "910B 芯片"; most codes have no kind word after them),
+    latin_in_chinese's last letter, then its kind word ("Lushan GPU", "nexaX万卡超集群"), and
+    zh_owner_of_speaker's titles. Opening with a class, each search skips to those characters."""
     endings = _words(shape_table()["words"]["org_endings_en"])
     kind_ends = "".join(sorted({re.escape(word[-1]) for word in _kind_words()}))
     kind_word, ahead = _kind_word_pattern(), _kind_word_ahead()
     return {
         **RULE_HINTS,
         "org_ending_en": re.compile(rf"(?:{endings})(?![A-Za-z])"),
+        # the bracket opening a ticker: the name before it is read only where one stands
+        "org_ticker": re.compile(rf"\([ \t]*(?:{_words(shape_table()['words']['exchanges'])})[ \t]*:"),
         "zh_kind_code": re.compile(rf"[{kind_ends}][ \t]*[A-Z]{{1,4}}\d\d"),
         "code_kind": re.compile(rf"\d(?:(?<=[A-Za-z]\d)|(?=[A-FH-Z]))[A-Za-z0-9-]*[ \t]*{ahead}(?:{kind_word})"),
         "latin_in_chinese": re.compile(rf"[A-Za-z][ \t]*(?:[十百]?[万千]卡)?超?{ahead}(?:{kind_word})"),
@@ -500,7 +563,7 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
     found = [
         Shape(_after_chinese_lead(text, match.start(), match.end()), match.end(), groups[match.lastgroup], "family")
         for match in family.finditer(text)
-        if match.end() > match.start() and not _glued_left(text, match.start())
+        if match.end() > match.start() and not _glued_left(text, match.start()) and not PERCENT_AFTER.match(text, match.end())
     ]
     for match in _free(text, "brand_code", ".'’-") if codes else ():
         brand = match.group("brand")
@@ -519,6 +582,9 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
     for match in _free(text, "hyphen_code", ".-") if codes else ():
         if match.group("code").split("-")[0] not in not_brand():
             found.append(Shape(match.start(), match.end(), _kind_after(text, match.end()), "hyphen_code"))
+    for match in _free(text, "hyphen_name", ".-") if words and "-" in text else ():
+        if match.group("name").split("-")[0] not in not_brand():
+            found.append(Shape(match.start(), match.end(), _kind_after(text, match.end()), "hyphen_name"))
     for match in _matches(text, "called") if prose else ():
         if match.group("name").split()[0] not in not_brand():
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "called"))
@@ -543,6 +609,14 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         owner = OWNER_BEFORE.search(text, max(0, match.start() - 40), match.start())
         if owner and not _glued_left(text, owner.start()) and not any(word in not_brand() or word in _places() for word in owner.group().split()):
             found.append(Shape(owner.start(), owner.end(), "organisation", "owner_of_measure"))
+    for match in _matches(text, "owner_of_spec") if prose and not han and ("'s" in text or "’s" in text) else ():
+        owner = THE_OWNER_BEFORE.search(text, max(0, match.start() - 40), match.start())
+        words_of_owner = owner.group("name").split() if owner else []
+        # A code holds a digit ("the H100's"): a rule of its own finds it, with its own kind.
+        if owner and not HAS_DIGIT.search(owner.group("name")) and not any(
+            word in not_brand() or word in _places() or is_kind_word(word) or word.casefold() in _organisation_kinds() for word in words_of_owner
+        ):
+            found.append(Shape(owner.start("name"), owner.end("name"), "system", "owner_of_spec"))
     for match in _free(text, "camel_kind", ".") if words else ():
         found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "camel_kind"))
     for match in _free(text, "lower_code", ".-") if codes else ():
@@ -573,6 +647,19 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         # A short acronym after the first word is part of the name ("Cortex AI"), not a word starting one.
         if not any((word in not_brand() and not (index and word.isupper())) or is_kind_word(word) for index, word in enumerate(words_of_name)):
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "owned_name"))
+    found.extend(_share_holders(text) if words and prose and not han else ())
+    kinds = words and prose and not han and any(word in text for word in shape_table()["words"]["org_kind_words"])
+    for match in _free(text, "org_kind", "-") if kinds else ():
+        name = _organisation_words(match.group("name").split())
+        if name:
+            found.append(Shape(match.start("name"), match.start("name") + len(" ".join(name)), "organisation", "org_kind"))
+    for match in _matches(text, "org_ticker") if words and not han and "(" in text else ():
+        name = match.group("name").split()
+        while name and name[0] in not_brand():
+            name = name[1:]  # "The Acme Corp. (NYSE: ACME)"
+        if name:
+            start = match.end("name") - len(" ".join(name))
+            found.append(Shape(start, match.end("name"), "organisation", "org_ticker"))
     for match in _free(text, "org_ending_en", ".") if words else ():
         if match.group("name").split()[0] not in not_brand():
             found.append(Shape(match.start("name"), match.end("name"), "organisation", "org_ending"))
@@ -586,6 +673,50 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
                 found.append(Shape(match.start("code"), match.end("code"), _kind_of(match.group("kind")), "zh_kind_code"))
         found.extend(_chinese_names(text, {shape.start for shape in found if shape.rule == "family"}, codes))
     return found
+
+
+def _share_holders(text: str) -> list[Shape]:
+    """The organisations of a sentence about shares of a market that hold a share ("Kestrel held 40%") or
+    are listed with one after an earlier percentage (", Orbis 25% and Tarnwell 10%"); never a word that
+    starts no name, a place or a kind word."""
+    if not any(word in text for word in ("share", "Share", "market", "Market")) or not _share_context().search(text):
+        return []  # a look for the words first spares most sentences the search
+    found = []
+    for rule in ("share_holder", "share_item"):
+        for match in _matches(text, rule):
+            if rule == "share_holder":
+                match = SHARE_HOLDER_BEFORE.search(text, max(0, match.start() - 40), match.start())
+                if match is None:
+                    continue
+            elif not PERCENT_FIGURE.search(text, 0, match.start()):
+                continue  # a list item follows an earlier share
+            name = _organisation_words(match.group("name").split())
+            if name and not any(is_kind_word(word) for word in name):
+                found.append(Shape(match.start("name"), match.start("name") + len(" ".join(name)), "organisation", rule))
+    return found
+
+
+@cache
+def _share_context() -> re.Pattern[str]:
+    """A word that makes a sentence one about shares of a market (data/shapes.toml share_words)."""
+    return re.compile(rf"(?<![A-Za-z])(?:{_words(shape_table()['words']['share_words'])})(?![A-Za-z])", re.IGNORECASE)
+
+
+@cache
+def _organisation_kinds() -> frozenset[str]:
+    """The words for a kind of organisation (data/shapes.toml org_kind_words), lower case."""
+    return frozenset(word.casefold() for word in shape_table()["words"]["org_kind_words"])
+
+
+def _organisation_words(words: list[str]) -> list[str]:
+    """The words of an organisation's name after the kind word introducing it: none when the first
+    opens no name or is a place ("the company Monday said", "a chipmaker China backs"), the second
+    dropped when it opens none ("the startup Foundry Tuesday")."""
+    if words[0] in not_brand() or words[0] in _places() or is_kind_word(words[0]):
+        return []
+    if len(words) > 1 and (words[1] in not_brand() or words[1] in _places() or is_kind_word(words[1])):
+        return words[:1]
+    return words
 
 
 # The letters a model code opens with: "MXC" of MXC500.
