@@ -113,6 +113,11 @@ def test_rule_2_the_correction_may_come_in_the_next_sentence():
     ("星图机柜的功率从传统 6 kW 跃升至 30 kW。", [("6 kW", "previous", "30 kW"), ("30 kW", "current", None)]),
     ("飞燕云的净利率为 8.4%，较上季度 9.6% 下降 1.2 个百分点。",
      [("8.4%", "current", None), ("9.6%", "previous", "8.4%"), ("1.2 个百分点", "current", None)]),
+    # 较/比 and a period, then the figure of that period in brackets
+    ("青鸾科技第三季度净利润为 2.6 亿元，同比2024年第三季度（-1.8 亿元）扭亏为盈。",
+     [("2.6 亿元", "current", None), ("-1.8 亿元", "previous", "2.6 亿元")]),
+    ("星图毛利率为 41.2%，较上年同期（38.5%）提升 2.7 个百分点。",
+     [("41.2%", "current", None), ("38.5%", "previous", "41.2%"), ("2.7 个百分点", "current", None)]),
     # an earlier word and what was done with the figure then, beside the current figure
     ("星图第三季度营收为 48.6 亿元，高于此前指引的 45 亿元。",
      [("48.6 亿元", "current", None), ("45 亿元", "previous", "48.6 亿元")]),
@@ -211,6 +216,12 @@ def test_rule_3_a_past_time_alone_makes_no_previous_figure():
 def test_rule_3_a_change_after_a_bare_period_word_is_current():
     """"较上年同期" before a change verb dates the comparison; the change itself is this period's."""
     assert roles("星图营收较上年同期增长 12%。") == [("12%", "current", None)]
+
+
+def test_rule_3_a_bracket_after_a_compared_product_or_alone_stays_current():
+    """Only a period between 较/比 and the bracket makes its figure that period's."""
+    assert roles("星图 K3 的功耗比 Kite K2（700 W）更低，仅为 560 W。") == [("700 W", "current", None), ("560 W", "current", None)]
+    assert roles("星图营收较上年同期（38.5 亿元）有所增长。") == [("38.5 亿元", "current", None)]
 
 
 def test_rule_3_a_ratio_against_the_past_is_current():

@@ -23,7 +23,8 @@ first rule that applies wins:
    从/由 before it and 至/到 after
    it ("由 196 TOPS 提升至 200 TOPS", also with a word for the old value between: "从传统 5kW
    跃升至 40kW"); 较/比, a period and 的 (or a bare period word: "较上季度") before it and a
-   change verb after it ("较2024年第一季度的 381 万元增长 3.57%", "较上季度 19.1% 下降"); a past period's possessive right before it
+   change verb after it ("较2024年第一季度的 381 万元增长 3.57%", "较上季度 19.1% 下降"), or 较/比, a period and
+   an opening bracket before it ("同比2024年三季度（-4.43亿元）") beside a current figure of its kind; a past period's possessive right before it
    ("last year's 40%") or "once" between a subject and its one verb ("a rack once drew 5–10 kW", never
    "once it reaches": a condition), neither a forecast then unless its own clause says so; a year's
    possessive after a comparison word ("above 2024's $52.5bn") beside a current figure of its kind; or a past time right after a level figure
@@ -189,6 +190,15 @@ def _zh_compared_from() -> re.Pattern[str]:
 
 
 @cache
+def _zh_compared_bracket() -> re.Pattern[str]:
+    """较/比 and a period, then an opening bracket right before a figure: "同比2024年三季度（-4.43亿元）",
+    "较上年同期（3.2 亿元）": the bracket gives that period's figure."""
+    table = _table()
+    period = rf"(?:[^，,。；;！？()（）\d]|\d(?=[\d年月季]))*?(?:{alternation(table['zh_period_ends'])})"
+    return re.compile(rf"{any_phrase(table['zh_compared_from'])}\s*{period}\s*[（(]{BETWEEN}$")
+
+
+@cache
 def _actual_next() -> re.Pattern[str]:
     """The next clause opening with a word for the actual figure: "，实际为", ", but in fact"."""
     return re.compile(rf"[,，;；]\s*(?:but\s+|但|而)?(?:{alternation(cue_table()['projected']['actual'])})")
@@ -275,6 +285,8 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
         trend_gate("zh").match(low, ZH_ADVERB.match(low, end).end())  # a change verb right after: "的 381 万元增长"
     ):
         return Held("previous", needs_current=True)
+    if cue_before and _zh_compared_bracket().search(low, max(0, start - 24), start):
+        return Held("previous", needs_current=True)  # "同比2024年三季度（-4.43亿元）"
     if not relative and _starting("previous_after").match(after):
         return Held("previous", needs_current=True)
     if not relative and earlier is not None:
