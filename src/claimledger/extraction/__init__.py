@@ -262,6 +262,7 @@ def _sentence_claims(
             break
     respective_metric = _respective_metrics(annotated, figure_spans)
     figure_runs = runs(annotated.simple, figure_spans)
+    _share_list_trend(figure_runs, framed)
     likened = likened_things(annotated.simple)
     token_prices = _paired_token_prices(annotated.simple, framed, figure_spans, figure_runs)
     found = []
@@ -641,6 +642,19 @@ def _inherit_hedges(text: str, framed: list[Frame]) -> None:
             current.qualifier = current.qualifier or previous.qualifier
             if current.trend is None:
                 current.trend, current.trend_by_noun = previous.trend, previous.trend_by_noun
+
+
+def _share_list_trend(figure_runs: list[list[int]], framed: Sequence[Frame]) -> None:
+    """Changes joined as a list (`figure_runs`: lists.runs of the framed figures) after one verb moving
+    them ("increased 39.1% and 39.0%", "分别增长 18.6% 和 22.4%") all move its way; a negative one moves its own."""
+    for run in figure_runs:
+        first = framed[run[0]]
+        if len(run) < 2 or first.trend is None or first.trend_by_noun:
+            continue
+        if all(framed[index].quantity.kind == "percent" for index in run):
+            for index in run[1:]:
+                if framed[index].trend is None and framed[index].quantity.number.value >= 0:
+                    framed[index].trend = first.trend
 
 
 def _in_another_unit(first: Frame, second: Frame) -> bool:
