@@ -25,8 +25,9 @@ the later amounts of the post written with a bare 元 (extraction/currency_notes
 
 Subject carry-over (extraction/carry.py): a figure whose sentence names no subject
 for it takes the subject of the sentence right before, in the same paragraph, else the
-post's topic (extraction/topic.py). Figures of a list paired with a list of precisions
-("分别", "respectively") take each its own (extraction/lists.py).
+post's topic (extraction/topic.py). Figures of a list paired with a list of precisions, products
+or measures ("分别", "respectively") take each its own (extraction/lists.py). A figure describing
+what a sentence likens its subject to ("与典型 ARM 64 核处理器相当") is nobody's (extraction/likened.py).
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ from claimledger.extraction.claimant import Claimant, find_claimant, pronoun_spe
 from claimledger.extraction.carry import PARAGRAPH_BREAK, Post
 from claimledger.extraction.found import Found
 from claimledger.extraction.held import Held, held_role, link_replacements
+from claimledger.extraction.likened import describes_likened, likened_things
 from claimledger.extraction.lists import respective, runs
 from claimledger.extraction.metrics import spec_metrics
 from claimledger.extraction.names import HARDWARE, Name, introduced, named_again
@@ -109,6 +111,8 @@ COMPARISON_AFTER_A_FIGURE = re.compile(r"\s*[,，]\s*(?:(?:较|比|相比|相较
 # "人民币 9,999 元（约 1,420 美元）", "$799 (about €740)": the same amount in another currency.
 CONVERSION_GAP = re.compile(r"\s*[(（]\s*(?:about|roughly|around|approximately|approx\.|约合|约|合|折合)?\s*(?:US|CNY|RMB|人民币)?\s*", re.IGNORECASE)
 LEVEL = re.compile(r"(?:\bto|至|到|达到)\s*(?:US)?[$€£¥]?\s*$", re.IGNORECASE)
+# A lower-case word right before a measure, not a list word: "diluted" in "net income and diluted EPS".
+WORD_BEFORE_MEASURE = re.compile(r"(?<![\w-])(?!(?:and|or|vs)\s)[a-z][a-z-]*[ \t]+$")
 # "$3 and $15 per million input and output tokens": after a pair of prices, the kind of token each prices.
 TOKEN_KINDS_AFTER = re.compile(
     r"\s*(?:per|/|a)\s*(?:(?:1|one)\s*)?(?:million|M|MTok)?\s*(input|output)\s+(?:and|/)\s+(input|output)\s+tokens?\b", re.IGNORECASE
@@ -156,6 +160,9 @@ def extract_found(
         if found and sentence.lang == "zh" and pronoun_speaker(annotated.simple):
             _told_by_the_person_before(found, sentences[max(0, index - 2):index], text, sentence)
         post.carry(sentence, annotated, found, lambda index=index: [name for _, later in sentences[index + 1:] if later for name in later.names])
+        for item in found:
+            if item.likened:
+                _no_subject(item)
         if has_self_report_cue(annotated.simple):
             if found:
                 _self_reported(found, _measurer(annotated, found))
@@ -253,7 +260,10 @@ def _sentence_claims(
             respective_product = respective(annotated.simple, items, figure_spans)
         if respective_product:
             break
+    respective_metric = _respective_metrics(annotated, figure_spans)
     figure_runs = runs(annotated.simple, figure_spans)
+    _share_list_trend(figure_runs, framed)
+    likened = likened_things(annotated.simple)
     token_prices = _paired_token_prices(annotated.simple, framed, figure_spans, figure_runs)
     found = []
     claims: dict[int, Claim] = {}
@@ -279,6 +289,8 @@ def _sentence_claims(
             money_before = frame, about
         if index in token_prices:
             about = about._replace(metric=token_prices[index])
+        if index in respective_metric:
+            about = about._replace(metric=respective_metric[index])
         if index in respective_product:
             product = products[respective_product[index]]
             about = about._replace(
@@ -288,6 +300,19 @@ def _sentence_claims(
             # "在 FP32、TF32 精度下的算力分别为 25、49 TFLOPS": each figure its own precision.
             precision = precision_name(precisions[respective_precision[index]].group(0))
             about = about._replace(condition=about.condition._replace(precision=precision))
+        thing = describes_likened(
+            annotated.simple, likened, frame.quantity.start, frame.end,
+            frame.quantity.kind in ("ratio", "percent") or is_money(frame.quantity.expression),
+            (frame.quantity.kind or "count") == "count",
+        ) if likened else None
+        subject = about.roles.subject
+        if thing and subject is not None and not (thing[0] <= subject.start and subject.end <= thing[1]):
+            # "3C5000 ... 峰值性能与典型 ARM 64 核处理器相当": the cores are the likened processor's.
+            about = about._replace(
+                subject=None, subject_id=None, roles=about.roles._replace(
+                    subject=None, of_name=tuple(None if role == "subject" else role for role in about.roles.of_name)
+                ),
+            )
         claim = _claim(sentence, annotated, frame, about)
         if all_quantities or _claim_worthy(frame.quantity, claim, annotated.simple, sentence.lang):
             names = annotated.names
@@ -304,10 +329,38 @@ def _sentence_claims(
             found.append(
                 Found(claim, about.subject_id, roles, about.roles.speaker_subject, kind, entities, held, frame.trend_by_noun)
             )
+            found[-1].likened = thing is not None and about.roles.subject is None
             claims[index] = claim
     _share_list_metric(figure_runs, framed, claims)
     _share_past_role(annotated.simple, found)
     return found
+
+
+def _respective_metrics(annotated: Annotated, figure_spans: Sequence[tuple[int, int]]) -> dict[int, str]:
+    """{figure index: metric} for a list of measures paired with a list of figures ("net income and EPS
+    rose 39% and 38%, respectively", "营收和净利润分别增长 25% 和 31%"): each figure the measure in its place.
+    A measure a figure's own unit names ("TFLOPS") is no item of such a list; a word before a measure
+    is part of its item ("net income and diluted EPS")."""
+    metrics = [
+        metric for metric in annotated.metrics
+        if not any(start < metric.end and metric.start < end for start, end in figure_spans)
+    ]
+    if len(metrics) < 2:
+        return {}
+    folded = annotated.simple
+    items = []
+    for metric in metrics:
+        word = WORD_BEFORE_MEASURE.search(folded, max(0, metric.start - 24), metric.start)
+        items.append((word.start() if word else metric.start, metric.end))
+    paired = respective(folded, items, figure_spans)
+    return {index: metrics[item].concept for index, item in paired.items()}
+
+
+def _no_subject(item: Found) -> None:
+    """Take back a subject carried over to a figure that is nobody's."""
+    if item.carried:
+        item.claim.subject = item.claim.subject_id = item.subject_id = item.subject_kind = None
+        item.carried = False
 
 
 def _share_past_role(text: str, found: Sequence[Found]) -> None:
@@ -589,6 +642,19 @@ def _inherit_hedges(text: str, framed: list[Frame]) -> None:
             current.qualifier = current.qualifier or previous.qualifier
             if current.trend is None:
                 current.trend, current.trend_by_noun = previous.trend, previous.trend_by_noun
+
+
+def _share_list_trend(figure_runs: list[list[int]], framed: Sequence[Frame]) -> None:
+    """Changes joined as a list (`figure_runs`: lists.runs of the framed figures) after one verb moving
+    them ("increased 39.1% and 39.0%", "分别增长 18.6% 和 22.4%") all move its way; a negative one moves its own."""
+    for run in figure_runs:
+        first = framed[run[0]]
+        if len(run) < 2 or first.trend is None or first.trend_by_noun:
+            continue
+        if all(framed[index].quantity.kind == "percent" for index in run):
+            for index in run[1:]:
+                if framed[index].trend is None and framed[index].quantity.number.value >= 0:
+                    framed[index].trend = first.trend
 
 
 def _in_another_unit(first: Frame, second: Frame) -> bool:

@@ -189,7 +189,10 @@ def describe(
         metric = _priced_in_or_out(text, start, end) or metric
     organisation_metric = metric in organisation_metrics() or money
     own_money = organisation_metric and metric not in _market_metrics()
-    roles = assign_roles(folded, names, start, end, clause, rule_roles, organisation_metric, relative, own_money, annotated.registry)
+    roles = assign_roles(
+        folded, names, start, end, clause, rule_roles, organisation_metric, relative, own_money, annotated.registry,
+        count=(kind or "count") == "count",
+    )
     subject = roles.subject
     subject_text = subject_id = None
     if subject is not None:

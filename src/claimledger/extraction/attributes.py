@@ -220,10 +220,11 @@ TREND_GAP = re.compile(
 
 # What a cue after a figure belongs to instead: another figure it names as a forecast, right before
 # it ("up 207%, ahead of the $1.08bn forecast"; not a year: "$40 billion 2027 capex guidance"), or a
-# verb phrase of its own after "and" ("has bought 120 acres and plans to build ...").
+# verb phrase of its own after "and" ("has bought 120 acres and plans to build ...", "uses 100,000 GPUs and
+# is set to expand ...").
 OTHER_FIGURES_CUE = re.compile(
     r"(?:(?<![\w.,])(?!(?:19|20)\d\d\b)\d[\d.,]*\s*(?:[A-Za-z$%€£¥]+\s*)?(?:[\w'’-]+\s+)?"
-    r"(?:forecasts?|guidance|outlook|projections?|estimates?|targets?)|\b(?:and|but|while|whereas)\s+(?:\w+\s+)?(?:\w+))$",
+    r"(?:forecasts?|guidance|outlook|projections?|estimates?|targets?)|\b(?:and|but|while|whereas)\s+(?:\w+\s+){0,2}\w+)$",
     re.IGNORECASE,
 )
 

@@ -28,3 +28,6 @@ class Found:
     trend_by_noun: bool = False
     # The subject came from an earlier sentence or the post's topic, not from its own.
     carried: bool = False
+    # It describes the thing its sentence likens the subject to ("与典型 ARM 64 核处理器相当"):
+    # it is nobody's figure, not even one carried over (extraction/likened.py).
+    likened: bool = False

@@ -137,6 +137,12 @@ POSSESSED_MEASURE = re.compile(
     r"\s*['’]s\s+(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*\s*(?:\(\s*|\s(?:of|is|was|at|reaches|reached|totals|hits)\s+)"
     r"(?:(?:about|around|roughly|approximately|nearly|up\s+to|over|more\s+than|just)\s+)?(?:[$€£¥]\s*)?"
 )
+# Between an organisation and a figure written as its own, one word of its name maybe between: "Google
+# AI's 90,000", "Acme's planned 300,000 GPUs", "Orbit's roughly $2 billion".
+ORGANISATION_POSSESSED = re.compile(
+    r"(?:[ \t]+[A-Z][A-Za-z]{0,11})?['’]s[ \t]+(?:(?:planned|own|current|total|existing|initial|combined|estimated)[ \t]+)?"
+    r"(?:(?:about|around|roughly|approximately|nearly|some|over|more\s+than|as\s+many\s+as|up\s+to)[ \t]+)?(?:[$€£¥]\s*)?"
+)
 # Between a product and a measure a relative clause gives it ("the K4 GPU, which draws 700 W"):
 # at most three words for its kind, "which" or "that", a verb and at most two more words.
 RELATIVE_HOLDS = re.compile(r"(?:\s+[A-Za-z][\w-]*){0,3}\s*,?\s+(?:which|that)(?:\s+[A-Za-z][\w-]*){1,3}\s+", re.IGNORECASE)
@@ -371,16 +377,18 @@ def assign_roles(
     relative: bool = False,
     own_money: bool = False,
     registry: Registry | None = None,
+    count: bool = False,
 ) -> Roles:
     """Roles of `names` for the figure at [start, end) of the (folded) sentence, given the
     sentence's `rule_roles` (`sentence_roles`). `own_money`: the figure is an organisation's own
-    money (revenue, profit; not a market's size or share); `registry` gives the makers of products."""
+    money (revenue, profit; not a market's size or share); `registry` gives the makers of products;
+    `count`: the figure counts things, which an organisation may be written as owning ("Meta's 70,000 GPUs")."""
     if not names:
         return NO_ROLES
     roles = list(rule_roles.of_name)
     owner = None if relative else (
         _bracketed_after(folded, names, end) or _possessor(folded, names, start) or _measured_product(folded, names, start, end) or _each_holder(folded, names, start)
-        or _delivered_with(folded, names, roles, end, clause)
+        or _delivered_with(folded, names, roles, end, clause) or count and _owning_organisation(folded, names, start)
     )
     subject = owner or _subject(folded, rule_roles, start, end, clause, organisation_metric, own_money, registry)
     speaker = subject is not None and roles[names.index(subject)] == "claimant"
@@ -580,6 +588,16 @@ def _bracketed_after(folded: str, names: Sequence[Name], end: int) -> Name | Non
     for name in names:
         if name.start == opening.end() and BRACKET_CLOSES.match(folded, name.end) and name.kind in (*HARDWARE, "organisation"):
             return name
+    return None
+
+
+def _owning_organisation(folded: str, names: Sequence[Name], start: int) -> Name | None:
+    """The organisation a count is written as the possession of, the nearest name before it ("outstripping
+    Google AI's 90,000 and Meta's 70,000 GPUs"): its own, not a system named earlier in the sentence (a
+    measure is its product's: "TSMC's 3 nm process")."""
+    before = [name for name in names if name.end <= start]
+    if before and before[-1].kind == "organisation" and ORGANISATION_POSSESSED.fullmatch(folded, before[-1].end, start):
+        return before[-1]
     return None
 
 
