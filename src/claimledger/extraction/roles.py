@@ -547,8 +547,9 @@ def _possessor(folded: str, names: Sequence[Name], start: int) -> Name | None:
             return name
         if name.kind in (*HARDWARE, "organisation") and HELD_RESULT.fullmatch(folded, name.end, start):
             return name
-        gap = folded[name.end:start]
-        if name.kind in (*HARDWARE, "model") and ("(" in gap or "（" in gap) and BRACKETED_SPEC.fullmatch(folded, name.end, start):
+        if name.kind in (*HARDWARE, "model") and (
+            folded.find("(", name.end, start) >= 0 or folded.find("（", name.end, start) >= 0
+        ) and BRACKETED_SPEC.fullmatch(folded, name.end, start):
             return name  # "GPT-3.5-turbo-1106 (context window: 16385)"
     return None
 
