@@ -216,8 +216,7 @@ def describe(
         # The standard's figure is a baseline the product is measured against, never the product's own.
         subject_text, subject_id = f"{standard.group('name')} {standard.group('word')}", None  # carried to no other figure
         roles = roles._replace(of_name=tuple(None if role == "subject" else role for role in roles.of_name), subject=None)
-    figures = [(figure.start, figure.end) for figure in annotated.figures]
-    condition = fold_condition(text, folded, names, roles.of_name, start, end, clause, metric, figures)
+    condition = fold_condition(text, folded, names, roles.of_name, start, end, clause, metric, annotated.figure_spans)
     return About(subject_text, subject_id, metric, condition, roles)
 
 

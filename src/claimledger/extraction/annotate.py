@@ -101,6 +101,8 @@ class Annotated:
     _names: list[Name] | None = None
     _metrics: list[Metric] | None = None
     _nonclaims: list[tuple[int, int]] | None = None
+    # The figures' spans, with the list of figures they were read from.
+    _figure_spans: tuple[list[Quantity], list[tuple[int, int]]] | None = None
     _doc: Doc | None = None
     # The Doc's words, to make it when first asked for.
     _words: Words | None = None
@@ -124,6 +126,13 @@ class Annotated:
             names = self.names  # found with the sentence's words
             self._metrics = find_metrics(self.text, self.folded, self._words, names)
         return self._metrics
+
+    @property
+    def figure_spans(self) -> list[tuple[int, int]]:
+        """Where the figures are, (start, end): listed once for all of them."""
+        if self._figure_spans is None or self._figure_spans[0] is not self.figures:
+            self._figure_spans = (self.figures, [(figure.start, figure.end) for figure in self.figures])
+        return self._figure_spans[1]
 
     @property
     def nonclaims(self) -> list[tuple[int, int]]:

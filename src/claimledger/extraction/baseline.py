@@ -497,8 +497,7 @@ def _sentence_reference(sentence: str, start: int, names: Sequence[Name]) -> Bas
     """A comparison that frames the whole sentence: "Compared with X, ...", "以 X 为基线";
     only one written before the figure with no other figure between ("较2021年增加 X 万元，
     同比增长 Y%": the 较 frames X alone)."""
-    for pattern in (ZH_REFERENCE, ZH_WITH, ZH_SINCE, ZH_REPLACED):
-        found = pattern.search(sentence)
+    for pattern, found in zip(CHINESE_REFERENCES, _chinese_references(sentence), strict=True):
         if found and pattern is ZH_REPLACED and ORGANISATION_MEASURE.search(sentence, found.end(), start):
             continue  # "替代了进口产品，营收增长 30%": a company's growth is over its own past, not the product replaced
         if found and found.end("b") <= start and found.group("b").strip() and not FIGURE_BETWEEN.search(sentence, found.end(), start):
@@ -506,7 +505,26 @@ def _sentence_reference(sentence: str, start: int, names: Sequence[Name]) -> Bas
             if inside:
                 return Baseline(inside[-1].text, inside[-1].start, inside[-1].end)
             return _trimmed(sentence, found.start("b"), found.end("b"))
-    found = _english_sentence().search(sentence)
+    found = _english_reference(sentence)
     if found:
         return _phrase_at(sentence, found.start("rest"), names)
     return None
+
+
+# The comparisons that may frame a whole Chinese sentence, in the order they are tried.
+CHINESE_REFERENCES = (ZH_REFERENCE, ZH_WITH, ZH_SINCE, ZH_REPLACED)
+
+
+@lru_cache(maxsize=16)
+def _chinese_references(sentence: str) -> tuple[re.Match[str] | None, ...]:
+    """The first match of each of CHINESE_REFERENCES in the sentence, found once for all its
+    figures; none in a sentence of ASCII alone (every one holds a Chinese character)."""
+    if sentence.isascii():
+        return (None,) * len(CHINESE_REFERENCES)
+    return tuple(pattern.search(sentence) for pattern in CHINESE_REFERENCES)
+
+
+@lru_cache(maxsize=16)
+def _english_reference(sentence: str) -> re.Match[str] | None:
+    """The comparison framing a whole English sentence ("Compared with X, ..."), found once for all its figures."""
+    return _english_sentence().search(sentence)

@@ -74,6 +74,8 @@ from claimledger.organisation import organisation_figure
 PARAGRAPH_BREAK = re.compile(r"\n")
 # A first sentence that ends its line is the post's title.
 TITLE_END = re.compile(r"[ \t]*\n")
+# Only an opening bracket between a group of figures and the next one: "8 GB and 16 GB (2 TB/s ...": the group goes on.
+OPENING_BRACKET = re.compile(r"\s*[(（]\s*")
 # What may stand before a sentence's opening word for a thing: an article, "据悉，", "Meanwhile, ".
 # The kinds a figure of a group (rack, cluster) is never carried to.
 CHIP_KINDS = ("chip", "product_family")
@@ -275,7 +277,7 @@ def _group_figures(annotated: Annotated, found: Sequence[Found]) -> list[Found]:
     group_end = None
     for item in found:
         start, end = item.claim.start - item.claim.sentence_start, item.claim.end - item.claim.sentence_start
-        after_group = group_end is not None and re.fullmatch(r"\s*[(（]\s*", annotated.simple[group_end:start]) is not None
+        after_group = group_end is not None and OPENING_BRACKET.fullmatch(annotated.simple[group_end:start]) is not None
         if after_group or of_a_group(annotated.simple, start, end):
             groups.append(item)
             group_end = end

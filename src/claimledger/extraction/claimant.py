@@ -59,6 +59,9 @@ DESCRIBED_AFTER = re.compile(
     r"|foundry|operator|provider|government|ministry|regulator)\b"
 )
 WEEKDAYS = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+# An unknown agent after a phrase of citing: up to four capitalised words, or an acronym ("according to Orbis
+# Research", "according to IDC").
+CITED_AGENT = re.compile(r"(?:[A-Z][A-Za-z0-9&.-]*\s+){0,3}[A-Z][A-Za-z0-9&.-]*|[A-Z]{2,}")
 EN_AGENT = re.compile(r"(?P<agent>(?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)\s*$")
 CITATION_OPENING = re.compile(r"\s*(?:根据|依据|援引|据)?")
 ZH_BOOK_TITLE = re.compile(r"《(?P<agent>[^《》]{1,20})》\s*$")
@@ -77,6 +80,7 @@ ZH_LATIN_AGENT = re.compile(rf"(?:^|(?<=[{HAN}，,：:；;]))\s*(?P<agent>[A-Z][
 # A pronoun opening a clause as the speaker: "他指出，", "她还表示".
 PRONOUN_SPEAKER_OPENING = re.compile(rf"(?:^|[，,。；;：:])\s*[他她](?:{ZH_GAP.pattern[:-1]})")
 PERSON_NAME = re.compile(f"[{HAN}]{{2,4}}")
+HAN_RUN = re.compile(f"[{HAN}]+")
 
 
 class Claimant(NamedTuple):
@@ -196,8 +200,8 @@ def _agent_after(text: str, folded: str, names: Sequence[Name], position: int) -
     for name in names:
         if name.start == start:
             return Claimant(name.start, name.end, name.text, _owner(name)) if name.kind == "organisation" else None
-    found = re.match(r"(?:[A-Z][A-Za-z0-9&.-]*\s+){0,3}[A-Z][A-Za-z0-9&.-]*|[A-Z]{2,}", text[start:])
-    if found and DESCRIBED_AFTER.match(text, start + found.end()):
+    found = CITED_AGENT.match(text, start)
+    if found and DESCRIBED_AFTER.match(text, found.end()):
         return None  # "according to the Korean company": a description, no name
     if found and not _generic(found.group(0)):
         agent = _without_full_stop(found.group(0))
@@ -281,14 +285,14 @@ def _chinese_person(text: str, folded: str, end: int) -> Claimant | None:
         position = folded.rfind(title, window_start, end)
         if position >= 0 and 2 <= end - (position + len(title)) <= 3:
             start = position + len(title)
-            if re.fullmatch(f"[{HAN}]+", folded[start:end]):
+            if HAN_RUN.fullmatch(folded[start:end]):
                 return Claimant(start, end, text[start:end], None)
     clause_start = max(folded.rfind(mark, 0, end) for mark in "，,。；;：:")
     start = clause_start + 1
     # "据公司介绍": the phrase that opens a citation is not the agent's ("公司", generic).
     start += len(CITATION_OPENING.match(folded, start).group(0))
     agent = folded[start:end].strip()
-    if 2 <= len(agent) <= 3 and re.fullmatch(f"[{HAN}]+", agent) and not _generic(agent):
+    if 2 <= len(agent) <= 3 and HAN_RUN.fullmatch(agent) and not _generic(agent):
         offset = start + folded[start:end].index(agent)
         return Claimant(offset, offset + len(agent), text[offset:offset + len(agent)], None)
     return None

@@ -55,6 +55,7 @@ from functools import cache
 
 from claimledger.extraction.cues import BETWEEN, alternation, any_phrase, changes_from, cue_table, lowered, trend_gate
 from claimledger.extraction.metrics import metric_table
+from claimledger.text.alternation import any_of
 from claimledger.types import Claim
 
 # How far before a figure its cues are read: the post's earlier text, "an earlier version of this article said".
@@ -138,6 +139,12 @@ def _from_earlier() -> re.Pattern[str]:
         rf"(?:\bfrom|(?P<compared>{alternation(_table()['year_compared'])}))\s+(?:(?:its|their|our|the|a|an)\s+)?"
         rf"{alternation(_table()['earlier_words'])}\s+(?:[\w-]+\s+){{0,2}}?(?:of|at){BETWEEN}$"
     )
+
+
+@cache
+def _earlier_word() -> re.Pattern[str]:
+    """Any word for an earlier figure (`earlier_words`), even inside another word: what `_from_earlier` holds."""
+    return re.compile(any_of(_table()["earlier_words"]))
 
 
 @cache
@@ -257,9 +264,8 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
     earlier_cue = _ending("previous_before").search(low, window, start) if cued else None
     if earlier_cue and not (relative and "的" in earlier_cue.group(0)):
         return Held("previous")  # not a ratio of what was before ("降至原来的一半", "是此前的 2 倍")
-    before = low[window:start]
     # The pattern holds a word for an earlier figure: a look for those words spares most figures its search.
-    earlier_figure = _from_earlier().search(low, window, start) if any(word in before for word in _table()["earlier_words"]) else None
+    earlier_figure = _from_earlier().search(low, window, start) if _earlier_word().search(low, window, start) else None
     if earlier_figure:
         # "above the prior forecast of $2.8 billion": the earlier figure a current one is compared with.
         return Held("previous", needs_current=earlier_figure.group("compared") is not None)

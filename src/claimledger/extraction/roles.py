@@ -174,6 +174,7 @@ BRACKET_OPENS = re.compile(r"[ \t]*[(（]")
 BRACKET_CLOSES = re.compile(r"[)）]")
 # A figure ending in a unit's letters ("1,000 W", "80 GB"), not a bare count ("72").
 UNIT_LAST = re.compile(r"\d[\d,.]*\s*[A-Za-z/]{1,8}$")
+BLANKS = re.compile(r"[ \t]+")
 # A name written as what another thing is based on ("a 3nm Trainium3-based node"): a part.
 BASED_AFTER = re.compile(r"[-‐‑]based\b")
 # A name inside a dash-set appositive ("DGX B300 — the newer Blackwell Ultra system — is listed at
@@ -277,6 +278,12 @@ def _cue_pattern(group: str, side: str) -> re.Pattern[str]:
     return re.compile(rf"^[\s\-‐‑]*(?:{words})")
 
 
+@cache
+def _last_words(words: int) -> re.Pattern[str]:
+    """Up to `words` lower-case words ending a text (the words a cue may stand before a name)."""
+    return re.compile(rf"(?:\s+[a-z][\w-]*){{1,{words}}}\s*$")
+
+
 def _before(group: str, folded: str, name: Name, reach: int = 40, words: int = 0) -> bool:
     """Whether a cue of `group` ends right before `name` (articles between, or up to `words` words)."""
     low = lowered(folded)
@@ -284,7 +291,7 @@ def _before(group: str, folded: str, name: Name, reach: int = 40, words: int = 0
     if _cue_pattern(group, "before").search(low, window_start, name.start) is not None:
         return True
     if words:
-        head = re.search(rf"(?:\s+[a-z][\w-]*){{1,{words}}}\s*$", low[window_start:name.start])
+        head = _last_words(words).search(low[window_start:name.start])
         if head is not None:
             return _cue_pattern(group, "before").search(low, window_start, window_start + head.start()) is not None
     return False
@@ -512,9 +519,13 @@ def _is_maker(folded: str, names: Sequence[Name], index: int, name: Name, maker_
     )
 
 
+# A possessive and the word it owns: "'s N5".
+POSSESSED_WORD = re.compile(r"['’]s\s+[A-Za-z0-9]")
+
+
 def _owns_after_preposition(folded: str, name: Name) -> bool:
     """"fabricated on TSMC's N5 node": an organisation owning what the figure is made with."""
-    return bool(re.match(r"['’]s\s+[A-Za-z0-9]", folded[name.end:name.end + 4])) and PREPOSITION_BEFORE.search(
+    return bool(POSSESSED_WORD.match(folded[name.end:name.end + 4])) and PREPOSITION_BEFORE.search(
         folded, max(0, name.start - 20), name.start
     ) is not None
 
@@ -544,8 +555,9 @@ def _possessor(folded: str, names: Sequence[Name], start: int) -> Name | None:
             return name
         if name.kind in (*HARDWARE, "organisation") and HELD_RESULT.fullmatch(folded, name.end, start):
             return name
-        gap = folded[name.end:start]
-        if name.kind in (*HARDWARE, "model") and ("(" in gap or "（" in gap) and BRACKETED_SPEC.fullmatch(folded, name.end, start):
+        if name.kind in (*HARDWARE, "model") and (
+            folded.find("(", name.end, start) >= 0 or folded.find("（", name.end, start) >= 0
+        ) and BRACKETED_SPEC.fullmatch(folded, name.end, start):
             return name  # "GPT-3.5-turbo-1106 (context window: 16385)"
     return None
 
@@ -557,7 +569,7 @@ def _measured_product(folded: str, names: Sequence[Name], start: int, end: int) 
     for name in names:
         if name.start >= end and name.kind in HARDWARE and (
             MEASURED_PRODUCT_GAP.fullmatch(folded, end, name.start)
-            or UNIT_LAST.search(folded, start, end) and re.fullmatch(r"[ \t]+", folded[end:name.start])
+            or UNIT_LAST.search(folded, start, end) and BLANKS.fullmatch(folded[end:name.start])
             and not BASED_AFTER.match(folded, name.end)
         ):
             return name
@@ -731,23 +743,31 @@ def _in_dashes(folded: str, name: Name, start: int) -> bool:
     return len(dashes) >= 2 and dashes[-2] < name.start and name.end <= dashes[-1]
 
 
+# Nothing but an article or a possessive determiner, if that: "the", "its".
+AN_ARTICLE_AT_MOST = re.compile(r"\s*(?:(?:the|a|an|its|their|our)\s+)?", re.IGNORECASE)
+
+
 def opens_clause(folded: str, name: Name) -> bool:
     """A name opening a later clause is that clause's subject: "Having 80 TB/s of bandwidth,
     the Groq LPU has 230 MB" (what the figure is about, when nothing is named before it; not past a
     semicolon, which opens a statement of its own: "X was 75 times faster; the Y chips were ...")."""
     clause_start = clause_bounds(folded, name.start, name.end)[0]
-    return re.fullmatch(r"\s*(?:(?:the|a|an|its|their|our)\s+)?", folded[clause_start:name.start], re.IGNORECASE) is not None
+    return AN_ARTICLE_AT_MOST.fullmatch(folded[clause_start:name.start]) is not None
 
 
 # The rest of a Chinese modifier clause up to the 的 before the name it describes (no clause break between).
 RELATIVE_CLAUSE_TO = re.compile(r"[^，,。；;：:！？!?()（）的]{0,30}的\s*(?:[A-Za-z-]+\s+)?")
 
 
+# What introduces a name right after a figure: 的 (a word maybe after it) or an opening bracket.
+INTRODUCED_RIGHT_AFTER = re.compile(r"\s*的\s*(?:[A-Za-z-]+\s+)?|\s*[(（]\s*")
+
+
 def introduced(folded: str, name: Name, end: int) -> bool:
     """A name after the figure tells what it is about only when introduced as the platform
     ("on a single GB300 NVL72 rack", "using Hopper", "on 8x B200", "的 NVLink 6"), not as a part
     ("260 TB/s of NVLink bandwidth")."""
-    if re.fullmatch(r"\s*的\s*(?:[A-Za-z-]+\s+)?|\s*[(（]\s*", folded[end:name.start]):
+    if INTRODUCED_RIGHT_AFTER.fullmatch(folded[end:name.start]):
         return True
     if RELATIVE_CLAUSE_TO.fullmatch(folded, end, name.start):
         return True  # "搭载 80 万个 GPU、峰值性能达 16 ZettaFLOPS 的 Zettascale10": the modifiers of the name

@@ -145,6 +145,7 @@ LONGEST_ZH_BRAND = 4
 BUSINESS_AFTER = re.compile("业务|营收|收入|部门|板块|市场")
 # Its scale and use between a quoted name and its kind word: "“夸娥”万卡智算集群".
 QUOTED_SCALE = r"(?:[\d万千百十]+卡)?(?:智算|算力|计算|训练|推理)?"
+LEADING_QUOTED_SCALE = re.compile("^" + QUOTED_SCALE)
 # One or two capitalised words naming who holds a share ("Kestrel", "Orbis Labs", "xAI").
 SHARE_NAME = r"(?P<name>(?:[A-Z]|[a-z](?=[A-Z]))[\w&.-]*[A-Za-z0-9](?:[ \t]+[A-Z][\w&-]*[A-Za-z0-9])?)"
 # The holder right before the verb of share_holder: one or two capitalised words opening no other word.
@@ -624,7 +625,7 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         kind = _kind_of(match.group("kind")) if match.group("kind") else "chip"
         found.append(Shape(match.start(group), match.end(group), kind, "lower_code"))
     for match in _matches(text, "quoted"):
-        after = re.sub("^" + QUOTED_SCALE, "", match.group("after").strip(" \t的"))
+        after = LEADING_QUOTED_SCALE.sub("", match.group("after").strip(" \t的"))
         kind = _kind_of_word().get(after.casefold(), "product_family")
         found.append(Shape(match.start("name"), match.end("name"), kind, "quoted"))
     for match in _matches(text, "facility_quoted") if not han else ():
