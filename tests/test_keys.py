@@ -21,6 +21,8 @@ from claimledger.diff.keys import (
     measure_name,
     normalise_metric,
     normalise_name,
+    may_name,
+    name_registry,
     products_named,
     publisher,
     round_in_sentence,
@@ -324,6 +326,24 @@ def test_rule_7_the_longest_vendor_name_is_dropped():
 )
 def test_products_named_are_known_hardware_as_whole_words(sentence, products):
     assert {normalise_name(product.id) for product in products_named(sentence)} == products
+
+
+@pytest.mark.parametrize("written", ["{}", "512 {}s", "the {}-based rack", "（{}）", "Orbis {} GPU", "星图的{}芯片"])
+def test_may_name_holds_wherever_the_name_matcher_finds_a_product(written):
+    """The cheap test before the matcher never says no where the matcher finds the product: every
+    spelling of every known product, in text around it, in upper, lower and full-width forms."""
+    for spelling, entity_id in name_registry().spellings():
+        entity = name_registry().get(entity_id)
+        for form in (spelling, spelling.upper(), spelling.lower(), spelling.translate({code: code + 0xFEE0 for code in range(0x21, 0x7F)})):
+            text = written.format(form)
+            if entity in products_named(text):
+                assert may_name(text, entity), (text, entity.id)
+
+
+def test_may_name_says_no_where_no_spelling_stands():
+    h100 = name_registry().get("H100")
+    assert not may_name("Orbis runs 100,000 GB300 GPUs.", h100)
+    assert may_name("Orbis runs 100K H100s.", h100)
 
 
 @pytest.mark.parametrize(

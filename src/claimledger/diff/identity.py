@@ -84,6 +84,7 @@ from claimledger.diff.keys import (
     normalise_baseline,
     normalise_metric,
     normalise_name,
+    may_name,
     products_named,
     split_round,
     subject_entity,
@@ -440,7 +441,8 @@ def counts_the_subject(claim: Mapping[str, Any], key: ClaimKey) -> bool:
     entity = subject_entity(key.subject)
     if entity is None or entity.kind != "chip" or key.measure not in data_table("diff.toml")["holdings"]["measures"]:
         return False
-    return entity in products_named(claim.get("text"))
+    text = claim.get("text") or ""
+    return may_name(text, entity) and entity in products_named(text)
 
 
 def counts_its_chips(claim: Mapping[str, Any], subject: str | None) -> bool:
@@ -451,8 +453,8 @@ def counts_its_chips(claim: Mapping[str, Any], subject: str | None) -> bool:
         return False
     sentence = claim.get("sentence") or ""
     start = (claim.get("start") or 0) - (claim.get("sentence_start") or 0)
-    if not 0 < start <= len(sentence):
-        return False
+    if not 0 < start <= len(sentence) or not chip_word_pattern().search(unicodedata.normalize("NFKC", sentence[:start])):
+        return False  # no word for a chip before the figure: no count of them (spares loading extraction)
     from claimledger.extraction.attributes import clause_bounds
 
     clause_start, _ = clause_bounds(sentence, start, start)
@@ -460,10 +462,20 @@ def counts_its_chips(claim: Mapping[str, Any], subject: str | None) -> bool:
     return any(int(match.group("count").replace(",", "")) > 1 for match in chip_count_pattern().finditer(before))
 
 
+def _chip_words() -> str:
+    return "|".join(map(re.escape, sorted(data_table("shapes.toml")["kind_words"]["chip"], key=len, reverse=True)))
+
+
+@cache
+def chip_word_pattern() -> re.Pattern[str]:
+    """A word for a chip, which every count of chips (`chip_count_pattern`) holds."""
+    return re.compile(_chip_words(), re.IGNORECASE)
+
+
 @cache
 def chip_count_pattern() -> re.Pattern[str]:
     """A count of chips that owns what follows: "9216芯片的", "9,216 颗芯片的", "9,216-chip"."""
-    chips = "|".join(map(re.escape, sorted(data_table("shapes.toml")["kind_words"]["chip"], key=len, reverse=True)))
+    chips = _chip_words()
     return re.compile(
         rf"(?<![\d.])(?<!\d,)(?P<count>\d[\d,]*)(?:\s*[个個颗顆张張块塊片]?\s*(?:{chips})\s*(?:配置\s*)?的|-(?:{chips})\b)",
         re.IGNORECASE,

@@ -57,6 +57,7 @@ from claimledger.entities import Entity, Registry, package_registry
 from claimledger.entities.model import HARDWARE_KINDS
 from claimledger.text.english import singular
 from claimledger.text.scripts import HAN
+from claimledger.text.traditional import simplified
 
 ENGLISH_POSSESSIVE = re.compile(r"['’]s\b")
 # Dropped after the separators are: "0:的" folds to "0的" first, then to "0".
@@ -276,6 +277,32 @@ def products_named(sentence: str | None) -> tuple[Entity, ...]:
 
     found = {name.entity.id: name.entity for name in known_names(sentence, name_registry())}
     return tuple(entity for entity in found.values() if entity.kind in HARDWARE_KINDS)
+
+
+# What extraction's name matcher disregards when it compares words: case, spaces and the separators it folds
+# to spaces, full-width forms, traditional characters, a model number's plural "s" (`annotate.FOLDS`,
+# `names.PLURAL_AFTER_CODE`).
+SKELETON_DROPS = re.compile(r"[\s\-\u2010\u2011_\u3000]+|(?<=\d)s(?![A-Za-z0-9])")
+FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
+
+
+def _skeleton(text: str) -> str:
+    return SKELETON_DROPS.sub("", simplified(text).translate(FULL_WIDTH)).lower()
+
+
+@lru_cache(maxsize=8)
+def _spelling_skeletons(registry: Registry) -> dict[str, tuple[str, ...]]:
+    skeletons: dict[str, list[str]] = {}
+    for spelling, entity_id in registry.spellings():
+        skeletons.setdefault(entity_id, []).append(_skeleton(spelling))
+    return {entity_id: tuple(found) for entity_id, found in skeletons.items()}
+
+
+def may_name(text: str, entity: Entity) -> bool:
+    """Whether `text` may name `entity` as extraction's name matcher reads it: one of its spellings stands in
+    it, words run together (a match needs that, so a text without one is spared loading the matcher)."""
+    skeleton = _skeleton(text)
+    return any(spelling in skeleton for spelling in _spelling_skeletons(name_registry()).get(entity.id, ()))
 
 
 def is_organisation(subject: str | None) -> bool:
