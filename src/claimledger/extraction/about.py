@@ -404,12 +404,14 @@ def _bracketing_name(text: str, names: Sequence[Name], start: int, end: int) -> 
     return name
 
 
-# A verb of saying after the sentence's opening name, not followed by the speaker itself: "Acme
-# claims 2x", never "Acme said it now serves 3,000 customers" (its own figure).
-SPEAKS_AFTER = re.compile(
-    r"(?:'s)?\s+(?:(?:today|also|now|has|had)\s+)?(?:said|says|claims|claimed|touts|touted|quotes|quoted|cites|cited)\b"
-    r"(?!\s+(?:that\s+)?(?:it|its|we|our)\b)"
-)
+@cache
+def _speaks_after() -> re.Pattern[str]:
+    """A verb of saying after the sentence's opening name (data/cues.toml [claimant] en_speaks_over), not
+    followed by the speaker itself: "Acme claims 2x", never "Acme said it now serves 3,000 customers" (its own figure)."""
+    verbs = "|".join(map(re.escape, cue_table()["claimant"]["en_speaks_over"]))
+    return re.compile(rf"(?:'s)?\s+(?:(?:today|also|now|has|had)\s+)?(?:{verbs})\b(?!\s+(?:that\s+)?(?:it|its|we|our)\b)")
+
+
 # "the 93-petaflop Sunway TaihuLight": a figure joined to its unit by a hyphen, then a capitalised word.
 HYPHENATED_FIGURE = re.compile(r"\d-[A-Za-z]+$")
 CAPITALISED_AFTER = re.compile(r"[ \t]+[A-Z][a-z]")
@@ -435,7 +437,7 @@ def _opening_subject(
     if any(name.start == 0 and name.kind in WORKLOAD_KINDS for name in names):
         return None
     opener = sentence_subject(text)
-    if opener is not None and not organisation_metric and SPEAKS_AFTER.match(text, text.find(opener) + len(opener)):
+    if opener is not None and not organisation_metric and _speaks_after().match(text, text.find(opener) + len(opener)):
         return None
     if opener is not None and any(role == "baseline" and name.text in opener for name, role in zip(names, roles)):
         return None
