@@ -72,7 +72,8 @@ def test_writes_queued_together_share_a_commit_and_keep_their_order(tmp_path):
 
 def test_grouped_writes_arriving_apart_wait_for_each_other_and_commit_with_the_next_plain_write(tmp_path):
     path = tmp_path / "ledger.db"
-    with LedgerWriter(lambda: open_crawl_ledger(path), group_seconds=600.0) as writer:
+    # Neither the group time nor the longest a batch may stay open runs out while the test waits, however busy the machine.
+    with LedgerWriter(lambda: open_crawl_ledger(path), max_batch_seconds=600.0, group_seconds=600.0) as writer:
         commits_before = writer.commits
         grouped = []
         for number in range(3):
