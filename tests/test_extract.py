@@ -261,6 +261,14 @@ PROJECTED = [
     # a forecast word judged by an adjective describes the present
     ("Kestrel's outlook remains strong, with an order backlog of $9.4 billion.", "$9.4 billion", False),
     ("Kestrel's guidance is cautious at $2.3 billion.", "$2.3 billion", True),
+    # a heading joining results and outlook forecasts nothing: each clause says so for itself
+    ("Veltrix业绩与展望：营收7.2亿美元，同比增长31%，预计下季度环比增速约15%。", "7.2亿美元", False),
+    ("Veltrix业绩与展望：营收7.2亿美元，同比增长31%，预计下季度环比增速约15%。", "约15%", True),
+    ("星河業績與展望：營收9億元。", "9億元", False),
+    # a hedge of what may happen reaches only its own clause, or a change of its measure right after
+    ("网络拥塞可能会带来15%的性能损失，并且每次故障恢复会耗时20分钟。", "15%", True),
+    ("网络拥塞可能会带来15%的性能损失，并且每次故障恢复会耗时20分钟。", "20分钟", False),
+    ("星桥营收可能会达到100亿元，同比增长20%。", "20%", True),
 ]
 
 
