@@ -269,6 +269,10 @@ PROJECTED = [
     ("网络拥塞可能会带来15%的性能损失，并且每次故障恢复会耗时20分钟。", "15%", True),
     ("网络拥塞可能会带来15%的性能损失，并且每次故障恢复会耗时20分钟。", "20分钟", False),
     ("星桥营收可能会达到100亿元，同比增长20%。", "20%", True),
+    # a past period a forecast change is measured against is its base, not the figure's own period
+    ("星桥预计，今年营收较去年同期增长20%。", "20%", True),
+    ("星桥预计，今年营收同比去年增长15%。", "15%", True),
+    ("星桥预计，去年营收为20亿元。", "20亿元", False),
 ]
 
 

@@ -229,6 +229,8 @@ OTHER_FIGURES_CUE = re.compile(
 )
 
 
+# A comparison word right before a past period: "较去年同期", "比上年" (the base of a change, not the figure's period).
+COMPARED_WITH_BEFORE = re.compile(r"(?:较|比|相比|相较|对比|与)\s*$")
 # A clause opening with a past period: "，去年营收", "；上季度出货".
 PAST_PERIOD_OPENING = re.compile(r"[，,；;]\s*(?:去年|上年|前年|上一年|上季度|上一季度|上季|上月|上个月)")
 
@@ -253,7 +255,14 @@ def is_projected(sentence: str, start: int, end: int) -> bool:
         return False  # "up 207%, ahead of the $1.08bn forecast", "bought 120 acres and plans to build ..."
     if first <= clause_start and PAST_PERIOD_OPENING.search(sentence, first, start):
         return False  # "仁宝将于今天举行旺年会，去年营收 7575 亿元，…出货 2800 万台": told of a past period
-    return not (first <= clause_start and actual_pattern().search(lowered(sentence), clause_start, start))
+    return not (first <= clause_start and _actual_between(lowered(sentence), clause_start, start))
+
+
+def _actual_between(low: str, start: int, end: int) -> bool:
+    """Whether a word for the actual figure or a past period stands in low[start:end], not as what a change is
+    measured against ("预计，今年营收较去年同期增长 20%": 去年 is the base, the figure still a forecast)."""
+    return any(COMPARED_WITH_BEFORE.search(low, max(0, found.start() - 3), found.start()) is None
+               for found in actual_pattern().finditer(low, start, end))
 
 
 def _hedge_left_behind(sentence: str, cue_end: int, clause_start: int) -> bool:
