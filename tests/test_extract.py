@@ -435,6 +435,8 @@ def test_a_phrase_holding_a_speech_verb_quotes_no_one(sentence: str) -> None:
     # the span of a record high
     ("星图云收入同比增长 31%，创五年新高。", "五年"),
     ("飞燕科技营收增长 18%，创四年增速新高。", "四年"),
+    # the streak a result held over
+    ("星图营收连续两年增长 30%。", "两年"),
 ])
 def test_a_duration_saying_when_is_no_claim(sentence: str, written: str) -> None:
     claims = extract(sentence)
@@ -451,6 +453,7 @@ def test_the_recent_of_a_time_span_is_no_hedge() -> None:
     ("The probe has spent the last 200 days in orbit.", "200 days"),
     ("Training finished two weeks earlier than planned.", "two weeks"),
     ("耗时三个月后，新集群完成了验证。", "三个月"),
+    ("新集群连续运行 72 小时无故障。", "72 小时"),
 ])
 def test_a_duration_that_lasts_stays_a_claim(sentence: str, written: str) -> None:
     assert written in {claim.text for claim in extract(sentence)}
