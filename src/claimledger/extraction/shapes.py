@@ -127,8 +127,8 @@ CLAUSE_START = re.compile(r"^|[，,。；;：:、]")
 # A digit, maybe a space, right before a position: what follows is the number's unit or classifier.
 DIGIT_BEFORE = re.compile(r"\d[ \t]?$")
 # Characters no organisation's name holds before its results: function words ("数据港" holds 据,
-# which zh_not_name_chars keeps out of product names).
-OWNER_NOT_CHARS = "的了在是为和与及或将把被从对向于已也都就还又并且而但却所之以给让使得着过到至达比较更最很非不没无有这那其该此每各某"
+# which zh_not_name_chars keeps out of product names), and 占 ("占营业收入比重": a share, no owner).
+OWNER_NOT_CHARS = "的了在是为和与及或将把被从对向于已也都就还又并且而但却所之以给让使得着过到至达比较更最很非不没无有这那其该此每各某占"
 # 年, 月 and 日 hold in an owner's name where they write no period: "日月光", never "本月", "今日",
 # "三月", "年度", "月底"; 和 only opens one ("和硕", never "腾讯和阿里").
 DATE_CHARACTERS = "年月日"
