@@ -261,6 +261,18 @@ PROJECTED = [
     # a forecast word judged by an adjective describes the present
     ("Kestrel's outlook remains strong, with an order backlog of $9.4 billion.", "$9.4 billion", False),
     ("Kestrel's guidance is cautious at $2.3 billion.", "$2.3 billion", True),
+    # a heading joining results and outlook forecasts nothing: each clause says so for itself
+    ("Veltrix业绩与展望：营收7.2亿美元，同比增长31%，预计下季度环比增速约15%。", "7.2亿美元", False),
+    ("Veltrix业绩与展望：营收7.2亿美元，同比增长31%，预计下季度环比增速约15%。", "约15%", True),
+    ("星河業績與展望：營收9億元。", "9億元", False),
+    # a hedge of what may happen reaches only its own clause, or a change of its measure right after
+    ("网络拥塞可能会带来15%的性能损失，并且每次故障恢复会耗时20分钟。", "15%", True),
+    ("网络拥塞可能会带来15%的性能损失，并且每次故障恢复会耗时20分钟。", "20分钟", False),
+    ("星桥营收可能会达到100亿元，同比增长20%。", "20%", True),
+    # a past period a forecast change is measured against is its base, not the figure's own period
+    ("星桥预计，今年营收较去年同期增长20%。", "20%", True),
+    ("星桥预计，今年营收同比去年增长15%。", "15%", True),
+    ("星桥预计，去年营收为20亿元。", "20亿元", False),
 ]
 
 
@@ -423,6 +435,8 @@ def test_a_phrase_holding_a_speech_verb_quotes_no_one(sentence: str) -> None:
     # the span of a record high
     ("星图云收入同比增长 31%，创五年新高。", "五年"),
     ("飞燕科技营收增长 18%，创四年增速新高。", "四年"),
+    # the streak a result held over
+    ("星图营收连续两年增长 30%。", "两年"),
 ])
 def test_a_duration_saying_when_is_no_claim(sentence: str, written: str) -> None:
     claims = extract(sentence)
@@ -439,6 +453,7 @@ def test_the_recent_of_a_time_span_is_no_hedge() -> None:
     ("The probe has spent the last 200 days in orbit.", "200 days"),
     ("Training finished two weeks earlier than planned.", "two weeks"),
     ("耗时三个月后，新集群完成了验证。", "三个月"),
+    ("新集群连续运行 72 小时无故障。", "72 小时"),
 ])
 def test_a_duration_that_lasts_stays_a_claim(sentence: str, written: str) -> None:
     assert written in {claim.text for claim in extract(sentence)}

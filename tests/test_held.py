@@ -240,3 +240,20 @@ def test_a_predecessor_figure_is_its_own_and_replaced_by_no_figure_of_another_pr
 
 def test_a_range_after_from_is_one_current_figure():
     assert [role for _, role, _ in roles("The rack scales from 8 to 72 GPUs.")] == ["current"]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a bracket after a change gives the value it is measured from
+    ("岭峰光电营收达 63.5 亿元，同比增长 41.2%（2024年上半年为 45.0 亿元）。",
+     [("63.5 亿元", "current", None), ("41.2%", "current", None), ("45.0 亿元", "previous", "63.5 亿元")]),
+    # an earlier forecast, its period and its measure between
+    ("预计 2026 年营业收入为 88.0 亿元，高于此前预期的 2026 年的营业收入 80.5 亿元。",
+     [("88.0 亿元", "current", None), ("80.5 亿元", "previous", "88.0 亿元")]),
+])
+def test_rule_3_a_base_in_brackets_and_an_earlier_forecast_of_a_measure_are_previous(text, expected):
+    assert roles(text) == expected
+
+
+def test_rule_3_a_bracket_without_a_period_is_no_base():
+    assert [role for _, role, _ in roles("星桥营收 12 亿元，同比增长 20%（创历史新高为 12 亿元）。")][:2] == ["current", "current"]
+

@@ -169,6 +169,14 @@ EARNINGS = [
     ("星河當季研發投入增至48.2億元，資本開支增至77億元。", "77億元", "investment"),    # An accounting note in brackets between the profit word and its figure keeps the link.
     ("星河營收900億元；經營利潤(Non-IFRS)310.5億元。", "310.5億元", "operating profit"),
     ("星河經營利潤（非國際準則）310.5億元。", "310.5億元", "operating profit"),
+    # The amount in brackets right after its measure: "营业收入（4.38 亿元）".
+    ("2024年，星澜的营业收入（3.12亿元）大幅增长。", "3.12亿元", "revenue"),
+    # A part of the revenue is its share, not revenue; 占 opens no owner's name.
+    ("研发投入5.86亿元（占总营收的4%）。", "4%", "revenue share"),
+    ("星桥研发投入12亿元，占营业收入比重达30%。", "30%", "revenue share"),
+    # A compound annual rate is its own measure, never the size or the compute named before it.
+    ("预计市场规模将达到900亿元，年复合增长率达28%。", "28%", "compound annual growth rate"),
+    ("预计智能算力规模将达到1000EFLOPS，2024-2028年复合增长率达33.9%。", "33.9%", "compound annual growth rate"),
 ]
 
 

@@ -308,6 +308,12 @@ def test_rule_7_the_nearest_free_name_is_the_subject(sentence: str, written: str
         ("星海研究所表示，第三季度营收为 5 亿元。", "5 亿元", "星海研究所"),
         ("星海研究所表示，全球 AI 芯片市场规模将达 900 亿美元。", "900 亿美元", None),
         ("星海研究所表示，K3 芯片营收为 5 亿元。", "5 亿元", "K3"),
+        # ... and of the units it ships itself, not a whole market's
+        ("鸿川科技表示，10月服务器出货12万台，月增8.5%。", "12万台", "鸿川科技"),
+        ("鸿川科技表示，10月服务器出货12万台，月增8.5%。", "8.5%", "鸿川科技"),
+        ("星海研究所表示，全球服务器出货量将年增12%。", "12%", None),
+        # 占 opens no owner's name ("占营业收入比重": a share of the company before)
+        ("星桥研发投入12亿元，占营业收入比重达30%。", "30%", "星桥"),
     ],
 )
 def test_rule_7_the_speakers_own_company_holds_its_money(sentence: str, written: str, subject: str | None) -> None:

@@ -167,6 +167,13 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("星桥董事长李明表示，出货增长 30%。", "星桥", "organisation", "zh_owner_of_speaker"),
         # an organisation before its results as a whole
         ("云栈Q1业绩逊色，营收 12 亿元。", "云栈", "organisation", "zh_owner_of_measure"),
+        # a verb after the name is no part of it, a Latin name opens the clause as a Chinese one does
+        ("云岚发布第三季度财报，营收 18 亿元。", "云岚", "organisation", "zh_owner_of_measure"),
+        ("鼎川公布业绩，营收 9 亿元。", "鼎川", "organisation", "zh_owner_of_measure"),
+        ("Veltrix业绩与展望：营收 7 亿美元。", "Veltrix", "organisation", "zh_owner_of_measure"),
+        ("Kestrel Arc营收 3 亿美元。", "Kestrel Arc", "organisation", "zh_owner_of_measure"),
+        # a fiscal year glued on is no model number: "Veltrix2026财年" is Veltrix, then its fiscal year
+        ("Veltrix2026财年第一财季营收 5 亿美元。", "Veltrix", "organisation", "zh_owner_of_measure"),
         # a province's or a city's branch of a telecom operator
         ("浙江联通建成智算中心，算力超 800P。", "浙江联通", "organisation", "zh_regional_operator"),
         # a code a figure describes through 的
@@ -191,6 +198,7 @@ def test_each_rule_finds_its_names(text: str, name: str, kind: str, rule: str) -
         "今年加速芯片和异构芯片的出货量都在增长。",  # nor a time word or what a chip does
         "它接近主流70W GPU的两倍。",  # nor a power rating before a kind word
         "公司建成超万卡集群。",  # nor a count of cards
+        "GPU营收为 5 亿美元。",  # nor an acronym before results
         "The deal is worth $A82,615,680.",  # money, not the A82
         "From Orbis's 2GW build to Lumen's 5GW cluster and Acme's 500MW campus.",  # a figure after an owner is no name
         "Orbis's Ethernet platform ships in May.",  # a standard is no one's product

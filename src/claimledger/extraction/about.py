@@ -76,8 +76,11 @@ POINTS = frozenset({"percentage_point", "basis_point"})
 # A note in brackets may stand between ("经营利润(Non-IFRS)310.5亿元", "revenue (GAAP) was"); one
 # holding a digit is a figure of its own.
 METRIC_LINK_ANY_CASE = re.compile(r"(?:\s*[(（][^()（）\d]{1,24}[)）])?" + METRIC_LINK.pattern, re.IGNORECASE)
-# Or taken up again after a dash by a pronoun and its verb: "its data center revenue—it reached $1.14 billion".
-METRIC_APPOSITIVE = re.compile(r"\s*(?:[,:，：]|[—–]\s*(?:it|which)\s+(?:[a-z]+\s+){1,3}?(?:of\s+|at\s+|to\s+)?)\s*$")
+# A word for a whole market or industry: units shipped there are no speaker's own ("全球出货量", "industry shipments").
+MARKET_WIDE = re.compile(r"全球|全国|全行业|整体市场|市场|产业|行业|\b(?:global|worldwide|industry|market)\b", re.IGNORECASE)
+# Or taken up again after a dash by a pronoun and its verb: "its data center revenue—it reached $1.14 billion";
+# or given in brackets right after it: "营业收入（4.38亿元）大幅增长".
+METRIC_APPOSITIVE = re.compile(r"\s*(?:[,:，：(（]|[—–]\s*(?:it|which)\s+(?:[a-z]+\s+){1,3}?(?:of\s+|at\s+|to\s+)?)\s*$")
 # A guidance given for a metric, its figure in the next clause ("营收给出乐观指引，中值为 650 亿美元").
 GUIDED_FIGURE = re.compile(r"[^，,。；;]{0,8}指引\s*[,，]\s*(?:其)?(?:中值|中位数|中点|区间|范围)?\s*(?:为|是|在|约为)?\s*$")
 SENTENCE_SUBJECT = re.compile(
@@ -188,7 +191,9 @@ def describe(
     if money:
         metric = _priced_in_or_out(text, start, end) or metric
     organisation_metric = metric in organisation_metrics() or money
-    own_money = organisation_metric and metric not in _market_metrics()
+    own_money = organisation_metric and metric not in _market_metrics() or (
+        metric in _output_metrics() and MARKET_WIDE.search(folded, 0, start) is None
+    )
     roles = assign_roles(
         folded, names, start, end, clause, rule_roles, organisation_metric, relative, own_money, annotated.registry,
         count=(kind or "count") == "count",
@@ -345,6 +350,12 @@ def _generic_metrics() -> frozenset[str]:
 def _narrowed_by_unit() -> dict[str, frozenset[str]]:
     """Concepts a unit may name more narrowly than their word does (throughput in TPS)."""
     return {concept["name"]: frozenset(concept["narrowed_by_unit"]) for concept in metric_table()["concept"] if "narrowed_by_unit" in concept}
+
+
+@cache
+def _output_metrics() -> frozenset[str]:
+    """What an organisation moves itself (shipments, deliveries): a speaker naming nothing else tells its own."""
+    return frozenset(concept["name"] for concept in metric_table()["concept"] if concept.get("output"))
 
 
 @cache

@@ -29,8 +29,10 @@ first rule that applies wins:
    "once it reaches": a condition), neither a forecast then unless its own clause says so; a year's
    possessive after a comparison word ("above 2024's $52.5bn") beside a current figure of its kind; or a past time right after a level figure
    ("27 minutes in the previous round", "$26 billion a year earlier") or an earlier word and
-   what was done with the figure then before it ("高于此前指引的 45 亿元", "之前预计的") when its
-   sentence has a current figure of the same kind to replace it; or a statement made earlier a few
+   what was done with the figure then before it ("高于此前指引的 45 亿元", "之前预计的", also with a period and the
+   measure between: "此前预期的2027年的营业收入") when its sentence has a current figure of the same kind to replace it;
+   a bracket after a change opening with a year or a past period and 为 ("同比增长 56.7%（2024年上半年为 94.3 亿元）")
+   beside a current figure of its kind; or a statement made earlier a few
    words before it ("Acme previously stated the K3 draws 700 W", "it formerly drew 700 W", "此前公布的功耗为 700W") with a
    word for now after it ("it now draws 650 W", "现已调整为 650W") and a current figure of its kind;
    a change's size right before "from" ("by 25%, from $12.00/hr to $9.00/hr"); a figure of the same
@@ -219,6 +221,25 @@ def _zh_earlier_stated() -> re.Pattern[str]:
 
 
 @cache
+def _zh_earlier_measure() -> re.Pattern[str]:
+    """An earlier word, what was done then and 的, then a period maybe and the measure named before the
+    figure: "此前预期的2027年的营业收入", "之前公布的全年营收为"."""
+    measures = sorted((alias for concept in metric_table()["concept"] for alias in concept.get("aliases", ())
+                       if "\u4e00" <= alias[:1] <= "\u9fff"), key=len, reverse=True)
+    period = r"(?:\d{4}\s*年[\u4e00-\u9fff]{0,4}?的?)?"
+    return re.compile(rf"{any_phrase(_table()['zh_earlier'])}[\u4e00-\u9fff]{{1,4}}的\s*{period}"
+                      rf"(?:{alternation(measures)})(?:为|达到?|是)?{BETWEEN}$")
+
+
+@cache
+def _zh_base_bracket() -> re.Pattern[str]:
+    """A change figure, then a bracket opening with a year or a past period and 为: "同比增长 56.7%（2024年上半年为",
+    "增长 12%（去年同期为": the bracket gives the value the change is measured from."""
+    periods = alternation(_table()["zh_compared_periods"])
+    return re.compile(rf"[%％倍]\s*[（(]\s*(?:\d{{4}}\s*年[^，,。；;！？()（）\d]{{0,6}}?|{periods})\s*(?:为|是){BETWEEN}$")
+
+
+@cache
 def _stated_before() -> re.Pattern[str]:
     """A statement made earlier, or an adverb for before and a verb in the past, up to eight words (16
     characters in Chinese) then the figure: "Acme previously stated the K3 draws", "it previously operated
@@ -297,6 +318,10 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
         return Held("previous", needs_current=True)
     if not relative and earlier is not None:
         return Held("previous", needs_current=True)
+    if not relative and cue_before and _zh_earlier_measure().search(low, max(0, start - 32), start):
+        return Held("previous", needs_current=True)  # "此前预期的2027年的营业收入 257.71 亿元"
+    if not relative and low.find("为", max(0, start - 4), start) >= 0 and _zh_base_bracket().search(low, max(0, start - 24), start):
+        return Held("previous", needs_current=True)  # "同比增长 56.7%（2024年上半年为 94.3 亿元）"
     return CURRENT
 
 

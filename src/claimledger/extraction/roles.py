@@ -61,7 +61,8 @@ in tests/test_roles.py:
    ("the 1,000 W MI350X"). A figure of money or
    market written after the speaker's own company ("据星图披露，公司营收为 ...") is the
    claimant's, when no other organisation is named; so is a figure of its own money (revenue,
-   profit: not a market's size or share) in a sentence that names nothing else. A speaker whose figure's
+   profit: not a market's size or share) in a sentence that names nothing else, and so are the units it
+   ships ("廣達表示，9月筆電出貨 460 萬台"), unless a word for a whole market stands before them ("全球出货量"). A speaker whose figure's
    clause names nothing else speaks of its own figure ("Meta has described clusters scaling toward 5
    gigawatts"), or of the one product of its own the sentence names ("For its MI355X, AMD touted 2x ..."),
    unless the figure is money, and never when the sentence compares its figures with another's product
@@ -388,7 +389,7 @@ def assign_roles(
 ) -> Roles:
     """Roles of `names` for the figure at [start, end) of the (folded) sentence, given the
     sentence's `rule_roles` (`sentence_roles`). `own_money`: the figure is an organisation's own
-    money (revenue, profit; not a market's size or share); `registry` gives the makers of products;
+    money (revenue, profit; not a market's size or share) or units it ships itself; `registry` gives the makers of products;
     `count`: the figure counts things, which an organisation may be written as owning ("Meta's 70,000 GPUs")."""
     if not names:
         return NO_ROLES

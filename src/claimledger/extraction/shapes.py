@@ -89,7 +89,8 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
 - zh_owner_of_measure: a Chinese name opening its clause before its own results, a period (a word
   or one written with digits: "9月", "2026年1月", "第3季"), a forecast verb, 实现 and a narrowing
   word maybe between ("星桥数据全年实现营业收入", "星桥数据经调整净利润", "云栈9月集团营收",
-  "云栈预计第4季整体营收", "云栈Q1业绩逊色": `zh_results_words`); never common words alone ("公司", "我国", "目前公司"), a line of business
+  "云栈预计第4季整体营收", "云栈Q1业绩逊色": `zh_results_words`), or a Latin name of one or two capitalised words
+  holding small letters ("Veltrix业绩与展望"); a verb after the name is none of it ("云岚发布财报": 云岚); never common words alone ("公司", "我国", "目前公司"), a line of business
   ("游戏收入", "手机业务收入"), a narrowing word ("经调整净利润", "息税前利润") nor a measure's own
   name. 年/月/日 in it write no period ("日月光预期第4季整体营收"; never "本月营收"), 和 only opens
   it ("和硕去年营收").
@@ -126,8 +127,8 @@ CLAUSE_START = re.compile(r"^|[，,。；;：:、]")
 # A digit, maybe a space, right before a position: what follows is the number's unit or classifier.
 DIGIT_BEFORE = re.compile(r"\d[ \t]?$")
 # Characters no organisation's name holds before its results: function words ("数据港" holds 据,
-# which zh_not_name_chars keeps out of product names).
-OWNER_NOT_CHARS = "的了在是为和与及或将把被从对向于已也都就还又并且而但却所之以给让使得着过到至达比较更最很非不没无有这那其该此每各某"
+# which zh_not_name_chars keeps out of product names), and 占 ("占营业收入比重": a share, no owner).
+OWNER_NOT_CHARS = "的了在是为和与及或将把被从对向于已也都就还又并且而但却所之以给让使得着过到至达比较更最很非不没无有这那其该此每各某占"
 # 年, 月 and 日 hold in an owner's name where they write no period: "日月光", never "本月", "今日",
 # "三月", "年度", "月底"; 和 only opens one ("和硕", never "腾讯和阿里").
 DATE_CHARACTERS = "年月日"
@@ -137,6 +138,9 @@ OWNER_CHARACTER = (
     rf"(?:(?![{OWNER_NOT_CHARS}{HAN_NUMERALS}{DATE_CHARACTERS}季度期])[{HAN}]"
     rf"|(?<![{PERIOD_BEFORE_DATE}{HAN_NUMERALS}])[{DATE_CHARACTERS}](?![{PERIOD_AFTER_DATE}{HAN_NUMERALS}]))"
 )
+# A Latin name opening a Chinese clause before its results: one or two capitalised words holding small
+# letters ("Lumentum业绩", "Acme Labs营收"), never an acronym alone ("GPU营收", "AI业务收入").
+LATIN_OWNER = r"(?<![A-Za-z0-9])[A-Z][a-z]{2,}[A-Za-z]*(?:[ \t][A-Z][a-z]+)?(?![A-Za-z])"
 # A place and a description may make a long name: "西安未来人工智能计算中心".
 LONGEST_ZH_NAME = 10
 # A brand before a model code is a word or two: "曦云 C600", "云燧 T30".
@@ -185,7 +189,7 @@ AFTER_NUMBER = re.compile(r"\d\s?$")
 # A period written with digits between an owner and its results: "9月", "2026年1月", "第3季", "前9月",
 # "2025年第二季度", "Q3" (zh_owner_of_measure).
 ZH_DATED_PERIOD = (
-    r"(?:\d{4}[ \t]?年[ \t]?)?(?:前[ \t]?)?(?:\d{1,2}[ \t]?月份?|第?[ \t]?[1-4一二三四][ \t]?季度?|Q[1-4])"
+    r"(?:\d{4}[ \t]?财?年[ \t]?)?(?:前[ \t]?)?(?:\d{1,2}[ \t]?月份?|第?[ \t]?[1-4一二三四][ \t]?财?季度?|Q[1-4])"
 )
 # A date or period unit after a number: "2026 年", "3 月", "二季度".
 DATE_UNITS = "年月日季周"
@@ -303,8 +307,8 @@ def _rules() -> dict[str, re.Pattern[str]]:
         "appositive": re.compile(
             rf"(?P<kind>{latin_kind}),[ \t]+the[ \t]+(?P<name>[A-Z][\w.-]*(?:[ \t]+[A-Z0-9][\w.-]*)?)(?<!\.)[ \t]*[,—–]"
         ),
-        # Never a word glued to a date in Chinese text: "Google10月" is Google, then 10 月.
-        "glued_code": re.compile(r"(?P<word>[A-Z][a-z]{3,})\d{1,4}[A-Za-z]?(?![A-Za-z0-9_.年月日号-])"),
+        # Never a word glued to a date in Chinese text: "Google10月" is Google, then 10 月 ("Kite2026财年": a fiscal year).
+        "glued_code": re.compile(r"(?P<word>[A-Z][a-z]{3,})\d{1,4}[A-Za-z]?(?![A-Za-z0-9_.年月日号财-])"),
         # "[A-Za-z]*+": a letter given back could never be the digit after the letters. The code's
         # first letter or digit opens the rule, a look-behind after it telling which it was. Letters
         # open a code only where their run starts: from any later letter of the run the same rest
@@ -367,7 +371,7 @@ def _rules() -> dict[str, re.Pattern[str]]:
         # An organisation opening its clause before its results: "数据港全年实现营业收入" (matched at
         # each clause's start only: _owners_of_measures).
         "zh_owner_of_measure": re.compile(
-            rf"(?P<name>(?:和{OWNER_CHARACTER}{{1,4}}?|{OWNER_CHARACTER}{{2,5}}?))"
+            rf"(?P<name>(?:和{OWNER_CHARACTER}{{1,4}}?|{OWNER_CHARACTER}{{2,5}}?|{LATIN_OWNER}))(?:(?<=[A-Za-z])[ \t])?"
             rf"(?:预计|预期|预估)?(?:{ZH_DATED_PERIOD}|{_words(shape_table()['words']['zh_owner_periods'])})?(?:实现|录得|的)?"
             rf"(?:{_words(shape_table()['words']['zh_measure_modifiers'])})?(?:{_words(_chinese_organisation_measures())}"
             rf"|{_words(shape_table()['words']['zh_results_words'])})"
@@ -988,14 +992,23 @@ def _owners_of_measures(text: str) -> list[Shape]:
         # Only a whole word of zh_not_names is no owner: "中国" is none, "中国移动" is one.
         # Nor a line of business ("游戏收入", "手机业务收入", "服务器收入"): a measure of its own.
         name = match.group("name")
+        end = match.end("name") - _trailing_verb_length(name)
+        name = text[match.start("name"):end]
         if (
-            not _common_words_only(name)
+            len(name) >= 2
+            and not _common_words_only(name)
             and not name.endswith((*_words_tuple("zh_business_words"), *_words_tuple("zh_measure_modifiers")))
             and not name.startswith(_verbs_before_results())
             and not text.startswith(_chinese_metric_words(), match.start("name")) and name.casefold() not in _kind_of_word()
         ):
-            found.append(Shape(match.start("name"), match.end("name"), "organisation", rule_name))
+            found.append(Shape(match.start("name"), end, "organisation", rule_name))
     return found
+
+
+def _trailing_verb_length(name: str) -> int:
+    """How long a verb of two or more characters ending an owner's name is, which the name never
+    holds ("星桥发布财报", "云栈公布业绩": 星桥, 云栈); 0 when none ends it."""
+    return next((len(verb) for verb in _verbs_before_results() if len(verb) >= 2 and name.endswith(verb)), 0)
 
 
 @cache
