@@ -87,8 +87,10 @@ def find_qualifier(
     for _ in range(STACKED_CUES):
         if skip and skip[1] <= cut and not sentence[skip[1]:cut].strip():
             cut, skip = skip[0], None
-        window = max(0, cut - QUALIFIER_WINDOW)
-        found = ending.search(sentence, window, cut) if qualifier_gate(lang).search(sentence, window, cut) else None
+        # The gate (the same cues as a trie) finds the leftmost place a cue ends the window: the
+        # pattern need only be tried from there.
+        gated = qualifier_gate(lang).search(sentence, max(0, cut - QUALIFIER_WINDOW), cut)
+        found = ending.search(sentence, gated.start(), cut) if gated else None
         if not found or _ends_a_noun(sentence, found.start("cue"), fold(found.group("cue")), lang) or _not_before_bare_unit(sentence, found, lang):
             break
         labels.append(before_labels[fold(found.group("cue"))])

@@ -161,7 +161,8 @@ def metric_between_cue(lang: str) -> re.Pattern[str]:
 @lru_cache(maxsize=4)
 def qualifier_gate(lang: str) -> re.Pattern[str]:
     """Whether any qualifier cue ends a text (the cue-ending pattern of `qualifier_patterns`,
-    as a trie): most figures have none, and then one cheap search says so."""
+    as a trie): most figures have none, and then one cheap search says so. A match starts
+    where the leftmost match of that pattern does (both try every cue at each place)."""
     before = [phrase for phrases in cue_table()["qualifier"][lang]["before"].values() for phrase in phrases]
     connectors = alternation(cue_table()["connectors"][lang])
     return re.compile(rf"{any_phrase(before)}(?:\s*{connectors})*\s*$")
