@@ -172,8 +172,10 @@ def find_trend(sentence: str, start: int, end: int, lang: str, after_previous: i
     sentence = lowered(sentence)
     window_start = max(clause_start, after_previous, start - TREND_WINDOW.get(lang, 40))
     nearest = None
-    if trend_gate(lang).search(sentence, window_start, start):
-        for found in before_re.finditer(sentence, window_start, start):
+    # The gate (the same cues as a trie) finds the first cue of the window: the pattern is read from there.
+    gated = trend_gate(lang).search(sentence, window_start, start)
+    if gated:
+        for found in before_re.finditer(sentence, gated.start(), start):
             nearest = found
     if nearest is not None and (lang != "en" or TREND_GAP.match(sentence, nearest.end(), start)):
         if lang == "en" and _raises_money(fold(nearest.group(0)), sentence[start:end]):

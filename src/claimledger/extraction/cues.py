@@ -202,7 +202,8 @@ def trend_patterns(lang: str) -> tuple[re.Pattern[str], dict[str, str], re.Patte
 
 @lru_cache(maxsize=4)
 def trend_gate(lang: str) -> re.Pattern[str]:
-    """Whether any trend cue of `lang` is in a text (the cues before a figure of `trend_patterns`, as a trie)."""
+    """Whether any trend cue of `lang` is in a text (the cues before a figure of `trend_patterns`, as a trie);
+    no match of that pattern starts before the first match of this one."""
     return re.compile(any_phrase([phrase for phrases in cue_table()["trend"][lang].values() for phrase in phrases]))
 
 
