@@ -262,7 +262,7 @@ def _projected_ends(sentence: str) -> tuple[int, ...]:
     """Where each forward-looking cue of the sentence ends (look-alikes such as 将近 are none, nor is a
     cue inside a title: "《数据中心发展指引》"), found once for all its figures; no cue holds a clause
     break, so none runs across a clause end."""
-    if not projected_gate().search(lowered(sentence)):
+    if not projected_gate().found(lowered(sentence)):
         return ()
     excluded = not_projected()
     low = lowered(sentence)

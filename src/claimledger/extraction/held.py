@@ -53,7 +53,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from claimledger.extraction.cues import BETWEEN, LATIN_WORD_CHAR, alternation, any_phrase, changes_from, cue_table, lowered, trend_gate
+from claimledger.extraction.cues import BETWEEN, PhraseGate, alternation, any_phrase, changes_from, cue_table, lowered, trend_gate
 from claimledger.extraction.metrics import metric_table
 from claimledger.text.alternation import any_of
 from claimledger.types import Claim
@@ -108,29 +108,15 @@ def _any_ending() -> re.Pattern[str]:
 
 
 @cache
-def _any_cue_before() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+def _any_cue_before() -> PhraseGate:
     """Any cue the patterns read before a figure open with (`_any_ending`, `_earlier_text`, `_stated_before`,
-    `_zh_earlier_stated`, `_zh_from`, `_zh_compared_from`), as tries: (Latin cues, the same after the
-    character before them, the other cues). A Latin cue opens a word: read with the character before it,
-    a search tries the trie only after a space or a sign, not at every letter of English text."""
+    `_zh_earlier_stated`, `_zh_from`, `_zh_compared_from`): most figures have none within
+    `CUE_BEFORE_REACH`, and one look spares them all six."""
     groups = (
         "negated_before", "corrected_before", "previous_before", "corrected_earlier_text", "previous_statement",
         "earlier_adverbs", "zh_earlier", "zh_from", "zh_compared_from",
     )
-    cues = [cue for group in groups for cue in _table()[group]]
-    latin = any_phrase([cue for cue in cues if LATIN_WORD_CHAR.match(cue)])
-    others = any_phrase([cue for cue in cues if not LATIN_WORD_CHAR.match(cue)])
-    return re.compile(latin), re.compile(rf"\W{latin}"), re.compile(others)
-
-
-def _cue_before(low: str, start: int) -> bool:
-    """Whether a cue of `_any_cue_before` stands within `CUE_BEFORE_REACH` before the figure at `start`:
-    most figures have none, and a look spares them all six patterns."""
-    window = max(0, start - CUE_BEFORE_REACH)
-    latin, after_character, others = _any_cue_before()
-    if others.search(low, window, start) or after_character.search(low, max(0, window - 1), start):
-        return True
-    return window == 0 and latin.match(low, 0, start) is not None  # a cue opening the sentence: no character before it
+    return PhraseGate([cue for group in groups for cue in _table()[group]])
 
 
 @cache
@@ -259,7 +245,7 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
     low = lowered(folded)
     window = max(0, start - 60)
     after = low[end:clause_end]
-    cue_before = _cue_before(low, start)
+    cue_before = _any_cue_before().found(low, max(0, start - CUE_BEFORE_REACH), start)
     cued = cue_before and _any_ending().search(low, window, start) is not None
     # "而非此前传闻的 128GB": a denial before what was said of the figure earlier.
     earlier = _zh_earlier_stated().search(low, max(0, start - 12), start) if cue_before and not low.isascii() else None
