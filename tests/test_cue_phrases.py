@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from claimledger.extraction.cues import BETWEEN, alternation, any_phrase, cue_table, lowered
+from claimledger.extraction.cues import BETWEEN, PhraseGate, alternation, any_phrase, cue_table, lowered
 
 TEXTS = [
     "Up from 27 minutes in the previous round, the run now takes about 10, not 12 as we earlier reported.",
@@ -61,3 +61,13 @@ def test_each_phrase_is_found_as_written_and_a_latin_phrase_only_as_a_whole_word
 
 def test_no_phrase_matches_nothing() -> None:
     assert re.search(any_phrase([]), "up to 5") is None
+
+
+@pytest.mark.parametrize("phrases", _phrase_lists())
+def test_a_phrase_gate_says_what_the_trie_finds_in_every_window(phrases: list[str]) -> None:
+    trie, gate = re.compile(any_phrase(phrases)), PhraseGate(phrases)
+    for text in map(lowered, [*TEXTS, "from 5", "x-from5 up", "upfrom 5"]):
+        for start in range(len(text) + 1):
+            for end in range(start, min(len(text), start + 40) + 1):
+                assert (trie.search(text, start, end) is not None) == gate.found(text, start, end), (text[start:end], phrases)
+        assert (trie.search(text) is not None) == gate.found(text)

@@ -87,8 +87,10 @@ def find_qualifier(
     for _ in range(STACKED_CUES):
         if skip and skip[1] <= cut and not sentence[skip[1]:cut].strip():
             cut, skip = skip[0], None
-        window = max(0, cut - QUALIFIER_WINDOW)
-        found = ending.search(sentence, window, cut) if qualifier_gate(lang).search(sentence, window, cut) else None
+        # The gate (the same cues as a trie) finds the leftmost place a cue ends the window: the
+        # pattern need only be tried from there.
+        gated = qualifier_gate(lang).search(sentence, max(0, cut - QUALIFIER_WINDOW), cut)
+        found = ending.search(sentence, gated.start(), cut) if gated else None
         if not found or _ends_a_noun(sentence, found.start("cue"), fold(found.group("cue")), lang) or _not_before_bare_unit(sentence, found, lang):
             break
         labels.append(before_labels[fold(found.group("cue"))])
@@ -170,8 +172,10 @@ def find_trend(sentence: str, start: int, end: int, lang: str, after_previous: i
     sentence = lowered(sentence)
     window_start = max(clause_start, after_previous, start - TREND_WINDOW.get(lang, 40))
     nearest = None
-    if trend_gate(lang).search(sentence, window_start, start):
-        for found in before_re.finditer(sentence, window_start, start):
+    # The gate (the same cues as a trie) finds the first cue of the window: the pattern is read from there.
+    gated = trend_gate(lang).search(sentence, window_start, start)
+    if gated:
+        for found in before_re.finditer(sentence, gated.start(), start):
             nearest = found
     if nearest is not None and (lang != "en" or TREND_GAP.match(sentence, nearest.end(), start)):
         if lang == "en" and _raises_money(fold(nearest.group(0)), sentence[start:end]):
@@ -290,7 +294,7 @@ def _projected_ends(sentence: str) -> tuple[int, ...]:
     """Where each forward-looking cue of the sentence ends (look-alikes such as 将近 are none, nor is a
     cue inside a title: "《数据中心发展指引》"), found once for all its figures; no cue holds a clause
     break, so none runs across a clause end."""
-    if not projected_gate().search(lowered(sentence)):
+    if not projected_gate().found(lowered(sentence)):
         return ()
     excluded = not_projected()
     low = lowered(sentence)

@@ -129,7 +129,8 @@ def _counted_group() -> re.Pattern[str]:
 
 @cache
 def _any_verb(side: str, lang: str) -> re.Pattern[str]:
-    """Whether a sentence has any of `_verbs(side, lang)` (as a trie): most have none."""
+    """Whether a sentence has any of `_verbs(side, lang)` (as a trie): most have none; none of those
+    starts before the first match of this."""
     return re.compile(any_phrase(_table()[f"{lang}_{side}"]))
 
 
@@ -161,14 +162,17 @@ def _with_partners(found: Claimant, folded: str, names: Sequence[Name]) -> Claim
 
 def _claimant(text: str, folded: str, names: Sequence[Name], lang: str) -> Claimant | None:
     low = lowered(folded)
-    if _any_verb("before", lang).search(low):
-        for verb in _verbs("before", lang).finditer(low):
+    # Each gate (the verbs as a trie) finds the first verb: the verbs' pattern is read from there.
+    gated = _any_verb("before", lang).search(low)
+    if gated:
+        for verb in _verbs("before", lang).finditer(low, gated.start()):
             found = _agent_after(text, folded, names, verb.end())
             if found is not None:
                 return found
-    if _any_verb("after", lang).search(low):
+    gated = _any_verb("after", lang).search(low)
+    if gated:
         quoting_no_one = [match.span() for match in _not_speech(lang).finditer(low)]
-        for verb in _verbs("after", lang).finditer(low):
+        for verb in _verbs("after", lang).finditer(low, gated.start()):
             if any(start <= verb.start() < end for start, end in quoting_no_one):
                 continue
             found = _agent_before(text, folded, names, verb.start(), verb.end(), lang)

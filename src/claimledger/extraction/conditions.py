@@ -81,6 +81,8 @@ class Condition(NamedTuple):
     @property
     def text(self) -> str | None:
         """"GPT-OSS-120B offline ISL/OSL 1K/1K, MLPerf Inference v6.1, FP4": the workload as one phrase, then the rest."""
+        if not (self.model or self.scenario or self.size or self.benchmark or self.precision or self.sparsity):
+            return None  # most figures state no condition: no strings to join
         workload = " ".join(filter(None, (self.model, self.scenario, self.size)))
         precision = " ".join(filter(None, (self.precision, self.sparsity)))
         return ", ".join(filter(None, (workload, self.benchmark, precision))) or None

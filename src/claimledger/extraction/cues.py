@@ -84,6 +84,29 @@ def any_phrase(phrases: list[str]) -> str:
     return f"(?:{_branches(trie)})"
 
 
+class PhraseGate:
+    """Whether any of some cue phrases stands in a text: what a search of their `any_phrase` trie says,
+    read faster in English. A Latin phrase opens a word (no word character before it), so its trie is read
+    with the character before it: a search tries it only after a space or a sign, not at every letter.
+    Worth it for many phrases whose first letters are most letters; a few are quicker as one trie."""
+
+    def __init__(self, phrases: list[str]) -> None:
+        latin = any_phrase([phrase for phrase in phrases if LATIN_WORD_CHAR.match(phrase)])
+        self._trie = re.compile(any_phrase(phrases))
+        self._latin = re.compile(latin)
+        self._after_character = re.compile(rf"\W{latin}")
+        self._others = re.compile(any_phrase([phrase for phrase in phrases if not LATIN_WORD_CHAR.match(phrase)]))
+
+    def found(self, text: str, start: int = 0, end: int | None = None) -> bool:
+        """Whether a phrase stands in text[start:end] (read as `re.Pattern.search` reads that span)."""
+        end = len(text) if end is None else end
+        if not text.isascii():  # few Chinese characters open a phrase: the one trie skips the rest as fast
+            return self._trie.search(text, start, end) is not None
+        if self._others.search(text, start, end) or self._after_character.search(text, max(0, start - 1), end):
+            return True
+        return start == 0 and self._latin.match(text, 0, end) is not None  # one opening the text: no character before it
+
+
 def _phrase_tokens(phrase: str) -> list[str]:
     """The pieces of `phrase_pattern(phrase)`; the first letter of a Latin phrase carries its
     leading word boundary: no word character before it (`\\b`, read from after the letter)."""
@@ -161,7 +184,8 @@ def metric_between_cue(lang: str) -> re.Pattern[str]:
 @lru_cache(maxsize=4)
 def qualifier_gate(lang: str) -> re.Pattern[str]:
     """Whether any qualifier cue ends a text (the cue-ending pattern of `qualifier_patterns`,
-    as a trie): most figures have none, and then one cheap search says so."""
+    as a trie): most figures have none, and then one cheap search says so. A match starts
+    where the leftmost match of that pattern does (both try every cue at each place)."""
     before = [phrase for phrases in cue_table()["qualifier"][lang]["before"].values() for phrase in phrases]
     connectors = alternation(cue_table()["connectors"][lang])
     return re.compile(rf"{any_phrase(before)}(?:\s*{connectors})*\s*$")
@@ -201,7 +225,8 @@ def trend_patterns(lang: str) -> tuple[re.Pattern[str], dict[str, str], re.Patte
 
 @lru_cache(maxsize=4)
 def trend_gate(lang: str) -> re.Pattern[str]:
-    """Whether any trend cue of `lang` is in a text (the cues before a figure of `trend_patterns`, as a trie)."""
+    """Whether any trend cue of `lang` is in a text (the cues before a figure of `trend_patterns`, as a trie);
+    no match of that pattern starts before the first match of this one."""
     return re.compile(any_phrase([phrase for phrases in cue_table()["trend"][lang].values() for phrase in phrases]))
 
 
@@ -254,10 +279,10 @@ def projected_pattern() -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=1)
-def projected_gate() -> re.Pattern[str]:
-    """Whether a text has any cue of `projected_pattern` (as a trie): most sentences have none."""
+def projected_gate() -> PhraseGate:
+    """Whether a text has any cue of `projected_pattern`: most sentences have none."""
     table = cue_table()["projected"]
-    return re.compile(any_phrase(table["zh_not"] + table["en"] + table["zh"]))
+    return PhraseGate(table["zh_not"] + table["en"] + table["zh"])
 
 
 @lru_cache(maxsize=1)

@@ -55,7 +55,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from claimledger.extraction.cues import BETWEEN, alternation, any_phrase, changes_from, cue_table, lowered, trend_gate
+from claimledger.extraction.cues import BETWEEN, PhraseGate, alternation, any_phrase, changes_from, cue_table, lowered, trend_gate
 from claimledger.extraction.metrics import metric_table
 from claimledger.text.alternation import any_of
 from claimledger.types import Claim
@@ -110,15 +110,15 @@ def _any_ending() -> re.Pattern[str]:
 
 
 @cache
-def _any_cue_before() -> re.Pattern[str]:
+def _any_cue_before() -> PhraseGate:
     """Any cue the patterns read before a figure open with (`_any_ending`, `_earlier_text`, `_stated_before`,
-    `_zh_earlier_stated`, `_zh_from`, `_zh_compared_from`), as a trie: most figures have none within
-    `CUE_BEFORE_REACH`, and one search spares them all six."""
+    `_zh_earlier_stated`, `_zh_from`, `_zh_compared_from`): most figures have none within
+    `CUE_BEFORE_REACH`, and one look spares them all six."""
     groups = (
         "negated_before", "corrected_before", "previous_before", "corrected_earlier_text", "previous_statement",
         "earlier_adverbs", "zh_earlier", "zh_from", "zh_compared_from",
     )
-    return re.compile(any_phrase([cue for group in groups for cue in _table()[group]]))
+    return PhraseGate([cue for group in groups for cue in _table()[group]])
 
 
 @cache
@@ -266,7 +266,7 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
     low = lowered(folded)
     window = max(0, start - 60)
     after = low[end:clause_end]
-    cue_before = _any_cue_before().search(low, max(0, start - CUE_BEFORE_REACH), start) is not None
+    cue_before = _any_cue_before().found(low, max(0, start - CUE_BEFORE_REACH), start)
     cued = cue_before and _any_ending().search(low, window, start) is not None
     # "而非此前传闻的 128GB": a denial before what was said of the figure earlier.
     earlier = _zh_earlier_stated().search(low, max(0, start - 12), start) if cue_before and not low.isascii() else None
