@@ -314,6 +314,9 @@ def test_undated_claims_sort_first():
         (1800, 1800, "1800", 50),
         (3, 3, "3", 0.5),
         (1.2e6, 1.2, "1.2", 50000),  # 1.2 million
+        (980e6, 980, "980", 5e6),  # $980 million is 980,000,000: two digits count, as in 12,000
+        (1e5, 100, "100", 5000),  # 100k is read as 100,000 is
+        (1.6e10, 16, "16", 5e8),  # $16 billion: at least two digits count
         (20, None, None, 0.5),  # 百分之二十: two significant digits
         (0, None, None, 0),
     ],
@@ -559,6 +562,15 @@ def revenue(text: str, billions: float, **fields: Any) -> dict[str, Any]:
     """Acme's quarterly revenue in dollars (an actual figure unless `projected` is given)."""
     money = {"kind": "quantity", "unit": "dollar", "dimensionality": "[usd]", "metric": "revenue", "baseline": None}
     return figure(text, billions * 1e9, fields.pop("subject", "Acme"), si_value=billions * 1e9, **{**money, **fields})
+
+
+def test_a_round_money_figure_agrees_with_the_precise_one_it_rounds(ledger):
+    ledger.post("Acme Newsroom", "2031-08-01", revenue("$981.6 million", 0.9816, condition="Q2 2031"))
+    (rounded,) = ledger.post("Chip Weekly", "2031-08-02", revenue("$980 million", 0.98, condition="Q2 2031"))
+    (other,) = ledger.post("Chip Wire", "2031-08-03", revenue("$990 million", 0.99, condition="Q2 2031"))
+    _, changes = ledger.diff()
+    assert changes[rounded].status == "reaffirmed", "$980 million is 980,000,000: ±5 million"
+    assert changes[other].status == "conflict"
 
 
 def test_a_forecast_another_claimants_forecast_and_the_actual_figure_are_each_new(ledger):
