@@ -789,6 +789,39 @@ def test_a_count_of_the_subject_chip_itself_names_no_holder(ledger):
     assert changes[part].status == "new", "a chip's parts are its own"
 
 
+def test_a_count_of_another_chip_keyed_on_a_chip_is_a_holding_not_a_part(ledger):
+    sentence = "Tidewater began with 100,000 Kestrel H100 GPUs and has since added a mix of 40,000 H200 units."
+    later = "据报道，Tidewater 扩建后预计达 14 万块 GPU。"
+
+    def placed(text: str, value: float, where: str, **fields: Any) -> dict[str, Any]:
+        start = where.index(text)
+        return cluster_gpus(text, value, "H100", start=start, end=start + len(text), sentence_start=0, **fields)
+
+    mixed = ledger.post("Chip Weekly", "2026-03-02", placed("40,000 H200", 4e4, sentence), sentence=sentence)[0]
+    (total,) = ledger.post("算力前哨", "2026-03-20", placed("14 万块", 1.4e5, later), sentence=later, lang="zh")
+    _, changes = ledger.diff()
+    assert mixed not in changes, "H200s counted, keyed on the H100 beside them"
+    assert changes[total].status == "new"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "added"),
+    [
+        ("Tidewater runs 100,000 GPUs and is set to expand with another 50,000 GPUs next year.", "50,000 GPUs"),
+        ("Tidewater runs 100,000 GPUs and will bring an additional 50,000 GPUs online.", "50,000 GPUs"),
+        ("Tidewater 目前运行 10 万块 GPU，年底前将再新增 5 万块 GPU。", "5 万块 GPU"),
+    ],
+)
+def test_an_increment_is_never_compared_with_a_total(ledger, sentence, added):
+    (earlier,) = ledger.post("Ledgerline Daily", "2026-02-01", cluster_gpus("50,000 GPUs", 5e4, "Tidewater Supercluster"))
+    start = sentence.index(added)
+    (more,) = ledger.post("Chip Weekly", "2026-03-02", cluster_gpus(
+        added, 5e4, "Tidewater Supercluster", start=start, end=start + len(added), sentence_start=0), sentence=sentence)
+    _, changes = ledger.diff()
+    assert changes[earlier].status == "new"
+    assert more not in changes, "what is added is no size of the cluster"
+
+
 def test_what_others_expected_of_a_figure_is_compared_with_none(ledger):
     sentence = "Acme's first-quarter revenue was $4.4 billion, beating the $4.1 billion consensus."
     chinese = "Acme 第一季營收為 44 億美元，高於市場預期的 41 億美元。"
