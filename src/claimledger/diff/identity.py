@@ -4,8 +4,9 @@ A claim *states* an identity: the key parts of `claimledger.diff.keys` (subject,
 metric, measure, baseline, condition); a percentage or ratio whose sentence says which
 currency it counts in ("In US dollars, revenue rose 40.8%") has that currency in its
 metric (`currency_basis`: ``revenue in usd``, not the growth in NT dollars); others'
-estimates ("beating the $8.74 billion consensus") and a count of a chip keyed on that
-chip ("100K H100 GPUs") state none.
+estimates ("beating the $8.74 billion consensus"), a count of chips keyed on a chip ("100K H100 GPUs")
+and an increment ("another 50,000 GPUs") state none; a forecast without another condition has the year
+it is planned for (`claimledger.diff.targets`: ``by 2030``).
 
 Which identity it joins, in this order (`Resolver`):
 
@@ -99,6 +100,7 @@ from claimledger.diff.periods import (
     period_of,
     resolve,
 )
+from claimledger.diff.targets import target_year
 from claimledger.entities import Entity
 from claimledger.entities.model import HARDWARE_KINDS
 from claimledger.organisation import is_currency, organisation_figure, organisation_metrics
@@ -288,6 +290,8 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
         condition = reporting_period(claim, others)
     elif condition is not None and YEARLESS.fullmatch(condition):
         condition = resolve(condition, post_of(claim))
+    if condition is None:
+        condition = target_year(claim, others)  # "about 1 GW online this year": a plan for 2025
     if condition is None:
         # Only what would hold for this figure too: "9,216 chips" beside "4,614 TFLOPS at FP8" is no FP8 figure.
         condition = hint(

@@ -40,6 +40,7 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from claimledger.data_files import data_table
+from claimledger.diff.targets import TARGET
 from claimledger.text.traditional import simplified
 
 # Where a full sentence ends, not a clause split off at a semicolon.
@@ -272,8 +273,9 @@ def closing_list_pattern() -> re.Pattern[str]:
 
 
 def is_period(condition: str | None) -> bool:
-    """Whether a key's condition is a reporting period (as `period_of` writes one)."""
-    return condition is not None and CANONICAL.fullmatch(condition) is not None
+    """Whether a key's condition is a reporting period (as `period_of` writes one) or the year a forecast is for
+    (`targets.target_year`)."""
+    return condition is not None and (CANONICAL.fullmatch(condition) or TARGET.fullmatch(condition)) is not None
 
 
 def lead_period(lead: str | None, post: PostPeriods | None = None, projected: bool = False) -> str | None:
