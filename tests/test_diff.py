@@ -314,6 +314,9 @@ def test_undated_claims_sort_first():
         (1800, 1800, "1800", 50),
         (3, 3, "3", 0.5),
         (1.2e6, 1.2, "1.2", 50000),  # 1.2 million
+        (980e6, 980, "980", 5e6),  # $980 million is 980,000,000: two digits count, as in 12,000
+        (1e5, 100, "100", 5000),  # 100k is read as 100,000 is
+        (1.6e10, 16, "16", 5e8),  # $16 billion: at least two digits count
         (20, None, None, 0.5),  # 百分之二十: two significant digits
         (0, None, None, 0),
     ],
@@ -561,6 +564,15 @@ def revenue(text: str, billions: float, **fields: Any) -> dict[str, Any]:
     return figure(text, billions * 1e9, fields.pop("subject", "Acme"), si_value=billions * 1e9, **{**money, **fields})
 
 
+def test_a_round_money_figure_agrees_with_the_precise_one_it_rounds(ledger):
+    ledger.post("Acme Newsroom", "2031-08-01", revenue("$981.6 million", 0.9816, condition="Q2 2031"))
+    (rounded,) = ledger.post("Chip Weekly", "2031-08-02", revenue("$980 million", 0.98, condition="Q2 2031"))
+    (other,) = ledger.post("Chip Wire", "2031-08-03", revenue("$990 million", 0.99, condition="Q2 2031"))
+    _, changes = ledger.diff()
+    assert changes[rounded].status == "reaffirmed", "$980 million is 980,000,000: ±5 million"
+    assert changes[other].status == "conflict"
+
+
 def test_a_forecast_another_claimants_forecast_and_the_actual_figure_are_each_new(ledger):
     (guidance,) = ledger.post("Acme Newsroom", "2026-07-20", revenue("about $4.8 billion", 4.8, projected=1,
                                                                      qualifier="approximately"))
@@ -775,6 +787,39 @@ def test_a_count_of_the_subject_chip_itself_names_no_holder(ledger):
     _, changes = ledger.diff()
     assert one not in changes and other not in changes, "two fleets of H100s, whose the key cannot say"
     assert changes[part].status == "new", "a chip's parts are its own"
+
+
+def test_a_count_of_another_chip_keyed_on_a_chip_is_a_holding_not_a_part(ledger):
+    sentence = "Tidewater began with 100,000 Kestrel H100 GPUs and has since added a mix of 40,000 H200 units."
+    later = "据报道，Tidewater 扩建后预计达 14 万块 GPU。"
+
+    def placed(text: str, value: float, where: str, **fields: Any) -> dict[str, Any]:
+        start = where.index(text)
+        return cluster_gpus(text, value, "H100", start=start, end=start + len(text), sentence_start=0, **fields)
+
+    mixed = ledger.post("Chip Weekly", "2026-03-02", placed("40,000 H200", 4e4, sentence), sentence=sentence)[0]
+    (total,) = ledger.post("算力前哨", "2026-03-20", placed("14 万块", 1.4e5, later), sentence=later, lang="zh")
+    _, changes = ledger.diff()
+    assert mixed not in changes, "H200s counted, keyed on the H100 beside them"
+    assert changes[total].status == "new"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "added"),
+    [
+        ("Tidewater runs 100,000 GPUs and is set to expand with another 50,000 GPUs next year.", "50,000 GPUs"),
+        ("Tidewater runs 100,000 GPUs and will bring an additional 50,000 GPUs online.", "50,000 GPUs"),
+        ("Tidewater 目前运行 10 万块 GPU，年底前将再新增 5 万块 GPU。", "5 万块 GPU"),
+    ],
+)
+def test_an_increment_is_never_compared_with_a_total(ledger, sentence, added):
+    (earlier,) = ledger.post("Ledgerline Daily", "2026-02-01", cluster_gpus("50,000 GPUs", 5e4, "Tidewater Supercluster"))
+    start = sentence.index(added)
+    (more,) = ledger.post("Chip Weekly", "2026-03-02", cluster_gpus(
+        added, 5e4, "Tidewater Supercluster", start=start, end=start + len(added), sentence_start=0), sentence=sentence)
+    _, changes = ledger.diff()
+    assert changes[earlier].status == "new"
+    assert more not in changes, "what is added is no size of the cluster"
 
 
 def test_what_others_expected_of_a_figure_is_compared_with_none(ledger):

@@ -186,8 +186,11 @@ def test_the_writers_last_quarter_is_the_posts_own_only_when_that_just_ended():
         ("Revenue for Q2 FY2032 rose.\nThe company expects more in the fourth fiscal quarter.", "fy q4", "fy2032 q4"),
         # Two years named: the year of a bare quarter is unsure.
         ("Sales in Q3 2030 and Q3 2031 rose.", "q3", "q3 of post 4"),
-        # A calendar quarter in a post that names a fiscal year: unsure too.
-        ("Revenue for Q2 FY2032 rose.", "q3", "q3 of post 4"),
+        # A quarter written as a calendar one in a post that names one fiscal year is of that year ...
+        ("Revenue for Q2 FY2032 rose.", "q3", "fy2032 q3"),
+        ("Orbis reported second-quarter fiscal 2032 results.\nRevenue for the second quarter rose.", "q2", "fy2032 q2"),
+        # ... but not beside a calendar year too.
+        ("Revenue for Q2 FY2032 and for Q2 2031 rose.", "q3", "q3 of post 4"),
         ("No period here.", "h1", "h1 of post 4"),
     ],
 )
@@ -203,6 +206,11 @@ def test_a_period_without_its_year_takes_the_one_year_its_post_names(text, perio
         ("Sales rose 8% from the previous quarter.", "8%", None),
         ("星桥数据发布2031财年第二季度财报，该季度营收达 98 亿元。", "98 亿元", "fy2031 q2"),
         ("星桥数据前三季度营收 300 亿元。", "300 亿元", "ytd q3"),  # the first three quarters, not the third
+        # A period's possessive right before a figure is its own, after a comparison word too.
+        ("Orbis revenue reached $1.4B in Q2, up 20% vs Q1's $1.17B.", "$1.17B", "q1"),
+        ("Orbis revenue reached $1.4B in Q2, up 20% vs Q1's revenue of $1.17B.", "$1.17B", "q1"),
+        ("Orbis revenue reached $1.4B in Q2, up 20% vs Q1's $1.17B.", "$1.4B", "q2"),
+        ("Orbis revenue rose 20% from Q1 to $1.4B.", "$1.4B", None),  # "from Q1" is what it is compared with
     ],
 )
 def test_quarter_words_in_a_sentence(sentence, figure, expected):

@@ -174,6 +174,11 @@ def test_rule_3_a_statement_made_earlier_alone_stays_current(text):
     # a year's possessive after a comparison word, beside a current figure of its kind
     ("Kite plans to spend $12 billion, far above 2023's $7 billion.",
      [("$12 billion", "current", None), ("$7 billion", "previous", "$12 billion")]),
+    # ... or a quarter's
+    ("Kite's revenue climbed to $2.4B, up 9% vs Q1's $2.2B.",
+     [("$2.4B", "current", None), ("9%", "current", None), ("$2.2B", "previous", "$2.4B")]),
+    ("Kite booked $3.1 billion in sales, compared with the second quarter's $2.8 billion.",
+     [("$3.1 billion", "current", None), ("$2.8 billion", "previous", "$3.1 billion")]),
 ])
 def test_rule_3_a_past_period_in_the_figures_own_phrase_is_previous(text, expected):
     assert roles(text) == expected

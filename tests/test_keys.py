@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from claimledger.diff.identity import measured_products
+from claimledger.diff.identity import measured_products, names_others_estimate
 from claimledger.diff.keys import (
     ClaimKey,
     alias_tables,
@@ -359,3 +359,21 @@ def test_may_name_says_no_where_no_spelling_stands():
 )
 def test_a_makers_figure_keeps_as_a_hint_only_the_products_it_may_be_of(sentence, hinted):
     assert measured_products(products_named(sentence)) == hinted
+
+
+@pytest.mark.parametrize(
+    ("sentence", "figure", "estimate"),
+    [
+        ("星河上季AI營收為 52 億美元，也高於分析師預估 51.1 億美元。", "51.1 億美元", True),
+        ("星河營收為 180.2 亿美元，同样高于预期的 174.5 亿美元。", "174.5 亿美元", True),
+        ("星河預估營收約 220 億美元，高於分析師平均預估的 205 億美元。", "205 億美元", True),
+        ("星河預估營收約 220 億美元，高於分析師平均預估的 205 億美元。", "220 億美元", False),  # its own forecast
+        ("營收：193.1 億美元 v.s. 191.8 億美元", "191.8 億美元", True),  # what the figure before is compared with
+        ("營收：193.1 億美元 v.s. 191.8 億美元", "193.1 億美元", False),
+        ("Kite's Q3 revenue was $5.1B vs $4.2B a year ago.", "$4.2B", True),
+    ],
+)
+def test_what_analysts_expected_is_an_estimate(sentence, figure, estimate):
+    start = sentence.index(figure)
+    claim = {"sentence": sentence, "sentence_start": 0, "start": start, "end": start + len(figure)}
+    assert names_others_estimate(claim) is estimate

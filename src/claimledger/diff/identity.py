@@ -4,8 +4,9 @@ A claim *states* an identity: the key parts of `claimledger.diff.keys` (subject,
 metric, measure, baseline, condition); a percentage or ratio whose sentence says which
 currency it counts in ("In US dollars, revenue rose 40.8%") has that currency in its
 metric (`currency_basis`: ``revenue in usd``, not the growth in NT dollars); others'
-estimates ("beating the $8.74 billion consensus") and a count of a chip keyed on that
-chip ("100K H100 GPUs") state none.
+estimates ("beating the $8.74 billion consensus"), a count of chips keyed on a chip ("100K H100 GPUs")
+and an increment ("another 50,000 GPUs") state none; a forecast without another condition has the year
+it is planned for (`claimledger.diff.targets`: ``by 2030``).
 
 Which identity it joins, in this order (`Resolver`):
 
@@ -84,7 +85,7 @@ from claimledger.diff.keys import (
     normalise_baseline,
     normalise_metric,
     normalise_name,
-    may_name,
+    may_name_a_chip,
     products_named,
     split_round,
     subject_entity,
@@ -99,6 +100,7 @@ from claimledger.diff.periods import (
     period_of,
     resolve,
 )
+from claimledger.diff.targets import target_year
 from claimledger.entities import Entity
 from claimledger.entities.model import HARDWARE_KINDS
 from claimledger.organisation import is_currency, organisation_figure, organisation_metrics
@@ -269,14 +271,14 @@ def parse_key(text: str) -> Identity:
 
 def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, Any]] = ()) -> Identity | None:
     """The identity a claim states (a ledger row or a `Claim.to_dict()`); None without a subject, for a
-    count of the subject chip itself (`counts_the_subject`), or for others' estimate of a figure
-    (`names_others_estimate`).
+    count of chips keyed on a chip (`counts_the_subject`), for others' estimate of a figure
+    (`names_others_estimate`), or for an increment to an unstated total (`is_increment`).
 
     `siblings` are the other claims of its sentence: the conditions (and, for a
     ratio, the baselines) they state hint at the ones this claim leaves out.
     """
     key = key_of_parts(*(claim.get(part) for part in ("subject", "metric", "kind", "dimensionality", "baseline", "condition")))
-    if key is None or counts_the_subject(claim, key) or names_others_estimate(claim):
+    if key is None or counts_the_subject(claim, key) or names_others_estimate(claim) or is_increment(claim):
         return None
     others = [other for other in siblings if other is not claim]
     metric = key.metric
@@ -288,6 +290,8 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
         condition = reporting_period(claim, others)
     elif condition is not None and YEARLESS.fullmatch(condition):
         condition = resolve(condition, post_of(claim))
+    if condition is None:
+        condition = target_year(claim, others)  # "about 1 GW online this year": a plan for 2025
     if condition is None:
         # Only what would hold for this figure too: "9,216 chips" beside "4,614 TFLOPS at FP8" is no FP8 figure.
         condition = hint(
@@ -413,7 +417,8 @@ def currency_basis_table() -> tuple[tuple[str, str], ...]:
 def names_others_estimate(claim: Mapping[str, Any]) -> bool:
     """Whether a figure's sentence names it as what others expected ("beating the $8.74 billion consensus",
     "the consensus estimate of $853 million", "高於市場預期的 128.3 億美元", ``[estimates]`` of diff.toml): an
-    estimate of the subject's figure, no claim of the subject's, so it is compared with none."""
+    estimate of the subject's figure, no claim of the subject's, so it is compared with none; so is the figure
+    right after "vs", what the one before it is compared with ("193.1 億美元 v.s. 191.8 億美元")."""
     sentence = claim.get("sentence")
     offset, start, end = (claim.get(part) for part in ("sentence_start", "start", "end"))
     if not sentence or offset is None or start is None or end is None:
@@ -426,7 +431,8 @@ def names_others_estimate(claim: Mapping[str, Any]) -> bool:
 def estimate_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """The words right before a figure, and right after it, that make it others' estimate (`names_others_estimate`)."""
     table = data_table("diff.toml")["estimates"]
-    words = "|".join(r"\s+".join(map(re.escape, word.split())) for word in sorted(table["before_en"], key=len, reverse=True))
+    english = sorted([*table["before_en"], *table["compared_en"]], key=len, reverse=True)
+    words = "|".join(r"\s+".join(map(re.escape, word.split())) for word in english)
     han = "|".join(map(re.escape, sorted(table["before_zh"], key=len, reverse=True)))
     after = "|".join(map(re.escape, table["after_en"]))
     return (
@@ -436,13 +442,54 @@ def estimate_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 
 def counts_the_subject(claim: Mapping[str, Any], key: ClaimKey) -> bool:
-    """Whether a count keyed on a chip counts that chip itself ("100K H100 GPUs", "10萬 NVIDIA H100 GPU" keyed
-    H100): no property of the chip, but how many someone holds, and whose they are the key does not say."""
+    """Whether a count keyed on a chip counts chips, that one ("100K H100 GPUs", "10萬 NVIDIA H100 GPU" keyed
+    H100) or more of another than a chip holds ("50,000 H200 units" keyed H100; "2 B200 GPUs" of a GB200 are
+    its parts): no property of the chip, but how many someone holds, and whose they are the key does not say."""
     entity = subject_entity(key.subject)
-    if entity is None or entity.kind != "chip" or key.measure not in data_table("diff.toml")["holdings"]["measures"]:
+    holdings = data_table("diff.toml")["holdings"]
+    if entity is None or entity.kind != "chip" or key.measure not in holdings["measures"]:
         return False
-    text = claim.get("text") or ""
-    return may_name(text, entity) and entity in products_named(text)
+    text = (claim.get("text") or "") + counted_words_after(claim)
+    if not may_name_a_chip(text):
+        return False
+    chips = {product for product in products_named(text) if product.kind == "chip"}
+    return entity in chips or bool(chips) and abs(claim.get("value") or 0) > holdings["parts_at_most"]
+
+
+def counted_words_after(claim: Mapping[str, Any]) -> str:
+    """The words after a figure that may name what it counts, up to the next figure or clause break (at most
+    `COUNTED_REACH` characters): "over 30,000 | of the latest GB200 chips", "100,000 NVIDIA | (NASDAQ: NVDA) H100 GPUs"."""
+    sentence, offset, end = (claim.get(part) for part in ("sentence", "sentence_start", "end"))
+    if not sentence or offset is None or end is None:
+        return ""
+    return COUNTED_AFTER.match(sentence, end - offset, end - offset + COUNTED_REACH).group(0)
+
+
+# How far after a count the words naming what it counts are read (`counted_words_after`), and how: up to a
+# clause break or a number (a model number's digits read on: "GB200"), over a bracket's ticker ("(NASDAQ: NVDA)").
+COUNTED_REACH = 60
+COUNTED_AFTER = re.compile(r"(?:\([^()\d]*\)|[A-Za-z][\w-]*|[^,;:，；。、\d()A-Za-z])*")
+
+
+def is_increment(claim: Mapping[str, Any]) -> bool:
+    """Whether a quantity or count is added to a total the sentence does not give ("another 50,000 GPUs",
+    "an additional 2 GW", "再增加 5 万块", ``[increments]`` of diff.toml): an increment, never the total's size."""
+    if claim.get("kind") in ("percent", "ratio"):
+        return False
+    sentence, offset, start = (claim.get(part) for part in ("sentence", "sentence_start", "start"))
+    if not sentence or offset is None or start is None:
+        return False
+    return increment_pattern().search(unicodedata.normalize("NFKC", sentence[:start - offset])) is not None
+
+
+@cache
+def increment_pattern() -> re.Pattern[str]:
+    """The words right before a figure that make it an increment (`is_increment`)."""
+    table = data_table("diff.toml")["increments"]
+    words = "|".join(r"\s+".join(map(re.escape, word.split())) for word in sorted(table["before_en"], key=len, reverse=True))
+    han = "|".join(map(re.escape, sorted(table["before_zh"], key=len, reverse=True)))
+    return re.compile(rf"(?:(?<![a-z])(?:{words})\s+(?:about\s+|around\s+|nearly\s+|some\s+)?|(?:{han})\s*[约約近]?\s*)(?:[$€£¥]\s*)?$",
+                      re.IGNORECASE)
 
 
 def counts_its_chips(claim: Mapping[str, Any], subject: str | None) -> bool:

@@ -305,6 +305,19 @@ def may_name(text: str, entity: Entity) -> bool:
     return any(spelling in skeleton for spelling in _spelling_skeletons(name_registry()).get(entity.id, ()))
 
 
+def may_name_a_chip(text: str) -> bool:
+    """Whether `text` may name some chip (`may_name` for every chip at once)."""
+    skeleton = _skeleton(text)
+    return any(spelling in skeleton for spelling in _chip_skeletons(name_registry()))
+
+
+@lru_cache(maxsize=8)
+def _chip_skeletons(registry: Registry) -> frozenset[str]:
+    chips = {entity.id for entity in registry if entity.kind == "chip"}
+    return frozenset(found for entity_id, spellings in _spelling_skeletons(registry).items() if entity_id in chips
+                     for found in spellings)
+
+
 def is_organisation(subject: str | None) -> bool:
     entity = subject_entity(subject)
     return entity is not None and entity.kind == "organisation"

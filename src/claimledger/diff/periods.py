@@ -6,9 +6,9 @@ a figure's sentence gives it is part of its identity (`period_of`): "Q3 FY2026",
 "2025年第三季度" and "Q3 2025" are ``2025 q3``; "2025年上半年" is ``2025 h1``; a
 period without its year ("第三财季", "上半年") is ``fy q3`` or ``h1``. A fiscal and a
 calendar period are never taken for one another. Which period is the figure's: the
-one that follows it in its clause with no other figure between ("$45.0 billion in
-Q2 FY2026"), or the one that closes a list of figures going on from it, with none
-before it ("revenue of $X, net income of $Y, and EPS of $Z for the third quarter":
+one whose possessive stands right before it, compared with or not ("vs Q1's $0.982B"), else the
+one that follows it in its clause with no other figure between ("$45.0 billion in Q2 FY2026"),
+or the one that closes a list of figures going on from it, with none before it ("revenue of $X, net income of $Y, and EPS of $Z for the third quarter":
 `_closes_list`), else the last one before it in its sentence ("2025年第三季度实现收入
 2477.95亿元"), else the one period its paragraph named before its sentence (`lead_period`:
 "Orbis reported results for Q3 FY2031. Revenue was $80 billion.").
@@ -21,8 +21,9 @@ A period is read against its post (`resolve`, with the post's `PostPeriods`):
   quarter", "上季" the post's own quarter where that is the quarter just ended when it was
   published ("上季美元營收331億美元" in a post on 第3季 of 17 October), else none.
 - A quarter or half without its year ("第三财季", "Q3", "third quarter") takes the one year the
-  post's periods name, of its own kind (fiscal or calendar; a calendar quarter in a post naming a
-  fiscal year is unsure), or "the quarter ended September 30, 2025"; in a post that names no year,
+  post's periods name, of its own kind, or "the quarter ended September 30, 2025"; a quarter written
+  as a calendar one takes a fiscal year too when that is the only year its post names ("fourth-quarter
+  fiscal 2025 earnings ... revenues for the fourth quarter": ``fy2025 q4``); in a post that names no year,
   a calendar quarter that is the one just ended when it was published is that one ("第3季" on 16
   October 2025 is ``2025 q3``; never a forecast's); else it stays the post's own (``q3 of post 12``),
   which no other post's figure shares.
@@ -39,6 +40,7 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from claimledger.data_files import data_table
+from claimledger.diff.targets import TARGET
 from claimledger.text.traditional import simplified
 
 # Where a full sentence ends, not a clause split off at a semicolon.
@@ -66,6 +68,8 @@ BASELINE_REACH = 24
 # A figure of a list as `_closes_list` writes it, and a parenthesis it reads past ("(US$2.47 per ADR unit)").
 LIST_ITEM = "#"
 PARENTHESIS = re.compile(r"\s*\([^()]*\)")
+# A period's possessive right before a figure, a few words between at most ("Q1's $0.982B", "Q1's revenue of").
+POSSESSIVE = re.compile(r"['’]s\s+(?:[a-z-]+\s+){0,3}", re.IGNORECASE)
 # Words that point at a period without being part of its name ("the third quarter").
 POINTER = re.compile(r"^(?:the|this|that|本|该|該)\s*", re.IGNORECASE)
 
@@ -176,9 +180,14 @@ def period_of(
     sentence: str | None, start: int, end: int, others: Iterable[tuple[int, int]] = ()
 ) -> str | None:
     """The period of the figure at `start`:`end` of `sentence` (`others`: where the sentence's other
-    figures start and end); a period named as a baseline ("up 25% from Q2", "较2024年上半年") is none."""
+    figures start and end); a period named as a baseline ("up 25% from Q2", "较2024年上半年") is none, but a
+    period's possessive right before the figure is its own even so ("vs Q1's $0.982B" is Q1's figure)."""
     if not sentence:
         return None
+    owner = next((period for period in periods_in(sentence) if period.end <= start and not is_relative(period.text)
+                  and POSSESSIVE.fullmatch(sentence, period.end, start)), None)
+    if owner is not None:
+        return owner.text  # "vs Q1's $0.982B": the figure of the period it compares with
     others = sorted(others)
     found = [period for period in periods_in(sentence) if not _is_baseline(sentence, period)]
     after = next((period for period in found if period.start >= end), None)
@@ -264,8 +273,9 @@ def closing_list_pattern() -> re.Pattern[str]:
 
 
 def is_period(condition: str | None) -> bool:
-    """Whether a key's condition is a reporting period (as `period_of` writes one)."""
-    return condition is not None and CANONICAL.fullmatch(condition) is not None
+    """Whether a key's condition is a reporting period (as `period_of` writes one) or the year a forecast is for
+    (`targets.target_year`)."""
+    return condition is not None and (CANONICAL.fullmatch(condition) or TARGET.fullmatch(condition)) is not None
 
 
 def lead_period(lead: str | None, post: PostPeriods | None = None, projected: bool = False) -> str | None:
@@ -335,6 +345,8 @@ def resolve(period: str | None, post: PostPeriods | None, projected: bool = Fals
     mine = {year for year in years if year.startswith("fy") == fiscal}
     if len(mine) == 1 and (fiscal or len(years) == 1):
         return f"{mine.pop()} {yearless.group('which')}"
+    if len(years) == 1 and next(iter(years)).startswith("fy"):
+        return f"{next(iter(years))} {yearless.group('which')}"  # "the fourth quarter" of a post on one fiscal year
     if not years and not fiscal and not projected and post is not None and _is_just_ended(period, post.just_ended):
         return post.just_ended  # "第3季" in a post of 16 October that names no year: the quarter just ended
     where = f"post {post.document}" if post is not None and post.document is not None else "its post"

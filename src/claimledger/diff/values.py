@@ -5,7 +5,9 @@
    to three digits is exact to its last digit (``200`` -> ±0.5, ``10`` -> ±0.5: a
    spec of 200 TOPS is not 196 TOPS); in a longer one trailing zeros are not
    significant, but at least two digits are (``12,000`` -> ±500, ``1,800`` -> ±50).
-   Scale words carry it along (``1.2 million`` -> ±50,000). A figure written without digits (``百分之二十``,
+   Scale words carry it along (``1.2 million`` -> ±50,000), and a whole number before one is read as
+   the long number it writes (``$980 million`` is 980,000,000: ±5 million, so it agrees with
+   ``$981.6 million``; ``100k`` is ±5,000 as ``100,000`` is). A figure written without digits (``百分之二十``,
    ``a dozen``) is taken to two significant digits.
 2. ``approximately`` and ``nearly`` widen it by `APPROXIMATE_WIDENING` of the value
    (``about 10x`` -> 9 to 11). Bounds (``up to``, ``at least``, ...) state their
@@ -84,11 +86,20 @@ def rounding_half_width(value: float, mantissa: float | None, digits: str | None
     if "." in digits:
         resolution = 10.0 ** -len(digits.split(".")[1])
     else:
-        whole = digits.lstrip("0") or "0"
+        # Read as the long number a scale word writes ("980 million": 980000000), in the written digits' unit.
+        zeros = _scale_zeros(value, mantissa)
+        whole = (digits.lstrip("0") or "0") + "0" * zeros
         trailing_zeros = len(whole) - len(whole.rstrip("0"))
         # Up to three digits a figure is written as it is ("200 TOPS" is not 196); rounded ones are longer.
-        resolution = 1.0 if len(whole) <= EXACT_DIGITS else 10.0 ** min(trailing_zeros, len(whole) - 2)
+        resolution = 1.0 if len(whole) <= EXACT_DIGITS else 10.0 ** (min(trailing_zeros, len(whole) - 2) - zeros)
     return resolution / 2 * abs(value / mantissa)
+
+
+def _scale_zeros(value: float, mantissa: float) -> int:
+    """How many zeros a scale word adds to a whole number (``980 million``: 6); 0 without one."""
+    scale = abs(value / mantissa)
+    zeros = round(math.log10(scale)) if scale >= 10 else 0
+    return zeros if zeros > 0 and math.isclose(scale, 10.0 ** zeros, rel_tol=1e-9) else 0
 
 
 def ratio_of_percent(intervals: Intervals, unit: str | None) -> Intervals:

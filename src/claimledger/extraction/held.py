@@ -27,7 +27,8 @@ first rule that applies wins:
    an opening bracket before it ("同比2024年三季度（-4.43亿元）") beside a current figure of its kind; a past period's possessive right before it
    ("last year's 40%") or "once" between a subject and its one verb ("a rack once drew 5–10 kW", never
    "once it reaches": a condition), neither a forecast then unless its own clause says so; a year's
-   possessive after a comparison word ("above 2024's $52.5bn") beside a current figure of its kind; or a past time right after a level figure
+   possessive after a comparison word ("above 2024's $52.5bn"), or a quarter's ("vs Q1's $0.982B"), beside a
+   current figure of its kind; or a past time right after a level figure
    ("27 minutes in the previous round", "$26 billion a year earlier") or an earlier word and
    what was done with the figure then before it ("高于此前指引的 45 亿元", "之前预计的", also with a period and the
    measure between: "此前预期的2027年的营业收入") when its sentence has a current figure of the same kind to replace it;
@@ -163,8 +164,12 @@ def _past_period_own() -> re.Pattern[str]:
 
 @cache
 def _year_compared() -> re.Pattern[str]:
-    """A comparison word and a year's possessive right before a figure: "above 2024's"."""
-    return re.compile(rf"{alternation(_table()['year_compared'])}\s+(?:the\s+)?(?:19|20)\d\d['’]s{BETWEEN}$")
+    """A comparison word and a year's or a quarter's possessive right before a figure: "above 2024's",
+    "vs Q1's", "compared with the first quarter's"."""
+    quarter = r"q[1-4](?:\s*(?:fy\s*)?'?(?:19|20)?\d\d)?|(?:first|second|third|fourth)[\s-]+quarter"
+    return re.compile(
+        rf"{alternation(_table()['year_compared'])}\s+(?:the\s+)?(?:(?:19|20)\d\d|{quarter})['’]s{BETWEEN}$"
+    )
 
 
 # "raised its forecast to $68 billion from $62.5 billion": the figure after "from" that follows a
