@@ -30,7 +30,9 @@ first rule that applies wins:
    possessive after a comparison word ("above 2024's $52.5bn") beside a current figure of its kind; or a past time right after a level figure
    ("27 minutes in the previous round", "$26 billion a year earlier") or an earlier word and
    what was done with the figure then before it ("高于此前指引的 45 亿元", "之前预计的") when its
-   sentence has a current figure of the same kind to replace it; or a statement made earlier a few
+   sentence has a current figure of the same kind to replace it; or a level a comparison word leads to
+   whose clause dates it in the past ("compared to $8.9 billion for Q3 2019", "compared to $306 million or
+   19 percent a year ago"), beside a current figure of its kind; or a statement made earlier a few
    words before it ("Acme previously stated the K3 draws 700 W", "it formerly drew 700 W", "此前公布的功耗为 700W") with a
    word for now after it ("it now draws 650 W", "现已调整为 650W") and a current figure of its kind;
    a change's size right before "from" ("by 25%, from $12.00/hr to $9.00/hr"); a figure of the same
@@ -125,6 +127,25 @@ def _starting(group: str) -> re.Pattern[str]:
     a count of the period maybe before it ("$30.1 billion three months earlier")."""
     noun = any_phrase(_table()["figure_words"])
     return re.compile(rf"^[\s,，的]*(?:{noun}\s*)?{PERIOD_COUNT}{any_phrase(_table()[group])}")
+
+
+# "for Q3 2019", "in the third quarter of 2023", "in fiscal 2024": a dated period, read after a compared level.
+DATED_PERIOD = re.compile(
+    r"\b(?:for|in)\s+(?:the\s+)?(?:(?:first|second|third|fourth)\s+quarter\s+(?:of\s+)?|q[1-4]\s*|[1-4]q\s*|h[12]\s+"
+    r"|fy\s?|fiscal\s+(?:year\s+)?)?(?:19|20)\d\d\b"
+)
+
+
+@cache
+def _compared_level() -> re.Pattern[str]:
+    """A comparison word right before a figure: "compared to $8.9 billion"."""
+    return re.compile(rf"\b(?:{alternation(_table()['compared_before'])}){BETWEEN}$")
+
+
+@cache
+def _any_previous_after() -> re.Pattern[str]:
+    """A past time anywhere in what follows a figure (`previous_after`): "or 19 percent a year ago"."""
+    return re.compile(rf"\b{any_phrase(_table()['previous_after'])}")
 
 
 # "three months earlier", "18 months ago": how many periods back.
@@ -295,6 +316,9 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
         return Held("previous", needs_current=True)  # "同比2024年三季度（-4.43亿元）"
     if not relative and _starting("previous_after").match(after):
         return Held("previous", needs_current=True)
+    if not relative and any(word in low[window:start] for word in ("compared", " vs", "against")):
+        if _compared_level().search(low, window, start) and (DATED_PERIOD.search(after) or _any_previous_after().search(after)):
+            return Held("previous", needs_current=True)  # "compared to $8.9 billion for Q3 2019"
     if not relative and earlier is not None:
         return Held("previous", needs_current=True)
     return CURRENT
