@@ -19,7 +19,8 @@ first rule that applies wins:
    $2.5 billion"), "from" after a level reached ("to $68
    billion from $62.5 billion") or after a word for an earlier figure ("from its prior target
    of $62.5 billion"; also after a comparison word when a current figure of its kind stands beside it:
-   "above the prior forecast of $2.8 billion"); "was" opening a bracket before it ("(was: about $20B)");
+   "above the prior forecast of $2.8 billion"), or after an earlier forecast's verb ("the previous outlook
+   in April was of revenue between $11.5 billion"); "was" opening a bracket before it ("(was: about $20B)");
    从/由 before it and 至/到 after
    it ("由 196 TOPS 提升至 200 TOPS", also with a word for the old value between: "从传统 5kW
    跃升至 40kW"); 较/比, a period and 的 (or a bare period word: "较上季度") before it and a
@@ -163,6 +164,17 @@ def _from_earlier() -> re.Pattern[str]:
 
 
 @cache
+def _earlier_outlook() -> re.Pattern[str]:
+    """"previous outlook in April was of revenue between", "the prior guidance called for": an earlier
+    forecast's figure, its verb or "of" up to four words after the forecast word, two more before the figure."""
+    table = _table()
+    return re.compile(
+        rf"\b{alternation(table['earlier_words'])}\s+(?:[\w-]+\s+)?{alternation(table['outlook_words'])}\b(?:\s+[\w-]+){{0,4}}?"
+        rf"\s+(?:was|were|of|at|called\s+for|stood\s+at)(?:\s+(?:of|for|at))?(?:\s+[a-z][\w-]*){{0,2}}?{BETWEEN}$"
+    )
+
+
+@cache
 def _earlier_word() -> re.Pattern[str]:
     """Any word for an earlier figure (`earlier_words`), even inside another word: what `_from_earlier` holds."""
     return re.compile(any_of(_table()["earlier_words"]))
@@ -290,6 +302,8 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
     if earlier_figure:
         # "above the prior forecast of $2.8 billion": the earlier figure a current one is compared with.
         return Held("previous", needs_current=earlier_figure.group("compared") is not None)
+    if _earlier_word().search(low, window, start) and _earlier_outlook().search(low, window, start):
+        return Held("previous")  # "The company's previous outlook in April was of revenue between $11.5 billion"
     # The patterns end in "'s" or a verb after "once": a look for either spares most figures their search.
     if low.find("'s", window, start) >= 0 or low.find("’s", window, start) >= 0 or low.find("once", window, start) >= 0:
         if _past_period_own().search(low, window, start):
