@@ -584,7 +584,9 @@ def _metric(
         return before[-1].concept
     if before and _period_only(folded, clause[0], start):
         return before[-1].concept  # "资本支出 342 亿美元，全年上看 1,250 亿美元": the same measure, for the year
-    in_clause_after = [m for m in metrics if m.start >= end and m.end <= clause[1]]
+    # Not another figure's own measure: "grew 54 percent to account for 8 percent of the market".
+    held_by_figure = [metric for metric, on_figure in marked if on_figure]
+    in_clause_after = [m for m in metrics if m.start >= end and m.end <= clause[1] and m not in held_by_figure]
     return in_clause_after[0].concept if in_clause_after and relative else None
 
 

@@ -119,7 +119,7 @@ METRIC_LINK = re.compile(
     # "PUE) of the raised-floor environment was 1.73": what the metric is of, then its verb;
     # a comparison sign links as its words do ("PUE值<1.04", "PUE below 1.1")
     r"[)）]?\s*(?:of\s+(?:the\s+|its\s+|their\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:was|is|were|are)\s*)?"
-    r"(?:(?:is|was|of|at|to|reached|hit|hits|reaches|stands at|stood at|came in at|averaged|below|under|above|about|around|roughly|"
+    r"(?:(?:is|was|of|at|to|reached|hit|hits|reaches|stands at|stood at|came in at|averaged|an average of|an average|below|under|above|about|around|roughly|"
     r"will be|would be|is expected to be|remains|remained|stays|stayed|fell to|rose to|dropped to|improved to|将为|将达|保持在|维持在|"
     r"approximately|nearly|just|only|为|是|值|达|达到|低于|高于|低至|不高于|不超过|不得超过|不得高于|仅|约|近|最高|最低|只有|降至|提升至|提高到|:|：|<=|>=|[<>≤≥＜＞])\s*){0,3}"
 )

@@ -10,7 +10,8 @@ That is more than 56 times the die size of the H100." -> WSE-3), else the one pr
 unveiled the K4. It carries 432 GB of HBM." -> K4), written as that sentence's figures have it ("Hopper 集群"),
 unless that product is the figure's baseline (the one product it named, not an organisation whose
 money its figures were, for figures that are no organisation's); a sentence pointing at a kind of thing
-("these GPUs", "该芯片") takes only a thing of that kind, and a figure a group word stands at ("racks
+("these GPUs", "该芯片") takes only a thing of that kind (not a speaker tagged on after a comma, ", the company
+claims", for figures that are no organisation's), and a figure a group word stands at ("racks
 exceeding 60 kW", and what follows it in brackets) never takes a chip. Failing that, the figure
 takes the post's topic (extraction/topic.py): the product the last sentence that named
 one was about, also past paragraph breaks and from the title, until the post moves on; so does
@@ -197,7 +198,7 @@ def _carry_subject(
     previous_sentence, previous_annotated, previous_found = previous
     if PARAGRAPH_BREAK.search(text, previous_sentence.end, sentence.start):
         return
-    referred = _referred_kind(annotated)
+    referred = _referred_by_figures(annotated, found)
     carried = _named_of_kind(previous_annotated, referred) if referred else None
     if carried is None:
         # "These GPUs ..." after a sentence about an organisation: no chip to point back to.
@@ -303,8 +304,8 @@ def _compared_against(item: Found, found: Sequence[Found]) -> bool:
 def _take_topic(registry: Registry, topic: Topic, annotated: Annotated, found: list[Found]) -> None:
     """Figures with no subject of their own take the post's topic (extraction/topic.py); one
     whose subject is only the topic's family pointed at as known ("The TPU") is the topic."""
-    referred = _referred_kind(annotated)
-    if referred and topic.kind not in referred or organisation_spoken_of(annotated.simple):
+    referred = _referred_by_figures(annotated, found)
+    if referred and topic.kind not in referred or organisation_spoken_of(annotated.simple) and not _speaker_only(annotated, found):
         return
     if any(organisation_figure(item.claim.metric, item.claim.dimensionality) for item in found):
         return  # "报告期内研发投入 3.2 亿元，研发人员 1,041 名": the sentence is about the company
@@ -528,3 +529,28 @@ def _kind_referred_to(folded: str) -> tuple[str, ...] | None:
     pattern, groups = kind_reference()
     found = pattern.search(low)
     return KIND_REFERENCES[groups[fold(found.group(0))]] if found else None
+
+
+def _referred_by_figures(annotated: Annotated, found: list[Found]) -> tuple[str, ...] | None:
+    """`_referred_kind`, less a speaker tagged on after a comma for figures that are no organisation's
+    ("It also has 1.3x the H200's compute, the company claims": the speaker, not what the figures are about)."""
+    referred = _referred_kind(annotated)
+    return None if referred and _speaker_only(annotated, found) else referred
+
+
+def _speaker_only(annotated: Annotated, found: list[Found]) -> bool:
+    """Whether the sentence's word for a kind of thing only tags its speaker on, its figures no organisation's."""
+    return _speaker_tagged(annotated.simple) and not any(organisation_figure(i.claim.metric, i.claim.dimensionality) for i in found)
+
+
+def _speaker_tagged(folded: str) -> bool:
+    """Whether the sentence's word for a kind of thing is a speaker tagged on after a comma: "..., the company claims"."""
+    low = lowered(folded)
+    match = kind_reference()[0].search(low)
+    return match is not None and low[:match.start()].rstrip().endswith(",") and _speaks_after().match(low, match.end()) is not None
+
+
+@cache
+def _speaks_after() -> re.Pattern[str]:
+    """A verb of saying right after a word for a kind of thing (cues.toml [claimant] en_after): "the company claims"."""
+    return re.compile(rf"\s+(?:{alternation(cue_table()['claimant']['en_after'])})\b")

@@ -19,7 +19,8 @@ first rule that applies wins:
    $2.5 billion"), "from" after a level reached ("to $68
    billion from $62.5 billion") or after a word for an earlier figure ("from its prior target
    of $62.5 billion"; also after a comparison word when a current figure of its kind stands beside it:
-   "above the prior forecast of $2.8 billion"); "was" opening a bracket before it ("(was: about $20B)");
+   "above the prior forecast of $2.8 billion"), or after an earlier forecast's verb ("the previous outlook
+   in April was of revenue between $11.5 billion"); "was" opening a bracket before it ("(was: about $20B)");
    从/由 before it and 至/到 after
    it ("由 196 TOPS 提升至 200 TOPS", also with a word for the old value between: "从传统 5kW
    跃升至 40kW"); 较/比, a period and 的 (or a bare period word: "较上季度") before it and a
@@ -33,7 +34,9 @@ first rule that applies wins:
    what was done with the figure then before it ("高于此前指引的 45 亿元", "之前预计的", also with a period and the
    measure between: "此前预期的2027年的营业收入") when its sentence has a current figure of the same kind to replace it;
    a bracket after a change opening with a year or a past period and 为 ("同比增长 56.7%（2024年上半年为 94.3 亿元）")
-   beside a current figure of its kind; or a statement made earlier a few
+   beside a current figure of its kind; or a level a comparison word leads to whose clause dates it in the past
+   ("compared to $8.9 billion for Q3 2019", "compared to $306 million or 19 percent a year ago"), beside a current
+   figure of its kind; or a statement made earlier a few
    words before it ("Acme previously stated the K3 draws 700 W", "it formerly drew 700 W", "此前公布的功耗为 700W") with a
    word for now after it ("it now draws 650 W", "现已调整为 650W") and a current figure of its kind;
    a change's size right before "from" ("by 25%, from $12.00/hr to $9.00/hr"); a figure of the same
@@ -130,6 +133,25 @@ def _starting(group: str) -> re.Pattern[str]:
     return re.compile(rf"^[\s,，的]*(?:{noun}\s*)?{PERIOD_COUNT}{any_phrase(_table()[group])}")
 
 
+# "for Q3 2019", "in the third quarter of 2023", "in fiscal 2024": a dated period, read after a compared level.
+DATED_PERIOD = re.compile(
+    r"\b(?:for|in)\s+(?:the\s+)?(?:(?:first|second|third|fourth)\s+quarter\s+(?:of\s+)?|q[1-4]\s*|[1-4]q\s*|h[12]\s+"
+    r"|fy\s?|fiscal\s+(?:year\s+)?)?(?:19|20)\d\d\b"
+)
+
+
+@cache
+def _compared_level() -> re.Pattern[str]:
+    """A comparison word right before a figure: "compared to $8.9 billion"."""
+    return re.compile(rf"\b(?:{alternation(_table()['compared_before'])}){BETWEEN}$")
+
+
+@cache
+def _any_previous_after() -> re.Pattern[str]:
+    """A past time anywhere in what follows a figure (`previous_after`): "or 19 percent a year ago"."""
+    return re.compile(rf"\b{any_phrase(_table()['previous_after'])}")
+
+
 # "three months earlier", "18 months ago": how many periods back.
 PERIOD_COUNT = r"(?:(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen)\s+)?"
 
@@ -141,6 +163,17 @@ def _from_earlier() -> re.Pattern[str]:
     return re.compile(
         rf"(?:\bfrom|(?P<compared>{alternation(_table()['year_compared'])}))\s+(?:(?:its|their|our|the|a|an)\s+)?"
         rf"{alternation(_table()['earlier_words'])}\s+(?:[\w-]+\s+){{0,2}}?(?:of|at){BETWEEN}$"
+    )
+
+
+@cache
+def _earlier_outlook() -> re.Pattern[str]:
+    """"previous outlook in April was of revenue between", "the prior guidance called for": an earlier
+    forecast's figure, its verb or "of" up to four words after the forecast word, two more before the figure."""
+    table = _table()
+    return re.compile(
+        rf"\b{alternation(table['earlier_words'])}\s+(?:[\w-]+\s+)?{alternation(table['outlook_words'])}\b(?:\s+[\w-]+){{0,4}}?"
+        rf"\s+(?:was|were|of|at|called\s+for|stood\s+at)(?:\s+(?:of|for|at))?(?:\s+[a-z][\w-]*){{0,2}}?{BETWEEN}$"
     )
 
 
@@ -295,6 +328,8 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
     if earlier_figure:
         # "above the prior forecast of $2.8 billion": the earlier figure a current one is compared with.
         return Held("previous", needs_current=earlier_figure.group("compared") is not None)
+    if _earlier_word().search(low, window, start) and _earlier_outlook().search(low, window, start):
+        return Held("previous")  # "The company's previous outlook in April was of revenue between $11.5 billion"
     # The patterns end in "'s" or a verb after "once": a look for either spares most figures their search.
     if low.find("'s", window, start) >= 0 or low.find("’s", window, start) >= 0 or low.find("once", window, start) >= 0:
         if _past_period_own().search(low, window, start):
@@ -321,6 +356,9 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
         return Held("previous", needs_current=True)  # "同比2024年三季度（-4.43亿元）"
     if not relative and _starting("previous_after").match(after):
         return Held("previous", needs_current=True)
+    if not relative and any(word in low[window:start] for word in ("compared", " vs", "against")):
+        if _compared_level().search(low, window, start) and (DATED_PERIOD.search(after) or _any_previous_after().search(after)):
+            return Held("previous", needs_current=True)  # "compared to $8.9 billion for Q3 2019"
     if not relative and earlier is not None:
         return Held("previous", needs_current=True)
     if not relative and cue_before and _zh_earlier_measure().search(low, max(0, start - 32), start):

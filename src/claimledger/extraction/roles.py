@@ -171,6 +171,9 @@ def _sets_apart(folded: str) -> bool:
     """Whether the sentence holds anything APART_BETWEEN reads: most do not, and are spared a search per pair of names."""
     return APART_BETWEEN.search(folded) is not None
 # A name alone in brackets right after a figure: "$7.57 (AWS)".
+# "27% for Google Cloud and 24% for AWS": a figure, maybe its unit, then "for" and the name it is given to.
+FOR_AFTER_FIGURE = re.compile(r"\s+for\s+(?:the\s+)?")
+FIGURE_FOR_BEFORE = re.compile(r"\d(?:\s*(?:%|percent|per\s+cent|[a-z$/]{1,12}))?\s+for\s+(?:the\s+)?$", re.IGNORECASE)
 BRACKET_OPENS = re.compile(r"[ \t]*[(（]")
 BRACKET_CLOSES = re.compile(r"[)）]")
 # A figure ending in a unit's letters ("1,000 W", "80 GB"), not a bare count ("72").
@@ -276,7 +279,8 @@ def _cue_pattern(group: str, side: str) -> re.Pattern[str]:
     words = any_phrase(cue_table()["roles"][group])
     if side == "before":
         return re.compile(rf"(?:{words})(?:\s+(?:the|a|an|its|their|of|single|one|each|every|same|this|that|our|largest|new|latest|previous|prior|older|current))*\s*$")
-    return re.compile(rf"^[\s\-‐‑]*(?:{words})")
+    # a version of the name may stand between: "the CDNA 3 architecture", "Hopper 2-based"
+    return re.compile(rf"^[\s\-‐‑]*(?:v?\d{{1,2}}(?:\.\d+)?[\s\-‐‑]+)?(?:{words})")
 
 
 @cache
@@ -394,10 +398,11 @@ def assign_roles(
     if not names:
         return NO_ROLES
     roles = list(rule_roles.of_name)
-    owner = None if relative else (
+    # A pair given by "for" holds for ratios too ("27% for Google Cloud and 24% for AWS"); the other owners do not.
+    owner = _paired_for(folded, names, end) or (None if relative else (
         _bracketed_after(folded, names, end) or _possessor(folded, names, start) or _measured_product(folded, names, start, end) or _each_holder(folded, names, start)
         or _delivered_with(folded, names, roles, end, clause) or count and _owning_organisation(folded, names, start)
-    )
+    ))
     subject = owner or _subject(folded, rule_roles, start, end, clause, organisation_metric, own_money, registry)
     speaker = subject is not None and roles[names.index(subject)] == "claimant"
     if subject is not None:
@@ -602,6 +607,22 @@ def _bracketed_after(folded: str, names: Sequence[Name], end: int) -> Name | Non
         if name.start == opening.end() and BRACKET_CLOSES.match(folded, name.end) and name.kind in (*HARDWARE, "organisation"):
             return name
     return None
+
+
+def _paired_for(folded: str, names: Sequence[Name], end: int) -> Name | None:
+    """The name "for" gives the figure to, right after it, when the sentence pairs two figures so
+    ("27% for Google Cloud and 24% for AWS"): each figure is its own name's, not the one the sentence opens with.
+    Never a model, benchmark or software ("3x faster for Llama 70B": a workload, a condition)."""
+    gap = FOR_AFTER_FIGURE.match(folded, end)
+    if gap is None:
+        return None
+    paired = [
+        name for name in names
+        if name.kind in (*HARDWARE, "organisation") and FIGURE_FOR_BEFORE.search(folded, max(0, name.start - 30), name.start)
+    ]
+    if len(paired) < 2:
+        return None
+    return next((name for name in paired if name.start == gap.end()), None)
 
 
 def _owning_organisation(folded: str, names: Sequence[Name], start: int) -> Name | None:

@@ -29,6 +29,13 @@ Rules (each gives a kind; the words they need are in data/shapes.toml):
   a system; never a code (a rule of its own finds it), a kind word, a place or a kind of organisation.
 - org_kind: an organisation after the kind of organisation it is ("AI cloud startup Foundry", "chip
   manufacturer Groq": `org_kind_words`); never a word that starts no name nor a place.
+- letter_kind: one capital letter before a kind word of hardware or "Computer", after an article, "its" or a
+  possessive ("the K supercomputer", "The K Computer", "its X Platform"; the capitalised kind word is part
+  of the name); never "A" or "I", nor before a kind word of software or a model ("the C library").
+- segment: a part of a company named by capitalised words before "segment" ("the Intelligent Cloud
+  segment", "Compute & Networking segment revenue"), an organisation; never one that only repeats a part
+  data/metrics.toml folds into its measure ("the Data Center segment": data center revenue), an acronym
+  alone ("the HPC segment": a market as often), a kind word, a place, nor a word that starts no name.
 - org_ticker: a listed organisation before its ticker in brackets ("Salesforce.com (NYSE:CRM)": `exchanges`).
 - share_holder, share_item: in a sentence about shares of a market (`share_words`), an organisation holding a
   share ("Kestrel held 40%": `share_verbs`) or listed with one after an earlier share (", Orbis 25% and
@@ -429,6 +436,17 @@ def _rules() -> dict[str, re.Pattern[str]]:
         "share_item": re.compile(
             rf"(?:,|;|(?<![\w-])and|(?<![\w-])followed[ \t]+by|(?<![\w-])while)[ \t]+{SHARE_NAME}(?:[ \t]+(?:with|at|on))?[ \t]+{SHARE_FIGURE}"
         ),
+        # "the K supercomputer", "The K Computer", "its X Platform": one capital letter before a kind word of
+        # hardware (or "Computer"), after an article, a possessive or "its".
+        "letter_kind": re.compile(
+            r"(?:\b(?:[Tt]he|[Ii]ts|[Tt]heir|[Oo]ur)|['’]s)[ \t]+(?P<name>[B-HJ-Z])[ \t]+"
+            rf"(?P<kind>Computer|computer|{_words(_letter_kind_words())})(?![A-Za-z])"
+        ),
+        # "the Intelligent Cloud segment", "its “Intelligent Cloud” segment", "the DCG (Data Center Group)
+        # segment": a part of a company by name.
+        "segment": re.compile(
+            r"(?P<name>[A-Z][\w-]*(?:[ \t]+(?:&[ \t]+)?[A-Z][\w-]*){0,2})[\"”’]?(?:[ \t]+\([^()]{1,40}\))?[ \t]+(?:business[ \t]+|reporting[ \t]+)?segment(?![A-Za-z])"
+        ),
         # "Salesforce.com (NYSE:CRM)", "Texas Instruments Inc. (NASDAQ: TXN)": a listed organisation and its ticker.
         "org_ticker": re.compile(
             r"(?P<name>[A-Z][\w&.-]*(?:[ \t]+[A-Z][\w&.-]*){0,3})[ \t]*\([ \t]*"
@@ -499,6 +517,7 @@ RULE_HINTS = {
     "facility_quoted": re.compile("[“\"]"),
     "facility_appositive": re.compile(r",[ \t]+[A-Z][a-z]"),
     "facility_code": re.compile(r"[A-Z]-?\d"),
+    "segment": re.compile(r"[ \t]segment(?![A-Za-z])"),
 }
 
 
@@ -658,6 +677,17 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         name = _organisation_words(match.group("name").split())
         if name:
             found.append(Shape(match.start("name"), match.start("name") + len(" ".join(name)), "organisation", "org_kind"))
+    for match in _matches(text, "letter_kind") if prose and not han else ():
+        kind_word = match.group("kind")
+        # A capitalised kind word is part of the name ("The K Computer"); a lower-case one only says its kind.
+        end = match.end("kind") if kind_word[0].isupper() else match.end("name")
+        found.append(Shape(match.start("name"), end, "system" if kind_word.casefold() == "computer" else _kind_of(kind_word), "letter_kind"))
+    for match in _free(text, "segment", "&.-") if words and not han else ():
+        name = match.group("name").split()
+        while name and name[0] in not_brand():
+            name = name[1:]  # "The Intelligent Cloud segment"
+        if name and _a_company_part(name):
+            found.append(Shape(match.end("name") - len(" ".join(name)), match.end("name"), "organisation", "segment"))
     for match in _matches(text, "org_ticker") if words and not han and "(" in text else ():
         name = match.group("name").split()
         while name and name[0] in not_brand():
@@ -678,6 +708,29 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
                 found.append(Shape(match.start("code"), match.end("code"), _kind_of(match.group("kind")), "zh_kind_code"))
         found.extend(_chinese_names(text, {shape.start for shape in found if shape.rule == "family"}, codes))
     return found
+
+
+@cache
+def _letter_kind_words() -> list[str]:
+    """The kind words of hardware (systems, chips, families), each also capitalised: what a one-letter name stands before."""
+    kinds = shape_table()["kind_words"]
+    words = [word for kind in ("system", "chip", "product_family") for word in kinds[kind] if word.isascii()]
+    return sorted({*words, *(word[0].upper() + word[1:] for word in words)}, key=len, reverse=True)
+
+
+def _a_company_part(words: list[str]) -> bool:
+    """Whether the words before "segment" name a part of a company: a word in lower-case letters (an
+    acronym alone names a market as often: "the HPC segment", "the PC segment"), no kind word nor place, and
+    more than a part data/metrics.toml folds into its measure ("Data Center": data center revenue)."""
+    if all(word.isupper() for word in words) or any(is_kind_word(word) or word in _places() for word in words):
+        return False
+    return " ".join(words).casefold() not in _folded_segments()
+
+
+@cache
+def _folded_segments() -> frozenset[str]:
+    """The words of data/metrics.toml [segment] (in lower case): parts folded into their measure."""
+    return frozenset(word.casefold() for words in data_table("metrics.toml")["segment"].values() for word in words)
 
 
 def _share_holders(text: str) -> list[Shape]:
