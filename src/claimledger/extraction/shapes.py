@@ -591,6 +591,9 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
     codes = CODE_HINT.search(text) is not None
     words = WORD_HINT.search(text) is not None
     prose = PROSE_HINT.search(text) is not None
+    # The "'s" possessive, owner_of_measure and owner_of_spec read after an owner (their hints hold
+    # it): found by a string test, which most sentences fail, before a search per rule.
+    possessive = "'s" in text or "’s" in text
     with_chinese, latin, hints, groups = _family_patterns()
     family = with_chinese if han and hints.search(text) else latin
     found = [
@@ -634,15 +637,15 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
     for match in _free(text, "family_number", ".") if words else ():
         if match.group("name").split()[0] not in not_brand():
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "family_number"))
-    for match in _free(text, "possessive", ".") if prose else ():
+    for match in _free(text, "possessive", ".") if prose and possessive else ():
         name = match.group("name")
         if name.split()[0] not in not_brand() and not _a_figure(text, match.start("name")):
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "possessive", match.group("owner")))
-    for match in _matches(text, "owner_of_measure") if not han else ():
+    for match in _matches(text, "owner_of_measure") if possessive and not han else ():
         owner = OWNER_BEFORE.search(text, max(0, match.start() - 40), match.start())
         if owner and not _glued_left(text, owner.start()) and not any(word in not_brand() or word in _places() for word in owner.group().split()):
             found.append(Shape(owner.start(), owner.end(), "organisation", "owner_of_measure"))
-    for match in _matches(text, "owner_of_spec") if prose and not han and ("'s" in text or "’s" in text) else ():
+    for match in _matches(text, "owner_of_spec") if prose and possessive and not han else ():
         owner = THE_OWNER_BEFORE.search(text, max(0, match.start() - 40), match.start())
         words_of_owner = owner.group("name").split() if owner else []
         # A code holds a digit ("the H100's"): a rule of its own finds it, with its own kind.
