@@ -17,6 +17,7 @@ from claimledger.extraction.numbers.atoms import EN, ZH, Atom
 from claimledger.extraction.numbers.arabic import CURRENCY_BEFORE
 from claimledger.extraction.numbers.readable import has_han
 from claimledger.extraction.units import match_atom, scaled_units, unit_info, unit_table
+from claimledger.text.alternation import any_of
 from claimledger.text.scripts import HAN
 
 WORD_AFTER = re.compile(r"[ \u00a0]?([A-Za-z]+)")
@@ -43,7 +44,9 @@ _NOT_NAMES = frozenset(EN["not_names"])
 # A capitalised word (iPhone, S&P, NVLink, Game) right before a number.
 NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9&/\-])([A-Za-z]*[A-Z][A-Za-z&/\-]*)[ ]$")
 _NAME_LAST_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz&/-")
-_ZH_NOT_NUMBERS = re.compile("|".join(sorted(ZH["not_numbers"], key=len, reverse=True)))
+# Chinese words holding a numeral that mean no number, as a trie (most begin with 一: a flat
+# alternation tries each of them at every 一).
+_ZH_NOT_NUMBERS = re.compile(any_of(ZH["not_numbers"]))
 _EN_NOT_NUMBERS = re.compile(r"(?i)\b(?:" + "|".join(EN["not_numbers"]) + r")\b")
 _WORDS = data_table("numbers.toml")["not_numbers"]
 _MONTH = f"(?:{'|'.join(_WORDS['months'])})"
