@@ -114,7 +114,10 @@ _ERAS = re.compile(
 )
 _VERSION_HINT = re.compile(r"version|release|ver\.|rev\.")
 _VERSIONS = re.compile(rf"(?i:\b(?:{'|'.join(_WORDS['version_words'])}))[ ]*\d+(?:\.\d+)*\b")
-_SEPARATED_HINT = re.compile(r"\d[-/.]\d")
+# What follows a digit in every separated date: two separators ("2025-09-16", "9/16/2025"), or
+# "24/7" (a decimal alone, "1.5", has one).
+_SEPARATED_AFTER_DIGIT = r"[-/.]\d{1,2}[-/.]\d|(?<=24)/7"
+_SEPARATED_HINT = re.compile(rf"\d(?:{_SEPARATED_AFTER_DIGIT})")
 _TIME_HINT = re.compile(r"\d(?::\d\d|[ ]?[AaPp]\.?[Mm]\b)")
 _PHONE_HINT = re.compile(r"\(\d|\+\d|-\d{3,4}-\d|-\d{7}")
 _TIMES = _alternatives(
@@ -138,7 +141,7 @@ _DIGIT = re.compile(r"\d")
 _RESOLUTION_HINT = re.compile(r"\d[pPiK]\b")
 # A digit with what follows it in a separated date, a time, a run of 11 digits, a resolution or a
 # dimension (the hints above, and a D): one search tells a text with none of these from one that needs each tried.
-_DIGIT_THEN_FORM = re.compile(r"\d(?:[-/.]\d|:\d\d|[ ]?[AaPp]\.?[Mm]\b|\d{10}|[pPiK]\b|(?:\.5)?D)")
+_DIGIT_THEN_FORM = re.compile(rf"\d(?:{_SEPARATED_AFTER_DIGIT}|:\d\d|[ ]?[AaPp]\.?[Mm]\b|\d{{10}}|[pPiK]\b|(?:\.5)?D)")
 _RESOLUTIONS = re.compile(
     r"\b(?:144|240|360|480|540|576|720|1080|1440|2160|4320)[pi]\b"
     rf"|\b[24568]K(?=[ \-]?(?:{'|'.join(_WORDS['video_words_exact_case'])}"
