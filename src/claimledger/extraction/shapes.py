@@ -346,9 +346,10 @@ def _rules() -> dict[str, re.Pattern[str]]:
             rf"(?:(?:{_words(shape_table()['words']['zh_event_times'])})[ \t]*|今?[(（]?\d{{1,2}}[)）]?[ \t]?日[ \t]*){{0,2}}"
             rf"(?:{_words(shape_table()['words']['zh_event_verbs'])})了?[ \t]*(?:{_words(shape_table()['words']['zh_results_events'])})"
         ),
-        # The code's first capital opens the rule; an English verb is a word of its own, a Chinese one may touch the code.
+        # The code's first capital opens the rule, written once (a repeat first would keep the search
+        # from skipping ahead to capitals); an English verb is a word of its own, a Chinese one may touch the code.
         "code_verb": re.compile(
-            rf"(?P<code>[A-Z]{{1,3}}(?P<digits>\d{{1,4}})[A-Za-z]?)"
+            rf"(?P<code>[A-Z][A-Z]{{0,2}}(?P<digits>\d{{1,4}})[A-Za-z]?)"
             rf"(?:[ \t]+(?:{_words(latin_verbs)})(?![A-Za-z])|[ \t]?(?P<chinese_verb>{_words(han_verbs)}))"
         ),
         # Each word's leading boundary is a look-behind after its first letter (as any_phrase writes it).
@@ -410,7 +411,7 @@ def _rules() -> dict[str, re.Pattern[str]]:
         ),
         # "The HOU1 facility", "its ATL-2 campus": a site code before a facility word.
         "facility_code": re.compile(
-            rf"(?P<code>[A-Z]{{2,5}}-?\d{{1,3}})[ \t]+(?:{_words(_facility('facility_words'))})(?![A-Za-z])"
+            rf"(?P<code>[A-Z][A-Z]{{1,4}}-?\d{{1,3}})[ \t]+(?:{_words(_facility('facility_words'))})(?![A-Za-z])"
         ),
         "org_ending_en": re.compile(
             # an ending before another capitalised word ends no name ("the Culpeper Technology Zone")
