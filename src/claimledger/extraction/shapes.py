@@ -167,6 +167,12 @@ SHARE_FIGURE = r"(?:(?:a|an|about|around|roughly|nearly|some|over|just|almost)[ 
 PERCENT_FIGURE = re.compile(r"\d[ \t]?(?:%|percent\b|per[ \t]cent\b)")
 # A percent sign right after a name's number: the number is a share, not the model's ("Falcon 10%").
 PERCENT_AFTER = re.compile(r"(?<=\d)[ \t]?(?:%|percent\b|per[ \t]cent\b)")
+# The quotes a quoted name opens with ("「花港」架构", "“夸娥”集群"); a facility's only with the
+# English ones ("erected "Colossus" in Memphis").
+ENGLISH_OPENING_QUOTES = "“\""
+OPENING_QUOTES = "「" + ENGLISH_OPENING_QUOTES
+# What a numbered Chinese name ends with: "深算二号".
+NUMBERED = "号"
 # A digit: an appositive's name holds one ("the R200", "the Heron 2").
 HAS_DIGIT = re.compile(r"\d")
 # A number opening a name, and the space or hyphen before its unit ("5GW", "500-MW").
@@ -351,9 +357,10 @@ def _rules() -> dict[str, re.Pattern[str]]:
             rf"(?:(?:{_words(shape_table()['words']['zh_event_times'])})[ \t]*|今?[(（]?\d{{1,2}}[)）]?[ \t]?日[ \t]*){{0,2}}"
             rf"(?:{_words(shape_table()['words']['zh_event_verbs'])})了?[ \t]*(?:{_words(shape_table()['words']['zh_results_events'])})"
         ),
-        # The code's first capital opens the rule; an English verb is a word of its own, a Chinese one may touch the code.
+        # The code's first capital opens the rule, written once (a repeat first would keep the search
+        # from skipping ahead to capitals); an English verb is a word of its own, a Chinese one may touch the code.
         "code_verb": re.compile(
-            rf"(?P<code>[A-Z]{{1,3}}(?P<digits>\d{{1,4}})[A-Za-z]?)"
+            rf"(?P<code>[A-Z][A-Z]{{0,2}}(?P<digits>\d{{1,4}})[A-Za-z]?)"
             rf"(?:[ \t]+(?:{_words(latin_verbs)})(?![A-Za-z])|[ \t]?(?P<chinese_verb>{_words(han_verbs)}))"
         ),
         # Each word's leading boundary is a look-behind after its first letter (as any_phrase writes it).
@@ -374,7 +381,7 @@ def _rules() -> dict[str, re.Pattern[str]]:
         "zh_software_kind": re.compile(
             rf"(?:{_words(shape_table()['words']['zh_software_kind'])})[ \t]*(?P<name>(?=[a-z]*[A-Z])[A-Za-z][A-Za-z0-9]*)(?![A-Za-z0-9_.-])"
         ),
-        "zh_numbered": re.compile(rf"(?P<name>[{HAN}]{{2}}[{HAN_NUMERALS}]号)"),
+        "zh_numbered": re.compile(rf"(?P<name>[{HAN}]{{2}}[{HAN_NUMERALS}]{NUMBERED})"),
         # An organisation opening its clause before its results: "数据港全年实现营业收入" (matched at
         # each clause's start only: _owners_of_measures).
         "zh_owner_of_measure": re.compile(
@@ -403,10 +410,10 @@ def _rules() -> dict[str, re.Pattern[str]]:
         "zh_brand_code": re.compile(
             rf"(?P<code>[A-Z](?:(?<=[{HAN}][A-Z])|(?<=[{HAN}][ \t][A-Z]))[A-Z]{{0,2}}\d{{1,4}}[A-Za-z]?)(?![A-Za-z0-9_.-])"
         ),
-        "quoted": re.compile(rf"[「“\"](?P<name>[{HAN}A-Za-z0-9][{HAN}A-Za-z0-9 .-]{{0,11}}|[A-Z][A-Za-z0-9.-]*(?:[ ][A-Z0-9][A-Za-z0-9.-]*){{1,2}})[」”\"](?P<after>[ \t]*(?:的[ \t]*)?{QUOTED_SCALE}(?:{kind_word}|采用|搭载|支持|提供|实现|拥有|具备|集成|uses|offers|delivers|supports))"),
+        "quoted": re.compile(rf"[{OPENING_QUOTES}](?P<name>[{HAN}A-Za-z0-9][{HAN}A-Za-z0-9 .-]{{0,11}}|[A-Z][A-Za-z0-9.-]*(?:[ ][A-Z0-9][A-Za-z0-9.-]*){{1,2}})[」”\"](?P<after>[ \t]*(?:的[ \t]*)?{QUOTED_SCALE}(?:{kind_word}|采用|搭载|支持|提供|实现|拥有|具备|集成|uses|offers|delivers|supports))"),
         # "building "Frontier," a new supercomputer", "erected "Colossus" in Memphis": a facility's quoted name.
         "facility_quoted": re.compile(
-            rf"(?:(?P<verb>\b(?:{_words(_facility('facility_verbs'))}))[ \t]+)?[\"“](?P<name>[A-Z][A-Za-z0-9.-]*(?:[ \t][A-Z0-9][A-Za-z0-9.-]*){{0,2}}),?[\"”]"
+            rf"(?:(?P<verb>\b(?:{_words(_facility('facility_verbs'))}))[ \t]+)?[{ENGLISH_OPENING_QUOTES}](?P<name>[A-Z][A-Za-z0-9.-]*(?:[ \t][A-Z0-9][A-Za-z0-9.-]*){{0,2}}),?[\"”]"
             rf"(?P<after>,?[ \t]+(?:a|an|the|its|our|their)[ \t]+(?:[\w-]+[ \t]+){{0,3}}?(?:{_words(_facility('facility_words'))})(?![A-Za-z]))?"
         ),
         # "its latest supercomputer, Frontier.": a facility word, then the name set off after it.
@@ -415,7 +422,7 @@ def _rules() -> dict[str, re.Pattern[str]]:
         ),
         # "The HOU1 facility", "its ATL-2 campus": a site code before a facility word.
         "facility_code": re.compile(
-            rf"(?P<code>[A-Z]{{2,5}}-?\d{{1,3}})[ \t]+(?:{_words(_facility('facility_words'))})(?![A-Za-z])"
+            rf"(?P<code>[A-Z][A-Z]{{1,4}}-?\d{{1,3}})[ \t]+(?:{_words(_facility('facility_words'))})(?![A-Za-z])"
         ),
         "org_ending_en": re.compile(
             # an ending before another capitalised word ends no name ("the Culpeper Technology Zone")
@@ -489,9 +496,8 @@ def _chinese_organisation_measures() -> list[str]:
 
 
 # What a sentence holds whenever a rule can match in it (its code's letters before digits,
-# the possessive's "'s", the 号 of a numbered name, an opening quote): a rule whose hint is
-# absent is not run. Each starts with the
-# rarer character (a digit, a capital), the one Python's re skips ahead to.
+# the possessive's "'s"; the words of `_worded_rules` too): a rule whose hint is absent is not
+# run. Each starts with the rarer character (a digit, a capital), the one Python's re skips ahead to.
 RULE_HINTS = {
     "brand_code": re.compile(r"[A-Z]\d"),
     "hyphen_code": re.compile(r"[A-Z]-?\d"),
@@ -509,12 +515,8 @@ RULE_HINTS = {
     "code_verb": re.compile(r"[A-Z]\d"),
     # the last three letters of a determiner or of an OWNED_ADJECTIVE, then the name's capital
     "owned_name": re.compile(r"[A-Z](?<=(?:its|eir|our|new|the|The|ach|ery|est|ing|hip|ion|gen|rst|ond|ird)[ \t][A-Z])"),
-    "zh_numbered": re.compile("号"),
     "zh_owner_of_measure": re.compile("收入|营收|利润|毛利|净利|营业|研发|市值|估值|出货|订单|业绩|财报"),
     "zh_described_code": re.compile("的(?=[ \t]?[A-Z][A-Za-z])"),
-    "zh_regional_operator": re.compile("移动|电信|联通|广电|铁塔"),
-    "quoted": re.compile("[「“\"]"),
-    "facility_quoted": re.compile("[“\"]"),
     "facility_appositive": re.compile(r",[ \t]+[A-Z][a-z]"),
     "facility_code": re.compile(r"[A-Z]-?\d"),
     "segment": re.compile(r"[ \t]segment(?![A-Za-z])"),
@@ -534,6 +536,7 @@ def _hints() -> dict[str, re.Pattern[str]]:
     kind_word, ahead = _kind_word_pattern(), _kind_word_ahead()
     return {
         **RULE_HINTS,
+        **{rule: re.compile(any_of(words)) for rule, words in _worded_rules().items() if rule in HINTED_WORDED_RULES},
         "org_ending_en": re.compile(rf"(?:{endings})(?![A-Za-z])"),
         # the bracket opening a ticker: the name before it is read only where one stands
         "org_ticker": re.compile(rf"\([ \t]*(?:{_words(shape_table()['words']['exchanges'])})[ \t]*:"),
@@ -542,6 +545,36 @@ def _hints() -> dict[str, re.Pattern[str]]:
         "latin_in_chinese": re.compile(rf"[A-Za-z][ \t]*(?:[十百]?[万千]卡)?超?{ahead}(?:{kind_word})"),
         "zh_owner_of_speaker": re.compile(any_of(_speaker_titles())),
     }
+
+
+# The rules whose every match holds one of a few words (`_worded_rules`), and those of them
+# that search that word first, as their hint (the others open with it, or have a hint of their own).
+HINTED_WORDED_RULES = frozenset({"zh_numbered", "zh_regional_operator", "quoted", "facility_quoted"})
+
+
+@cache
+def _worded_rules() -> dict[str, list[str]]:
+    """For each rule whose every match holds one of a few words, those words: an opening quote, an
+    organisation's ending, the 号 of a numbered name, a telecom operator, a new product's kind word,
+    a software kind word."""
+    words = shape_table()["words"]
+    return {
+        "zh_numbered": [NUMBERED],
+        "zh_regional_operator": words["zh_operators"],
+        "quoted": list(OPENING_QUOTES),
+        "facility_quoted": list(ENGLISH_OPENING_QUOTES),
+        "org_ending_en": words["org_endings_en"],
+        "zh_new_kind": words["zh_new_kind"],
+        "zh_software_kind": words["zh_software_kind"],
+        "org_ending_zh": words["org_endings_zh"],
+    }
+
+
+@cache
+def _any_rule_word() -> re.Pattern[str]:
+    """Any word of `_worded_rules`, as one trie: a sentence holding none (most) runs none of
+    those rules, one search instead of three to six."""
+    return re.compile(any_of(word for words in _worded_rules().values() for word in words))
 
 
 # A letter and a digit side by side ("H100", "X-7", "64K"): every code rule's hint above needs
@@ -582,6 +615,9 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
     codes = CODE_HINT.search(text) is not None
     words = WORD_HINT.search(text) is not None
     prose = PROSE_HINT.search(text) is not None
+    # The "'s" possessive, owner_of_measure and owner_of_spec read after an owner (their hints hold
+    # it): found by a string test, which most sentences fail, before a search per rule.
+    possessive = "'s" in text or "’s" in text
     with_chinese, latin, hints, groups = _family_patterns()
     family = with_chinese if han and hints.search(text) else latin
     found = [
@@ -625,15 +661,15 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
     for match in _free(text, "family_number", ".") if words else ():
         if match.group("name").split()[0] not in not_brand():
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "family_number"))
-    for match in _free(text, "possessive", ".") if prose else ():
+    for match in _free(text, "possessive", ".") if prose and possessive else ():
         name = match.group("name")
         if name.split()[0] not in not_brand() and not _a_figure(text, match.start("name")):
             found.append(Shape(match.start("name"), match.end("name"), _kind_of(match.group("kind")), "possessive", match.group("owner")))
-    for match in _matches(text, "owner_of_measure") if not han else ():
+    for match in _matches(text, "owner_of_measure") if possessive and not han else ():
         owner = OWNER_BEFORE.search(text, max(0, match.start() - 40), match.start())
         if owner and not _glued_left(text, owner.start()) and not any(word in not_brand() or word in _places() for word in owner.group().split()):
             found.append(Shape(owner.start(), owner.end(), "organisation", "owner_of_measure"))
-    for match in _matches(text, "owner_of_spec") if prose and not han and ("'s" in text or "’s" in text) else ():
+    for match in _matches(text, "owner_of_spec") if prose and possessive and not han else ():
         owner = THE_OWNER_BEFORE.search(text, max(0, match.start() - 40), match.start())
         words_of_owner = owner.group("name").split() if owner else []
         # A code holds a digit ("the H100's"): a rule of its own finds it, with its own kind.
@@ -647,11 +683,13 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         group = "code" if match.group("code") else "code2"
         kind = _kind_of(match.group("kind")) if match.group("kind") else "chip"
         found.append(Shape(match.start(group), match.end(group), kind, "lower_code"))
-    for match in _matches(text, "quoted"):
+    # The rules of a few words run only where one of their words stands.
+    worded = _any_rule_word().search(text) is not None
+    for match in _matches(text, "quoted") if worded else ():
         after = LEADING_QUOTED_SCALE.sub("", match.group("after").strip(" \t的"))
         kind = _kind_of_word().get(after.casefold(), "product_family")
         found.append(Shape(match.start("name"), match.end("name"), kind, "quoted"))
-    for match in _matches(text, "facility_quoted") if not han else ():
+    for match in _matches(text, "facility_quoted") if worded and not han else ():
         name = match.group("name")
         if (match.group("verb") or match.group("after")) and not any(word in not_brand() or word in _places() for word in name.split()):
             found.append(Shape(match.start("name"), match.end("name"), "system", "facility_quoted"))
@@ -695,7 +733,7 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
         if name:
             start = match.end("name") - len(" ".join(name))
             found.append(Shape(start, match.end("name"), "organisation", "org_ticker"))
-    for match in _free(text, "org_ending_en", ".") if words else ():
+    for match in _free(text, "org_ending_en", ".") if words and worded else ():
         if match.group("name").split()[0] not in not_brand():
             found.append(Shape(match.start("name"), match.end("name"), "organisation", "org_ending"))
     if han:
@@ -706,7 +744,7 @@ def shaped_names(text: str, lang: str) -> list[Shape]:
             code = match.group("code")
             if not PRECISION.fullmatch(code) and not PERIOD_CODE.fullmatch(code) and CODE_LETTERS.match(code).group() not in not_brand():
                 found.append(Shape(match.start("code"), match.end("code"), _kind_of(match.group("kind")), "zh_kind_code"))
-        found.extend(_chinese_names(text, {shape.start for shape in found if shape.rule == "family"}, codes))
+        found.extend(_chinese_names(text, {shape.start for shape in found if shape.rule == "family"}, codes, worded))
     return found
 
 
@@ -819,10 +857,11 @@ def _chinese_leads() -> tuple[str, ...]:
     return tuple(sorted({*_launch_verbs(), *kinds}, key=len, reverse=True))
 
 
-def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shape]:
+def _chinese_names(text: str, family_starts: set[int], codes: bool, worded: bool) -> list[Shape]:
     """Chinese names by shape; `family_starts` are where names of a listed family start
     (a Chinese word before one is not its brand: "公布 H100"), `codes` whether the sentence
-    has a letter and a digit side by side (a brand's model code needs one)."""
+    has a letter and a digit side by side (a brand's model code needs one), `worded` whether
+    it holds a word of `_worded_rules`."""
     kinds = list(_rules()["zh_kind"].finditer(text))
     found = _brand_digit_codes(text, kinds) if codes else []
     # "征程6P智驾芯片": the words between a code and its kind word describe it, they name nothing.
@@ -839,7 +878,7 @@ def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shap
             # A facility's name holds its kind word: "西安未来人工智能计算中心".
             end = match.end() if match.group("kind").endswith("中心") else match.start()
             found.append(Shape(start, end, _kind_of(match.group("kind")), "zh_kind"))
-    for match in _matches(text, "zh_numbered"):
+    for match in _matches(text, "zh_numbered") if worded else ():
         if not _described(match.group("name")[:2]) and not any(char in shape_table()["words"]["zh_not_name_chars"] for char in match.group("name")[:2]):
             found.append(Shape(match.start(), match.end(), "chip", "zh_numbered"))
     for kind in kinds:
@@ -863,22 +902,22 @@ def _chinese_names(text: str, family_starts: set[int], codes: bool) -> list[Shap
         if start is not None and brand_end - start <= LONGEST_ZH_BRAND and _brand_word(text[start:brand_end]):
             found.append(Shape(start, match.end(), _kind_after(text, match.end()), "zh_brand_code"))
     found.extend(_owners_of_measures(text))
-    for match in _matches(text, "zh_regional_operator"):
+    for match in _matches(text, "zh_regional_operator") if worded else ():
         found.append(Shape(match.start("name"), match.end("name"), "organisation", "zh_regional_operator"))
     for match in _matches(text, "zh_described_code"):
         if match.group("code") not in not_brand() and not PRECISION.fullmatch(match.group("code")):
             found.append(Shape(match.start("code"), match.end("code"), _kind_after(text, match.end("code")), "zh_described_code"))
-    for match in _matches(text, "zh_new_kind"):
+    for match in _matches(text, "zh_new_kind") if worded else ():
         end = match.end("kind")
         run = _name_run().match(text, end)
         length = run.end() - end if run else 0
         if 2 <= length <= 4 and not _described(text[end:end + length]) and not text.startswith(_chinese_metric_words(), end):
             kind = _kind_of(match.group("kind")[-2:])
             found.append(Shape(end, end + length, kind, "zh_new_kind"))
-    for match in _matches(text, "zh_software_kind"):
+    for match in _matches(text, "zh_software_kind") if worded else ():
         if not is_kind_word(match.group("name")) and not PRECISION.fullmatch(match.group("name")):
             found.append(Shape(match.start("name"), match.end("name"), "software", "zh_software_kind"))
-    for match in _matches(text, "org_ending_zh"):
+    for match in _matches(text, "org_ending_zh") if worded else ():
         if text.startswith(_chinese_metric_words(), match.start()):
             continue  # "云厂商资本开支": the ending opens a measure (capital spending), no organisation
         start = _chinese_name_start(text, match.start())

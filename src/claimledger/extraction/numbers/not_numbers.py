@@ -17,6 +17,7 @@ from claimledger.extraction.numbers.atoms import EN, ZH, Atom
 from claimledger.extraction.numbers.arabic import CURRENCY_BEFORE
 from claimledger.extraction.numbers.readable import has_han
 from claimledger.extraction.units import match_atom, scaled_units, unit_info, unit_table
+from claimledger.text.alternation import any_of
 from claimledger.text.scripts import HAN
 
 WORD_AFTER = re.compile(r"[ \u00a0]?([A-Za-z]+)")
@@ -43,7 +44,9 @@ _NOT_NAMES = frozenset(EN["not_names"])
 # A capitalised word (iPhone, S&P, NVLink, Game) right before a number.
 NAME_BEFORE = re.compile(r"(?<![A-Za-z0-9&/\-])([A-Za-z]*[A-Z][A-Za-z&/\-]*)[ ]$")
 _NAME_LAST_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz&/-")
-_ZH_NOT_NUMBERS = re.compile("|".join(sorted(ZH["not_numbers"], key=len, reverse=True)))
+# Chinese words holding a numeral that mean no number, as a trie (most begin with 一: a flat
+# alternation tries each of them at every 一).
+_ZH_NOT_NUMBERS = re.compile(any_of(ZH["not_numbers"]))
 _EN_NOT_NUMBERS = re.compile(r"(?i)\b(?:" + "|".join(EN["not_numbers"]) + r")\b")
 _WORDS = data_table("numbers.toml")["not_numbers"]
 _MONTH = f"(?:{'|'.join(_WORDS['months'])})"
@@ -111,7 +114,10 @@ _ERAS = re.compile(
 )
 _VERSION_HINT = re.compile(r"version|release|ver\.|rev\.")
 _VERSIONS = re.compile(rf"(?i:\b(?:{'|'.join(_WORDS['version_words'])}))[ ]*\d+(?:\.\d+)*\b")
-_SEPARATED_HINT = re.compile(r"\d[-/.]\d")
+# What follows a digit in every separated date: two separators ("2025-09-16", "9/16/2025"), or
+# "24/7" (a decimal alone, "1.5", has one).
+_SEPARATED_AFTER_DIGIT = r"[-/.]\d{1,2}[-/.]\d|(?<=24)/7"
+_SEPARATED_HINT = re.compile(rf"\d(?:{_SEPARATED_AFTER_DIGIT})")
 _TIME_HINT = re.compile(r"\d(?::\d\d|[ ]?[AaPp]\.?[Mm]\b)")
 _PHONE_HINT = re.compile(r"\(\d|\+\d|-\d{3,4}-\d|-\d{7}")
 _TIMES = _alternatives(
@@ -135,7 +141,7 @@ _DIGIT = re.compile(r"\d")
 _RESOLUTION_HINT = re.compile(r"\d[pPiK]\b")
 # A digit with what follows it in a separated date, a time, a run of 11 digits, a resolution or a
 # dimension (the hints above, and a D): one search tells a text with none of these from one that needs each tried.
-_DIGIT_THEN_FORM = re.compile(r"\d(?:[-/.]\d|:\d\d|[ ]?[AaPp]\.?[Mm]\b|\d{10}|[pPiK]\b|(?:\.5)?D)")
+_DIGIT_THEN_FORM = re.compile(rf"\d(?:{_SEPARATED_AFTER_DIGIT}|:\d\d|[ ]?[AaPp]\.?[Mm]\b|\d{{10}}|[pPiK]\b|(?:\.5)?D)")
 _RESOLUTIONS = re.compile(
     r"\b(?:144|240|360|480|540|576|720|1080|1440|2160|4320)[pi]\b"
     rf"|\b[24568]K(?=[ \-]?(?:{'|'.join(_WORDS['video_words_exact_case'])}"
