@@ -349,6 +349,9 @@ def test_a_figure_from_an_organisations_document_is_its_claim(sentence: str, wri
     ("北辰控股表示，第三季度营收为 52 亿元。", "52 亿元", "北辰控股"),
     ("星图科技正式宣布，未来三年将投入 300 亿元建设智算中心。", "300 亿元", "星图科技"),
     ("北辰控股高调宣布，明年资本开支将达 80 亿元。", "80 亿元", "北辰控股"),
+    # a date between the agent and its verb
+    ("北辰控股昨(9)日表示，第三季度营收为 52 亿元。", "52 亿元", "北辰控股"),
+    ("北辰控股 12 日晚间宣布，明年资本开支将达 80 亿元。", "80 亿元", "北辰控股"),
     # an organisation written in Latin letters, opening its clause
     ("Orbis 日前发布报告称，明年全球 AI 服务器出货量将达到 250 万台。", "250 万台", "Orbis"),
     ("Orbis Research 预计，到 2028 年市场规模将达 900 亿美元。", "900 亿美元", "Orbis Research"),
@@ -358,6 +361,20 @@ def test_a_figure_from_an_organisations_document_is_its_claim(sentence: str, wri
 ])
 def test_a_chinese_report_names_its_claimant(sentence: str, written: str, claimant: str | None) -> None:
     assert only_claim(sentence, written).claimant == claimant
+
+
+@pytest.mark.parametrize(("text", "written", "claimant", "projected"), [
+    # the sentence after a cited study, naming its year, goes on telling it
+    ("据远景咨询最新研究，2027 年全球 AI 服务器出货量将年增 30%。受推理需求拉动，2027 年通用服务器出货量年增 9%。", "9%", "远景咨询", True),
+    # not past a paragraph, nor to another year, another organisation's figure or another study's
+    ("据远景咨询最新研究，2027 年全球 AI 服务器出货量将年增 30%。\n2027 年通用服务器出货量年增 9%。", "9%", None, False),
+    ("据远景咨询最新研究，2027 年全球 AI 服务器出货量将年增 30%。2025 年通用服务器出货量年增 9%。", "9%", None, False),
+    ("据远景咨询最新研究，2027 年全球 AI 服务器出货量将年增 30%。北辰控股 2027 年营收增长 9%。", "9%", None, False),
+    ("据远景咨询最新研究，2027 年全球 AI 服务器出货量将年增 30%。根据天河证券调查，2027 年通用服务器出货量将年增 9%。", "9%", "天河证券", True),
+])
+def test_a_cited_study_goes_on_in_the_next_sentence_of_its_year(text: str, written: str, claimant: str | None, projected: bool) -> None:
+    claim = only_claim(text, written)
+    assert (claim.claimant, claim.projected) == (claimant, projected)
 
 
 @pytest.mark.parametrize(("sentence", "written", "claimant"), [

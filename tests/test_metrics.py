@@ -127,6 +127,10 @@ EARNINGS = [
     ("Orbis said operating income reached $2 billion.", "$2 billion", "operating profit"),
     ("Orbis posted a gross profit of $5 billion.", "$5 billion", "gross profit"),
     ("Orbis posted a net profit of $1 billion.", "$1 billion", "net profit"),
+    # A loss is its own measure, never a net profit.
+    ("Orbis posted a net loss of $1 billion.", "$1 billion", "net loss"),
+    ("星澜全年净亏损（2.64亿元），亏损同比收窄。", "2.64亿元", "net loss"),
+    ("星澜上半年归母净亏损扩大至1.5亿元。", "1.5亿元", "net loss"),
     # A segment that grows names its revenue, however it is capitalised.
     ("Orbis said its data center unit grew 40% to $3.5 billion.", "40%", "data center revenue"),
     ("Orbis said its data center unit grew 40% to $3.5 billion.", "$3.5 billion", "data center revenue"),
@@ -153,6 +157,9 @@ EARNINGS = [
     # A segment that does anything else names no revenue.
     ("Its data center unit deployed 10,000 GPUs.", "10,000 GPUs", "GPUs"),
     ("星图科技数据中心业务毛利率为 70%,公司收入为 80 亿元。", "80 亿元", "revenue"),
+    # A segment's part of the revenue is the revenue share, not its revenue.
+    ("星图科技数据中心业务占营收比重达 41%。", "41%", "revenue share"),
+    ("星图的云业务占总收入的比例升至 27%。", "27%", "revenue share"),
     # Taiwan and Hong Kong earnings words: each profit, margin and per-share figure its own concept,
     # and a margin or a per-share figure never the profit its words begin with.
     ("星圖第二季毛利820億元，營業利益410億元，稅後淨利305億元。", "820億元", "gross profit"),

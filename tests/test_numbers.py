@@ -460,6 +460,15 @@ def test_a_bare_chinese_unit_after_nearly_or_over_counts_one(text: str, value: f
     assert [n.value for n in find_numbers(text, "zh")] == [value]
 
 
+@pytest.mark.parametrize("text", ["1.6T光模块开始送样", "800G 光模组量产", "该公司 3.2T 产品明年推出"])
+def test_a_speed_glued_to_a_product_word_is_its_generation(text: str) -> None:
+    assert find_numbers(text, "zh") == []
+
+
+def test_a_speed_before_other_words_is_still_a_number() -> None:
+    assert [n.value for n in find_numbers("总带宽达 51.2T", "zh")] == [51.2e12]
+
+
 @pytest.mark.parametrize("text", ["百度发布新品", "超级计算机", "逾期未付", "千万别忘了", "以上千瓦", "排名上升"])
 def test_a_bare_chinese_unit_without_the_cue_is_no_number(text: str) -> None:
     assert find_numbers(text, "zh") == []

@@ -52,7 +52,7 @@ from claimledger.extraction.baseline import Baseline, exceeds_before, find_basel
 from claimledger.extraction.candidates import Quantity
 from claimledger.extraction.conditions import precision_name, sentence_precisions
 from claimledger.extraction.currency_notes import apply_currency_notes
-from claimledger.extraction.claimant import Claimant, find_claimant, pronoun_speaker, speaker_named_before
+from claimledger.extraction.claimant import Claimant, cites_a_study, find_claimant, pronoun_speaker, speaker_named_before, years_named
 from claimledger.extraction.carry import PARAGRAPH_BREAK, Post
 from claimledger.extraction.found import Found
 from claimledger.extraction.held import Held, held_role, link_replacements
@@ -145,10 +145,11 @@ def extract_found(
     sentences = list(zip(split, annotate_sentences(split, registry)))
     earlier: dict[str, Name] = {}
     compared_before: str | None = None  # the product the sentence before compared a figure with
+    study: tuple[Sentence, Annotated, list[Found]] | None = None  # the sentence before, when it opened with a study it cites
     for index, (sentence, annotated) in enumerate(sentences):
         if annotated is None:
             post.forget()
-            compared_before = None
+            compared_before = study = None
             continue
         if compared_before is not None and PARAGRAPH_BREAK.search(text, sentences[index - 1][0].end, sentence.start):
             compared_before = None
@@ -159,6 +160,9 @@ def extract_found(
             compared_before = next((item.claim.baseline for item in reversed(found) if item.claim.baseline_id), compared_before)
         if found and sentence.lang == "zh" and pronoun_speaker(annotated.simple):
             _told_by_the_person_before(found, sentences[max(0, index - 2):index], text, sentence)
+        if found and study is not None:
+            _study_goes_on(found, study, text, sentence, annotated)
+        study = (sentence, annotated, found) if found and sentence.lang == "zh" and cites_a_study(annotated.simple) else None
         post.carry(sentence, annotated, found, lambda index=index: [name for _, later in sentences[index + 1:] if later for name in later.names])
         for item in found:
             if item.likened:
@@ -192,6 +196,27 @@ def _told_by_the_person_before(
                     item.claim.claimant = person.text
                     item.claim.self_reported = True
             return
+
+
+def _study_goes_on(
+    found: Sequence[Found], study: tuple[Sentence, Annotated, list[Found]], text: str, sentence: Sentence, annotated: Annotated
+) -> None:
+    """"根据星海咨询研究，2026 年出货量将年增 20%。受需求带动，2026 年服务器出货量年增 12.8%。": a sentence
+    right after one opening with the study it cites, in the same paragraph, naming a year that one names and
+    no claimant, organisation or study of its own, goes on telling the study: its figures are the study's
+    claimant's, and forecasts when all the study's figures are."""
+    study_sentence, study_annotated, study_found = study
+    claimants = {item.claim.claimant for item in study_found}
+    if len(claimants) != 1 or None in claimants or PARAGRAPH_BREAK.search(text, study_sentence.end, sentence.start):
+        return
+    if any(item.claim.claimant for item in found) or any(name.kind == "organisation" for name in annotated.names):
+        return
+    if cites_a_study(annotated.simple) or not years_named(annotated.simple) & years_named(study_annotated.simple):
+        return
+    forecast = all(item.claim.projected for item in study_found)
+    for item in found:
+        item.claim.claimant = next(iter(claimants))
+        item.claim.projected = item.claim.projected or forecast
 
 
 def _measurer(annotated: Annotated, found: Sequence[Found]) -> str | None:

@@ -32,9 +32,10 @@ from claimledger.extraction.shapes import is_kind_word
 from claimledger.text.scripts import HAN
 
 # What may stand between a Chinese agent and its verb: "在大会上", "于法说会", "在最新报告中", "今天", "昨（12日）",
-# "正式", "日前发布报告".
+# "昨(15)日", "15日晚间", "正式", "日前发布报告".
 ZH_GAP = re.compile(
-    rf"(?:(?:在|于)[{HAN}A-Za-z0-9 ]{{1,12}}?(?:[上中]|会)|今天|今日|昨天|昨日|昨|稍早|[(（]\d{{1,2}}日[)）]|日前|近日|也|已|还|此前|方面|官方"
+    rf"(?:(?:在|于)[{HAN}A-Za-z0-9 ]{{1,12}}?(?:[上中]|会)|今天|今日|昨天|昨日|昨|稍早|[(（]\d{{1,2}}日[)）]|\s*[(（]?(?:\d{{1,2}}\s*月\s*)?\d{{1,2}}\s*[)）]?\s*[日号]"
+    rf"|上午|下午|晚间|晚上|早间|日前|近日|也|已|还|此前|方面|官方"
     rf"|在博客里|高调|正式|再次|首次|公开|发布(?:的|了)?(?:研究)?报告)*\s*$"
 )
 # A speech verb the agent follows, ending its sentence: "..., say officials."
@@ -318,6 +319,24 @@ def pronoun_speaker(folded: str) -> bool:
         return False
     verbs = _verbs("after", "zh")
     return any(verbs.match(folded, found.end()) for found in PRONOUN_SPEAKER_OPENING.finditer(folded))
+
+
+# A sentence opening with the study it cites: "根据星海咨询最新研究，", "据 Orbis 调查显示，".
+CITED_STUDY_OPENING = re.compile(
+    r"\s*(?:根据|依据|据)[^，,。；;]{1,40}?(?:研究|调查|调研|预测|预估|报告|统计)(?:报告|结果)?(?:显示|指出|称)?\s*[，,]"
+)
+# A year a sentence names ("2026年", "2026 年"): what tells that the next sentence goes on about the same period.
+YEAR_NAMED = re.compile(r"(?<!\d)(?:19|20)\d{2}(?=\s*年)")
+
+
+def cites_a_study(folded: str) -> bool:
+    """Whether the sentence opens with the study it cites ("根据星海咨询研究，2026 年 ...")."""
+    return CITED_STUDY_OPENING.match(folded) is not None
+
+
+def years_named(folded: str) -> frozenset[str]:
+    """The years the sentence names ("2026年" -> "2026")."""
+    return frozenset(YEAR_NAMED.findall(folded))
 
 
 def speaker_named_before(text: str, folded: str, names: Sequence[Name]) -> Claimant | None:

@@ -194,6 +194,8 @@ _CHINESE_FORMS: tuple[tuple[str, tuple[str, ...] | None, str], ...] = (
         rf"(?:上午|下午|晚上|凌晨|早上|中午|傍晚|晚间)[ \t]*{_ZH_NUM}(?:[ \t]*[点點时時:：][ \t]*\d{{0,2}})?",
     ),
     ("第", ("第",), r"第[ \t]*(?:\d+|[零〇一二两三四五六七八九十百千万]+)"),
+    # A product generation by its speed, "1.6T产品", "800G 光模块": a name, no figure.
+    ("\\d", tuple(ZH["generation_products"]), rf"(?<![\d.])\d+(?:\.\d+)?[TG][ \t]?(?={'|'.join(ZH['generation_products'])})"),
     # A Chinese model's version and tier, "星河1.5 pro", "星河大模型 2.0 Lite": a name, no figure.
     ("\\d \t", _TIER_WORDS, rf"(?<=[{HAN}])[ \t]?\d+(?:\.\d+)?[ \t]?(?i:{'|'.join(_TIER_WORDS)})(?![A-Za-z])"),
 )
