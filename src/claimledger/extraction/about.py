@@ -107,7 +107,7 @@ IN_SLASH_BEFORE = re.compile(r"\bin\s*/\s*$")
 OUT_AFTER = re.compile(r"\s+out\b")
 # A figure alone in brackets after a capitalised name: "Fireworks (683.4 t/s)", "Together AI (512 t/s)".
 NAME_BEFORE_BRACKET = re.compile(r"(?<![\w&.-])(?P<name>[A-Z][a-z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})\s*\(\s*$")
-BRACKET_CLOSES = re.compile(r"\s*\)")
+CLOSE_PAREN_AFTER_SPACES = re.compile(r"\s*\)")
 # "the JEDEC standard of 8 Gbps", "the PCIe 6.0 specification's 64 GT/s": a figure a standard sets,
 # with the name it is written under.
 STANDARD_BEFORE = re.compile(
@@ -404,7 +404,7 @@ def a_standard(subject: str) -> bool:
 def _bracketing_name(text: str, names: Sequence[Name], start: int, end: int) -> str | None:
     """A name the entities table does not know that a bracket holding only the figure follows: "Fireworks
     (683 t/s)" is Fireworks's, not a known name's listed before it ("Samba (692 t/s) and Fireworks (683 t/s)")."""
-    if not BRACKET_CLOSES.match(text, end):
+    if not CLOSE_PAREN_AFTER_SPACES.match(text, end):
         return None
     found = NAME_BEFORE_BRACKET.search(text, max(0, start - 60), start)
     if found is None or any(name.start < found.end("name") and found.start("name") < name.end for name in names):

@@ -174,8 +174,8 @@ def _sets_apart(folded: str) -> bool:
 # "27% for Google Cloud and 24% for AWS": a figure, maybe its unit, then "for" and the name it is given to.
 FOR_AFTER_FIGURE = re.compile(r"\s+for\s+(?:the\s+)?")
 FIGURE_FOR_BEFORE = re.compile(r"\d(?:\s*(?:%|percent|per\s+cent|[a-z$/]{1,12}))?\s+for\s+(?:the\s+)?$", re.IGNORECASE)
-BRACKET_OPENS = re.compile(r"[ \t]*[(（]")
-BRACKET_CLOSES = re.compile(r"[)）]")
+OPEN_BRACKET_AT = re.compile(r"[ \t]*[(（]")
+CLOSE_BRACKET_AT = re.compile(r"[)）]")
 # A figure ending in a unit's letters ("1,000 W", "80 GB"), not a bare count ("72").
 UNIT_LAST = re.compile(r"\d[\d,.]*\s*[A-Za-z/]{1,8}$")
 BLANKS = re.compile(r"[ \t]+")
@@ -600,11 +600,11 @@ def _delivered_with(
 
 def _bracketed_after(folded: str, names: Sequence[Name], end: int) -> Name | None:
     """A name alone in brackets right after the figure, whose figure it is: "$7.57 (AWS) and $11.06 (GCP)"."""
-    opening = BRACKET_OPENS.match(folded, end)
+    opening = OPEN_BRACKET_AT.match(folded, end)
     if opening is None:
         return None
     for name in names:
-        if name.start == opening.end() and BRACKET_CLOSES.match(folded, name.end) and name.kind in (*HARDWARE, "organisation"):
+        if name.start == opening.end() and CLOSE_BRACKET_AT.match(folded, name.end) and name.kind in (*HARDWARE, "organisation"):
             return name
     return None
 

@@ -30,8 +30,8 @@ COUNT = r"(?<![\d.,])(?:\d{1,3}(?:,\d{3})+(?![\d%]|\.\d)|\d+(?![\d%]|[.,]\d))"
 # The kinds of size that are only a condition, their numbers no claims.
 CONDITION_ONLY = ("ISL/OSL", "concurrency")
 # An open bracket before a size and the close after it, with no other bracket between.
-BRACKET_OPENS = re.compile(r"[(（][^()（）]*$")
-BRACKET_CLOSES = re.compile(r"[^()（）]*[)）]")
+OPEN_BRACKET_BEFORE = re.compile(r"[(（][^()（）]*$")
+CLOSE_BRACKET_AFTER = re.compile(r"[^()（）]*[)）]")
 
 
 class WorkloadSize(NamedTuple):
@@ -124,8 +124,8 @@ def _introduced(low: str, start: int, end: int) -> bool:
 
 def _bracket_opening(text: str, start: int, end: int) -> int | None:
     """Where the bracket holding [start, end) opens ("(32 concurrent users)"), None outside brackets."""
-    opening = BRACKET_OPENS.search(text, 0, start)
-    if opening is None or not BRACKET_CLOSES.match(text, end):
+    opening = OPEN_BRACKET_BEFORE.search(text, 0, start)
+    if opening is None or not CLOSE_BRACKET_AFTER.match(text, end):
         return None
     return opening.start()
 
