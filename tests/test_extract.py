@@ -273,6 +273,10 @@ PROJECTED = [
     ("星桥预计，今年营收较去年同期增长20%。", "20%", True),
     ("星桥预计，今年营收同比去年增长15%。", "15%", True),
     ("星桥预计，去年营收为20亿元。", "20亿元", False),
+    # a forecast of one model does not reach a figure of another model of its kind in the next clause
+    ("H300芯片预计明年量产，H200芯片出货量同比增长35%。", "35%", False),
+    ("H300芯片预计明年量产，出货量有望增长35%。", "35%", True),
+    ("H300芯片预计明年量产，H300芯片出货量增长35%。", "35%", True),
 ]
 
 
@@ -375,6 +379,17 @@ def test_a_chinese_report_names_its_claimant(sentence: str, written: str, claima
 def test_a_cited_study_goes_on_in_the_next_sentence_of_its_year(text: str, written: str, claimant: str | None, projected: bool) -> None:
     claim = only_claim(text, written)
     assert (claim.claimant, claim.projected) == (claimant, projected)
+
+
+@pytest.mark.parametrize(("text", "claimant"), [
+    # "公司" speaking is the one organisation named before, in the paragraph or else in the post
+    ("北辰控股发布年报。公司表示，数据中心业务营收增长18%。", "北辰控股"),
+    ("北辰控股发布年报。\n\n该公司今日称，数据中心业务营收增长18%。", "北辰控股"),
+    # two organisations named before: no one
+    ("北辰控股与远景科技签约。公司表示，数据中心业务营收增长18%。", None),
+])
+def test_the_company_speaking_is_the_one_organisation_named_before(text: str, claimant: str | None) -> None:
+    assert only_claim(text, "18%").claimant == claimant
 
 
 @pytest.mark.parametrize(("sentence", "written", "claimant"), [

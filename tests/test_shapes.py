@@ -369,3 +369,8 @@ def test_a_code_before_a_verb_is_what_the_figure_is_about(text: str, subject: st
 )
 def test_an_appositive_that_is_no_name(text: str, word: str) -> None:
     assert word not in shapes(text)
+
+
+@pytest.mark.parametrize("text", ["受推理集群扩建带动，出货量增长30%。", "因智算集群上线，营收增长20%。"])
+def test_a_word_opening_a_clause_of_cause_opens_no_name(text: str) -> None:
+    assert not any(name.startswith(("受", "因")) for name in shapes(text, "zh"))

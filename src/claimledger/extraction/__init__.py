@@ -20,7 +20,8 @@ organisation such a sentence names ("这组数据来自 CoreWeave 在自家平�
 the claimant of the figures it marks that name no claimant of their own.
 
 A sentence whose speaker is 他/她 is told by the person the sentence before names
-(extraction/claimant.py). A currency note after an amount ("（美元，下同）") holds for
+(extraction/claimant.py); one whose speaker is the company ("公司表示") by the one
+organisation the paragraph before names, else the one the post named, else by no one. A currency note after an amount ("（美元，下同）") holds for
 the later amounts of the post written with a bare 元 (extraction/currency_notes.py).
 
 Subject carry-over (extraction/carry.py): a figure whose sentence names no subject
@@ -52,7 +53,9 @@ from claimledger.extraction.baseline import Baseline, exceeds_before, find_basel
 from claimledger.extraction.candidates import Quantity
 from claimledger.extraction.conditions import precision_name, sentence_precisions
 from claimledger.extraction.currency_notes import apply_currency_notes
-from claimledger.extraction.claimant import Claimant, cites_a_study, find_claimant, pronoun_speaker, speaker_named_before, years_named
+from claimledger.extraction.claimant import (
+    Claimant, cites_a_study, company_speaker, find_claimant, pronoun_speaker, speaker_named_before, years_named,
+)
 from claimledger.extraction.carry import PARAGRAPH_BREAK, Post
 from claimledger.extraction.found import Found
 from claimledger.extraction.held import Held, held_role, link_replacements
@@ -146,6 +149,7 @@ def extract_found(
     earlier: dict[str, Name] = {}
     compared_before: str | None = None  # the product the sentence before compared a figure with
     study: tuple[Sentence, Annotated, list[Found]] | None = None  # the sentence before, when it opened with a study it cites
+    organisations: list[tuple[int, str]] = []  # where each sentence before named an organisation, and which
     for index, (sentence, annotated) in enumerate(sentences):
         if annotated is None:
             post.forget()
@@ -160,6 +164,9 @@ def extract_found(
             compared_before = next((item.claim.baseline for item in reversed(found) if item.claim.baseline_id), compared_before)
         if found and sentence.lang == "zh" and pronoun_speaker(annotated.simple):
             _told_by_the_person_before(found, sentences[max(0, index - 2):index], text, sentence)
+        if found and sentence.lang == "zh" and company_speaker(annotated.simple):
+            _told_by_the_company(found, organisations, text, sentence)
+        organisations += [(sentence.start, name.entity.id) for name in annotated.names if name.kind == "organisation"]
         if found and study is not None:
             _study_goes_on(found, study, text, sentence, annotated)
         study = (sentence, annotated, found) if found and sentence.lang == "zh" and cites_a_study(annotated.simple) else None
@@ -196,6 +203,20 @@ def _told_by_the_person_before(
                     item.claim.claimant = person.text
                     item.claim.self_reported = True
             return
+
+
+def _told_by_the_company(found: Sequence[Found], organisations: Sequence[tuple[int, str]], text: str, sentence: Sentence) -> None:
+    """"公司表示，...": the figures naming no claimant are told by the one organisation the sentences before in the
+    paragraph name, or, when they name none, the one the post named before; by no one when there are several."""
+    in_paragraph = {entity for start, entity in organisations if not PARAGRAPH_BREAK.search(text, start, sentence.start)}
+    named = in_paragraph or {entity for _, entity in organisations}
+    if len(named) != 1:
+        return
+    (company,) = named
+    for item in found:
+        if item.claim.claimant is None:
+            item.claim.claimant = company
+            item.claim.self_reported = True
 
 
 def _study_goes_on(

@@ -11,6 +11,7 @@ the sentence or in the figure's clause; a self-report cue anywhere in the senten
 from __future__ import annotations
 
 import bisect
+import os
 import re
 from functools import cache, lru_cache
 from typing import NamedTuple
@@ -246,13 +247,15 @@ def is_projected(sentence: str, start: int, end: int) -> bool:
     nor one before a semicolon, which opens a statement of its own ("plans 900 MW; it runs 2.2 GW"),
     nor a hedge of what may happen in an earlier clause ("可能会造成 62% 的浪费，并且 … 3 个小时中断一次"),
     unless the figure's clause goes on with the same measure's change ("，同比增长 20%"),
+    nor a forecast of one model when the figure's clause opens with another of its kind ("1.6T光模块预计…，800G光模块"),
     nor one after it that names another figure a forecast ("up 207%, ahead of the $1.08bn forecast") or
     opens a verb phrase of its own ("has bought 120 acres and plans to build ...")."""
     clause_start, clause_end = clause_bounds(sentence, start, end)
     cue_ends = _projected_ends(sentence)
     if not cue_ends:
         return False
-    cue_ends = tuple(cue_end for cue_end in cue_ends if not _hedge_left_behind(sentence, cue_end, clause_start))
+    cue_ends = tuple(cue_end for cue_end in cue_ends
+                     if not _hedge_left_behind(sentence, cue_end, clause_start) and not _of_a_sibling(sentence, cue_end, clause_start))
     statement_start = sentence.rfind(";", 0, start)
     first = next((cue_end for cue_end in cue_ends if cue_end > statement_start), None)
     if first is None or first > clause_end or first > end and OTHER_FIGURES_CUE.search(sentence, end, first):
@@ -275,6 +278,24 @@ def _hedge_left_behind(sentence: str, cue_end: int, clause_start: int) -> bool:
     if cue_end > clause_start or not lowered(sentence).endswith(_clause_only_hedges(), 0, cue_end):
         return False
     return _continued_change().match(sentence, clause_start) is None
+
+
+# A model code and the Han characters after it opening a clause: "1.6T光模块预计", "800G光模块出货量".
+CODED_OPENING = re.compile(r"[，,；;、]?\s*(?P<code>[0-9A-Za-z][0-9A-Za-z.+-]*)\s*(?P<han>[\u4e00-\u9fff]+)")
+
+
+def _of_a_sibling(sentence: str, cue_end: int, clause_start: int) -> bool:
+    """Whether the cue ending at `cue_end`, in a clause before the one at `clause_start`, forecasts a thing
+    that clause opened with, and the later clause opens with another model of the same kind ("1.6T光模块预计
+    明年放量，800G光模块出货量增长 60%": the 60% is 800G's, no forecast)."""
+    if cue_end > clause_start:
+        return False
+    cue_clause_start, _ = clause_bounds(sentence, cue_end - 1, cue_end)
+    first, second = CODED_OPENING.match(sentence, cue_clause_start), CODED_OPENING.match(sentence, clause_start)
+    if first is None or second is None or first.end() < cue_end or first.group("code") == second.group("code"):
+        return False
+    shared = len(os.path.commonprefix([first.group("han"), second.group("han")]))
+    return shared >= 2 and first.start("han") + shared < cue_end
 
 
 @cache

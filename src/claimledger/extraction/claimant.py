@@ -321,6 +321,21 @@ def pronoun_speaker(folded: str) -> bool:
     return any(verbs.match(folded, found.end()) for found in PRONOUN_SPEAKER_OPENING.finditer(folded))
 
 
+def company_speaker(folded: str) -> bool:
+    """Whether a clause of the Chinese sentence opens with the company as its speaker (`zh_company_speakers`
+    and a speech verb: "公司表示，", "该公司今日称")."""
+    if "公司" not in folded:
+        return False
+    verbs = _verbs("after", "zh")
+    return any(verbs.match(folded, found.end()) for found in _company_speaker_opening().finditer(folded))
+
+
+@cache
+def _company_speaker_opening() -> re.Pattern[str]:
+    """A clause opening with a word for the company and what may stand before its speech verb."""
+    return re.compile(rf"(?:^|[，,。；;：:])\s*(?:{alternation(_table()['zh_company_speakers'])})(?:{ZH_GAP.pattern[:-1]})")
+
+
 # A sentence opening with the study it cites: "根据星海咨询最新研究，", "据 Orbis 调查显示，".
 CITED_STUDY_OPENING = re.compile(
     r"\s*(?:根据|依据|据)[^，,。；;]{1,40}?(?:研究|调查|调研|预测|预估|报告|统计)(?:报告|结果)?(?:显示|指出|称)?\s*[，,]"

@@ -1047,11 +1047,14 @@ def _counted_words() -> re.Pattern[str]:
 
 def _chinese_boundary(text: str, start: int) -> bool:
     """Whether a Chinese name may start at `start`: after a non-Han character or a launch verb,
-    never at the unit of a date or period after a number ("2026 年", "三季度")."""
+    never at the unit of a date or period after a number ("2026 年", "三季度") nor at a word
+    opening a clause of cause or means ("受", "凭借")."""
     if text[start] in DATE_UNITS and NUMBER_BEFORE.search(text, max(0, start - 3), start):
         return False  # "2026 年中国...": the 年 ends a date, no name starts there
     if ORDINAL_BEFORE.search(text, max(0, start - 8), start):
         return False  # "全球第2大存储芯片厂商": a rank, no name starts after it
+    if text.startswith(_words_tuple("zh_clause_openers"), start):
+        return False  # "受推理集群扩建带动": 受 opens a clause of cause, no name
     if start == 0 or not HAN_CHARACTER.match(text[start - 1]):
         return True
     return text.endswith(_words_tuple("zh_before_name"), 0, start) or _counted_words().search(text, max(0, start - 3), start) is not None
