@@ -9,7 +9,6 @@ prepares its records with it too.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import os
 import signal
@@ -30,10 +29,6 @@ from claimledger.types import Claim
 if TYPE_CHECKING:
     from claimledger.entities import Entity, Registry
 
-# Extraction makes and drops many small objects per document: a collection of young objects every 10,000
-# allocations rather than CPython's 700 took the collector's time in a worker from 0.16-0.23 to 0.08-0.09 s CPU
-# over 1,200 bench documents (about 6.7 s of work).
-YOUNG_COLLECTION_THRESHOLD = 10_000
 # The vocabulary this process extracts with: the package's, or with a user's entities (use_entities).
 _registry: Registry | None = None
 
@@ -65,11 +60,9 @@ def extract_claims_and_names(text: str, lang: str) -> tuple[list[Claim], list[En
 def start_worker(parent: int, entities: tuple[Entity, ...] = ()) -> None:
     """Ready a worker process of the crawl whose pid is `parent`, extracting with a user's `entities` too.
 
-    Ctrl-C is the parent's to handle, young objects are collected less often, and the extractor loads before
-    the first entry.
+    Ctrl-C is the parent's to handle, and the extractor loads before the first entry.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    gc.set_threshold(YOUNG_COLLECTION_THRESHOLD, *gc.get_threshold()[1:])
     use_entities(entities)
     # The parent's pid comes from the parent: a parent killed while this worker started is gone already.
     threading.Thread(target=exit_with_parent, args=(parent,), daemon=True).start()
