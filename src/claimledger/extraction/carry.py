@@ -309,14 +309,18 @@ def _take_topic(registry: Registry, topic: Topic, annotated: Annotated, found: l
         return
     if any(organisation_figure(item.claim.metric, item.claim.dimensionality) for item in found):
         return  # "报告期内研发投入 3.2 亿元，研发人员 1,041 名": the sentence is about the company
-    groups = _group_figures(annotated, found) if topic.kind in CHIP_KINDS else []
+    # Only a figure with no subject is kept from the topic for standing at a group word.
+    subjectless = any(item.claim.subject is None for item in found)
+    groups = _group_figures(annotated, found) if subjectless and topic.kind in CHIP_KINDS else []
+    # Only a product family's name is the topic's family pointed at (family_of_topic): most sentences name none.
+    families_named = any(name.kind == "product_family" for name in annotated.names)
     for item in found:
         claim = item.claim
         if claim.baseline and (topic.subject in claim.baseline or claim.baseline_id == topic.entity.id):
             continue
         if claim.subject is None and any(item is group for group in groups):
             continue
-        subject = _subject_name(annotated, item)
+        subject = _subject_name(annotated, item) if families_named else None
         if family_of_topic(registry, topic, annotated.simple, subject):
             item.roles = {name: role for name, role in item.roles.items() if role != "subject"}
         elif not (

@@ -115,6 +115,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import chain
 from functools import cache
 from typing import NamedTuple
 
@@ -1144,7 +1145,11 @@ def _matches(text: str, rule: str) -> Iterator[re.Match[str]]:
     start = _run_start(text, hinted.start()) if rule in OPENS_IN_HINT_RUN else 0
     pattern = _rules()[rule]
     first = pattern.search(text, start)
-    return iter(()) if first is None else pattern.finditer(text, first.start())
+    if first is None:
+        return iter(())
+    if first.end() == first.start():  # an empty match: finditer would step past it differently
+        return pattern.finditer(text, first.start())
+    return chain((first,), pattern.finditer(text, first.end()))
 
 
 # Rules whose match opens in the run of letters and digits holding a match of its hint (code_kind's

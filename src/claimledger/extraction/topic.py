@@ -106,7 +106,6 @@ def next_topic(
     """The topic after a sentence with `names`, whose figures have their own `subjects`
     (as written, with their entities; carried ones left out) and give each name the roles
     in `roles` (one dict per figure)."""
-    compared = [name.entity for name in names if name.kind in HARDWARE and any(figure.get(name.text) == "baseline" for figure in roles)]
     if subjects:
         hardware = [(text, entity) for text, entity in subjects if entity.kind in HARDWARE]
         others = [entity for _, entity in subjects if entity.kind not in HARDWARE]
@@ -115,6 +114,7 @@ def next_topic(
         if not hardware:
             return topic
         found = most_specific(registry, hardware)
+        compared = any(name.kind in HARDWARE and any(figure.get(name.text) == "baseline" for figure in roles) for name in names)
         if found is None or compared and not (topic is not None and in_chain(registry, topic.entity, found[1])):
             return None  # a new product compared with another: the post now speaks of two
         if any(

@@ -81,7 +81,8 @@ def detect_lang(text: str, default: str = "en") -> str:
     English) has no Han or other script to count, and its function words are looked up by word."""
     ascii_text = text.isascii()
     han = 0 if ascii_text else sum(map(len, HAN_RUN.findall(text)))
-    latin_words = LATIN_WORD.findall(text)
+    # Lower case keeps an ASCII text's words where they are, and gives them as the function words are written.
+    latin_words = LATIN_WORD.findall(text.lower() if ascii_text else text)
     if not ascii_text and OTHER_LETTER.search(text):
         other = _other_script(text, han, len(latin_words))
         if other is not None:
@@ -91,7 +92,7 @@ def detect_lang(text: str, default: str = "en") -> str:
     if han / (han + len(latin_words)) >= HAN_SHARE_FOR_CHINESE:
         return "zh"
     if ascii_text:
-        if OTHER_FUNCTION_WORDS.isdisjoint(map(str.lower, latin_words)):
+        if OTHER_FUNCTION_WORDS.isdisjoint(latin_words):
             return "en"
     elif not OTHER_FUNCTION_WORD.search(text):
         return "en"

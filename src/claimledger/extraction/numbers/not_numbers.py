@@ -246,7 +246,7 @@ def _not_number_spans(text: str, han: bool) -> list[tuple[int, int]]:
         spans += [m.span() for m in _REGISTRATION.finditer(text)]
     if han:
         spans += _chinese_form_spans(text)
-    if "/" in text or "每" in text or "per" in lower:  # what every per-scale starts with
+    if "/" in text or "每" in text or "per " in lower:  # what every per-scale starts with ("per" takes a space after it)
         spans += _scaled_unit_spans(text)
     return spans
 
