@@ -159,8 +159,7 @@ def _organisation_words() -> re.Pattern[str]:
 
 @lru_cache(maxsize=8)
 def organisation_spoken_of(folded: str) -> bool:
-    """Whether a sentence speaks of a company rather than a product ("公司预计 ...", "the company expects");
-    cached: the carry rules ask twice per sentence."""
+    """Whether a sentence speaks of a company rather than a product ("公司预计 ...", "the company expects")."""
     return _organisation_words().search(lowered(folded)) is not None
 
 
