@@ -1347,6 +1347,11 @@ def test_labelled_figures_go_to_their_labels(sentence: str, subjects: list[str |
     assert [claim.subject for claim in extract(sentence)] == subjects
 
 
+def test_a_label_of_the_list_is_no_workload() -> None:
+    claims = extract("Granite-34B scored 58.1 on the suite, behind the 61.0 for Falcon-40B and 60.2 MPT-30B.")
+    assert [(claim.subject, claim.condition) for claim in claims] == [("Granite-34B", None), ("MPT-30B", None)]
+
+
 @pytest.mark.parametrize(("sentence", "metric"), [
     # a market named by its goods (lower case) is sized, not valued as a company
     ("Analysts put the market value for edge servers at $31 billion.", "market size"),

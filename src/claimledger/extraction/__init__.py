@@ -332,6 +332,8 @@ def _sentence_claims(
         elif index in labels and index not in respective_product:
             label = labels[index]
             about = _labelled_subject(about, annotated.names, annotated.names[label] if label is not None else None, lead)
+        if labels and lead is not None and lead.kind != "organisation":
+            about = _no_label_as_workload(about, annotated.names, [annotated.names[at] for at in labelled_numbers.values() if at is not None], lead)
         if index in respective_precision and about.metric not in spec_metrics():
             # "在 FP32、TF32 精度下的算力分别为 25、49 TFLOPS": each figure its own precision.
             precision = precision_name(precisions[respective_precision[index]].group(0))
@@ -386,6 +388,17 @@ def _labelled_subject(about: About, names: Sequence[Name], label: Name | None, l
         return about._replace(subject=None, subject_id=None, roles=about.roles._replace(subject=None, of_name=of_name))
     of_name = tuple("subject" if name is label else None if role == "subject" else role for name, role in zip(names, about.roles.of_name, strict=True))
     return about._replace(subject=full_name(label, names), subject_id=label.entity.id, roles=about.roles._replace(subject=label, of_name=of_name))
+
+
+def _no_label_as_workload(about: About, names: Sequence[Name], labels: Sequence[Name], lead: Name) -> About:
+    """A model labelling a figure of the list ("behind the 61.0 for Falcon-40B") is that figure's
+    subject, so no figure's workload."""
+    listed = {label.entity.id for label in labels if label.kind == lead.kind and label.entity.id != lead.entity.id}
+    if about.condition.model not in listed:
+        return about
+    condition = about.condition._replace(model=None, entities=tuple(e for e in about.condition.entities if e.id not in listed))
+    of_name = tuple(None if role == "condition" and name.entity.id in listed else role for name, role in zip(names, about.roles.of_name, strict=True))
+    return about._replace(condition=condition, roles=about.roles._replace(of_name=of_name))
 
 
 def _respective_metrics(annotated: Annotated, figure_spans: Sequence[tuple[int, int]]) -> dict[int, str]:
