@@ -26,7 +26,8 @@ the later amounts of the post written with a bare 元 (extraction/currency_notes
 Subject carry-over (extraction/carry.py): a figure whose sentence names no subject
 for it takes the subject of the sentence right before, in the same paragraph, else the
 post's topic (extraction/topic.py). Figures of a list paired with a list of precisions, products
-or measures ("分别", "respectively") take each its own (extraction/lists.py). A figure describing
+or measures ("分别", "respectively") take each its own, and so do figures labelled one by one by the
+product or model after each ("beat the 59.8 for A and 58.3 B", extraction/lists.py). A figure describing
 what a sentence likens its subject to ("与典型 ARM 64 核处理器相当") is nobody's (extraction/likened.py).
 """
 
