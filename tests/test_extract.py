@@ -1347,6 +1347,41 @@ def test_respective_figures_go_to_their_products(sentence: str, subjects: list[s
     assert [claim.subject for claim in extract(sentence)] == subjects
 
 
+@pytest.mark.parametrize(("sentence", "subjects"), [
+    # each figure after the first is labelled by the product after it: "for" opens the list, later ones may drop it
+    ("The Kestrel K5 reaches 2.1 PFLOPS, ahead of 1.8 PFLOPS for the Kestrel K4 and 1.6 PFLOPS for the Kestrel K3.",
+     ["Kestrel K5", "Kestrel K4", "Kestrel K3"]),
+    ("Granite-34B scored 58.1 on the suite, behind the 61.0 for Falcon-40B and 60.2 MPT-30B.", ["Granite-34B", "MPT-30B"]),
+    # a label that is no name leaves its figure to nobody, never to the first product
+    ("The Kestrel K5 reaches 2.1 PFLOPS, ahead of 1.8 PFLOPS for the Kestrel K4 and 1.2 PFLOPS for the K3.",
+     ["Kestrel K5", "Kestrel K4", None]),
+    # a label of another kind (a model the chip runs) is the workload, not the subject
+    ("The Kestrel K5 delivers 900 tokens/s, and 1,200 tokens/s for Llama 3.1 8B.", ["Kestrel K5", "Kestrel K5"]),
+])
+def test_labelled_figures_go_to_their_labels(sentence: str, subjects: list[str | None]) -> None:
+    assert [claim.subject for claim in extract(sentence)] == subjects
+
+
+def test_a_label_of_the_list_is_no_workload() -> None:
+    claims = extract("Granite-34B scored 58.1 on the suite, behind the 61.0 for Falcon-40B and 60.2 MPT-30B.")
+    assert [(claim.subject, claim.condition) for claim in claims] == [("Granite-34B", None), ("MPT-30B", None)]
+
+
+@pytest.mark.parametrize(("sentence", "metric"), [
+    # a market named by its goods (lower case) is sized, not valued as a company
+    ("Analysts put the market value for edge servers at $31 billion.", "market size"),
+    ("The market for inference accelerators is worth $12 billion this year.", "market size"),
+    ("The market value of Acme reached $2 trillion.", "market value"),
+])
+def test_market_sizes(sentence: str, metric: str) -> None:
+    assert [claim.metric for claim in extract(sentence)] == [metric]
+
+
+def test_the_company_points_back_to_a_speaker_named_only_by_its_place() -> None:
+    claims = extract("Tarnwell now expects full-year sales of $6 billion. The company's earlier forecast was $5.4 billion.")
+    assert [claim.subject for claim in claims] == ["Tarnwell", "Tarnwell"]
+
+
 @pytest.mark.parametrize(("sentence", "written", "subject"), [
     # a count of a product is no figure of that product: every fleet of it would be one
     ("The facility will house 20,000 H200 GPUs by the end of the year.", "20,000 H200 GPUs", None),

@@ -27,7 +27,8 @@ the later amounts of the post written with a bare 元 (extraction/currency_notes
 Subject carry-over (extraction/carry.py): a figure whose sentence names no subject
 for it takes the subject of the sentence right before, in the same paragraph, else the
 post's topic (extraction/topic.py). Figures of a list paired with a list of precisions, products
-or measures ("分别", "respectively") take each its own (extraction/lists.py). A figure describing
+or measures ("分别", "respectively") take each its own, and so do figures labelled one by one by the
+product or model after each ("beat the 59.8 for A and 58.3 B", extraction/lists.py). A figure describing
 what a sentence likens its subject to ("与典型 ARM 64 核处理器相当") is nobody's (extraction/likened.py).
 """
 
@@ -60,7 +61,7 @@ from claimledger.extraction.carry import PARAGRAPH_BREAK, Post
 from claimledger.extraction.found import Found
 from claimledger.extraction.held import Held, held_role, link_replacements
 from claimledger.extraction.likened import describes_likened, likened_things
-from claimledger.extraction.lists import respective, runs
+from claimledger.extraction.lists import labelled, respective, runs
 from claimledger.extraction.metrics import spec_metrics
 from claimledger.extraction.names import HARDWARE, Name, introduced, named_again
 from claimledger.extraction.nonclaims import a_factor, a_number_format, places_in_time
@@ -276,11 +277,13 @@ def _sentence_claims(
         return []
     claimant = find_claimant(annotated.text, annotated.simple, annotated.names, sentence.lang)
     framed = []
+    framed_from = []  # the index in `kept` of each framed figure
     for index, quantity in enumerate(kept):
         if not all_quantities and quantity.kind is None and not quantity.number.scaled:
             continue  # a bare number is never a claim: not framed ("1, 1, 1, ..." costs no framing)
         after_previous = kept[index - 1].number.end if index else 0
         framed.append(_frame(sentence, annotated, quantity, after_previous))
+        framed_from.append(index)
     if not framed:
         return []
     _inherit_hedges(annotated.simple, framed)
@@ -306,6 +309,10 @@ def _sentence_claims(
             respective_product = respective(annotated.simple, items, figure_spans)
         if respective_product:
             break
+    # Labels are read over every number, bare ones too: "the 59.8 for A and 58.3 B" is one list.
+    labelled_numbers = labelled(annotated.simple, [(q.start, q.number.end, q.end) for q in kept], [(n.start, n.end) for n in annotated.names])
+    labels = {index: labelled_numbers[at] for index, at in enumerate(framed_from) if at in labelled_numbers}
+    lead: Name | None = None  # the subject of the sentence's first figure with no label of its own
     respective_metric = _respective_metrics(annotated, figure_spans)
     figure_runs = runs(annotated.simple, figure_spans)
     _share_list_trend(figure_runs, framed)
@@ -342,6 +349,13 @@ def _sentence_claims(
             about = about._replace(
                 subject=full_name(product, annotated.names), subject_id=product.entity.id, roles=about.roles._replace(subject=product)
             )
+        if index not in labels and lead is None:
+            lead = about.roles.subject
+        elif index in labels and index not in respective_product:
+            label = labels[index]
+            about = _labelled_subject(about, annotated.names, annotated.names[label] if label is not None else None, lead)
+        if labels and lead is not None and lead.kind != "organisation":
+            about = _no_label_as_workload(about, annotated.names, [annotated.names[at] for at in labelled_numbers.values() if at is not None], lead)
         if index in respective_precision and about.metric not in spec_metrics():
             # "在 FP32、TF32 精度下的算力分别为 25、49 TFLOPS": each figure its own precision.
             precision = precision_name(precisions[respective_precision[index]].group(0))
@@ -380,6 +394,33 @@ def _sentence_claims(
     _share_list_metric(figure_runs, framed, claims)
     _share_past_role(annotated.simple, found)
     return found
+
+
+def _labelled_subject(about: About, names: Sequence[Name], label: Name | None, lead: Name | None) -> About:
+    """A figure labelled by a name of the kind the sentence's first figure is about ("Vireo-7 scored
+    61.2, beating the 59.8 for Vireo-5 and 58.3 Vireo-3") is that name's; one labelled in that list by
+    a word that is no name (`label` None: "and 1.2 PFLOPS for the K3") is nobody's, never the first's.
+    Products and models only: money "for" an organisation is often its customer's order ("$1.2 billion for Orbis")."""
+    if lead is None or lead.kind == "organisation" or label is not None and (label.kind != lead.kind or label.entity.id == lead.entity.id):
+        return about
+    if label is None:
+        if about.roles.subject is None:
+            return about
+        of_name = tuple(None if role == "subject" else role for role in about.roles.of_name)
+        return about._replace(subject=None, subject_id=None, roles=about.roles._replace(subject=None, of_name=of_name))
+    of_name = tuple("subject" if name is label else None if role == "subject" else role for name, role in zip(names, about.roles.of_name, strict=True))
+    return about._replace(subject=full_name(label, names), subject_id=label.entity.id, roles=about.roles._replace(subject=label, of_name=of_name))
+
+
+def _no_label_as_workload(about: About, names: Sequence[Name], labels: Sequence[Name], lead: Name) -> About:
+    """A model labelling a figure of the list ("behind the 61.0 for Falcon-40B") is that figure's
+    subject, so no figure's workload."""
+    listed = {label.entity.id for label in labels if label.kind == lead.kind and label.entity.id != lead.entity.id}
+    if about.condition.model not in listed:
+        return about
+    condition = about.condition._replace(model=None, entities=tuple(e for e in about.condition.entities if e.id not in listed))
+    of_name = tuple(None if role == "condition" and name.entity.id in listed else role for name, role in zip(names, about.roles.of_name, strict=True))
+    return about._replace(condition=condition, roles=about.roles._replace(of_name=of_name))
 
 
 def _respective_metrics(annotated: Annotated, figure_spans: Sequence[tuple[int, int]]) -> dict[int, str]:

@@ -593,8 +593,9 @@ def _metric(
 def _other_segment_between(annotated: Annotated, metric: Metric, start: int) -> bool:
     """Whether a company's metric before the figure at `start` ("revenue", "visualization revenue") is
     cut off from it by a word for another part of the company ("... and automotive was $125 million,
-    down 23%"): the figure is that part's, never the company's nor the part's named first."""
-    if metric.end > start or metric.concept not in organisation_metrics():
+    down 23%"): the figure is that part's, never the company's nor the part's named first. A market's
+    measure names its goods so ("the market size for cloud infrastructure is $107 billion"): no part."""
+    if metric.end > start or metric.concept not in organisation_metrics() or metric.concept in _market_metrics():
         return False
     names = annotated.names
     for found in segment_words().finditer(lowered(annotated.simple), metric.end, start):

@@ -205,7 +205,7 @@ def _carry_subject(
         with_subject = [
             item for item in previous_found
             if item.claim.subject and not item.speaker_subject and not a_standard(item.claim.subject)
-            and (not referred or item.subject_kind in referred)
+            and (not referred or item.subject_kind in referred or _speaker_as_company(item, referred))
         ]
         # "It carries 192GB — 2.4x the H100's 80GB. Its bandwidth ...": not the name compared against,
         # nor the one a past value is of ("32 units, down from 38 in the MI300X").
@@ -283,6 +283,12 @@ def _group_figures(annotated: Annotated, found: Sequence[Found]) -> list[Found]:
             groups.append(item)
             group_end = end
     return groups
+
+
+def _speaker_as_company(item: Found, referred: tuple[str, ...]) -> bool:
+    """Whether a figure's subject is its own speaker, named by no known name ("Orbis now expects
+    $14 billion"): "the company" of the next sentence points back to it."""
+    return "organisation" in referred and item.subject_kind is None and item.claim.subject == item.claim.claimant
 
 
 def _unrelated_subjects(registry: Registry, found: Sequence[Found]) -> bool:

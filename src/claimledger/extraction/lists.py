@@ -19,6 +19,11 @@ from claimledger.extraction.cues import alternation, cue_table, lowered
 Span = tuple[int, int]
 # How far after the later list an English "respectively" may stand: ", respectively".
 CUE_AFTER_REACH = 24
+# What stands between a figure and the name labelling it: "59.8 for the Vireo-5", and in a list "58.3 Vireo-3".
+LABEL_FOR = re.compile(r"\s+for\s+(?:the\s+)?", re.IGNORECASE)
+# The rest of a word a name is glued to ("LLaMA-30B-Supercot" named LLaMA-30B).
+GLUED_REST = re.compile(r"[\w.-]*(?<![.-])")
+LABEL_NEXT = re.compile(r"\s+(?:(?:for|by)\s+)?(?:the\s+)?", re.IGNORECASE)
 
 
 @cache
@@ -61,4 +66,26 @@ def respective(folded: str, items: Sequence[Span], figures: Sequence[Span]) -> d
             after = any(later_end <= cue <= later_end + CUE_AFTER_REACH for cue in cues)
             if between or after:
                 paired.update(zip(figure_run, item_run, strict=True))
+    return paired
+
+
+def labelled(folded: str, figures: Sequence[tuple[int, int, int]], names: Sequence[Span]) -> dict[int, int | None]:
+    """{figure index: name index} for figures labelled one by one by the name right after each
+    (`figures`: start, end of the number, end of the figure with its unit: the name may stand after
+    either, "58.3 Vireo-3" read as a count of Vireos): the first by "for" ("the 59.8 for Vireo-5"),
+    each later one joined to the one before by a list word. A later one labelled by a capitalised
+    word that is no name ("and 1.2 PFLOPS for the K3") maps to None."""
+    starts = {start: index for index, (start, _) in enumerate(names)}
+    paired: dict[int, int | None] = {}
+    chain_end: int | None = None
+    for index, (start, number_end, end) in enumerate(figures):
+        chained = chain_end is not None and _gap().fullmatch(folded, chain_end, start) is not None
+        label = LABEL_NEXT if chained else LABEL_FOR
+        matches = [match for at in dict.fromkeys((number_end, end)) if (match := label.match(folded, at))]
+        name = next((starts[match.end()] for match in matches if match.end() in starts), None)
+        chain_end = GLUED_REST.match(folded, names[name][1]).end() if name is not None else None
+        if name is not None:
+            paired[index] = name
+        elif chained and any(match.end() > end and folded[match.end():match.end() + 1].isupper() for match in matches):
+            paired[index] = None
     return paired
