@@ -756,6 +756,18 @@ def test_an_organisations_figure_naming_no_period_far_from_an_expired_one_is_ano
     assert changes[segment].status == "new"
 
 
+def test_an_organisations_figure_naming_no_period_contradicts_only_a_close_one(ledger):
+    def reported(text: str, value: float) -> dict[str, Any]:
+        return quarterly_revenue(text, value) | {"claimant": None}
+
+    (total,) = ledger.post("Chip Weekly", "2026-03-05", reported("$12 billion", 12e9))
+    (segment,) = ledger.post("星河财经", "2026-03-06", reported("41 亿美元", 4.1e9), lang="zh")
+    (misread,) = ledger.post("Ledgerline Daily", "2026-03-07", reported("$11.4 billion", 11.4e9))
+    _, changes = ledger.diff()
+    assert changes[segment].status == "new", "a segment's figure beside the total, not a report contradicting it"
+    assert (changes[misread].status, changes[misread].old_id) == ("conflict", total)
+
+
 def cluster_gpus(text: str, count: float, subject: str, **fields: Any) -> dict[str, Any]:
     """A count of the GPUs a cluster holds."""
     return figure(text, count, subject, kind="quantity", unit="gpu", dimensionality="[gpu]", si_value=count,

@@ -154,6 +154,11 @@ EARNINGS = [
     ("星图科技称,数据中心业务带来 52 亿美元收入,同比增长 30%。", "52 亿美元", "data center revenue"),
     ("星图科技称,数据中心业务带来 52 亿美元收入,同比增长 30%。", "30%", "data center revenue"),
     ("星河本季度游戏业务本季营收为 9 亿元。", "9 亿元", "gaming revenue"),
+    # AI products' revenue, written with the kind of product, is AI revenue, never the total.
+    ("Orbis said AI accelerator sales hit $3 billion, with total revenue at $11 billion.", "$3 billion", "AI revenue"),
+    ("Orbis said AI accelerator sales hit $3 billion, with total revenue at $11 billion.", "$11 billion", "revenue"),
+    ("星圖本季AI晶片銷售額為34億美元，總營收為97億美元。", "34億美元", "AI revenue"),
+    ("星图本季AI芯片营收为34亿美元，总营收为97亿美元。", "97亿美元", "revenue"),
     # A segment that does anything else names no revenue.
     ("Its data center unit deployed 10,000 GPUs.", "10,000 GPUs", "GPUs"),
     ("星图科技数据中心业务毛利率为 70%,公司收入为 80 亿元。", "80 亿元", "revenue"),

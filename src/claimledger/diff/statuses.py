@@ -21,7 +21,10 @@ the ledger held before it (figures from earlier documents), in publication order
   Two figures more than `CONFLICT_FACTOR` times apart are not a conflict: a
   per-chip figure beside a per-system one is likelier than a source off by an
   order of magnitude, so the later one is ``new`` (nor, from another claimant,
-  an update of an expired figure).
+  an update of an expired figure). An organisation's actual figure whose identity
+  names no period (`Figure.undated`) contradicts one only within `UNDATED_FACTOR`
+  of it: further apart, two reports of one week are likelier a segment's and the
+  total's (AI revenue beside revenue), or a quarter's and a year's.
 - ``reaffirmed``: the same value again, in either language, from anyone (press
   and translations included), whatever its round: an equal value is never
   ``updated`` or ``superseded``.
@@ -100,8 +103,9 @@ CURRENT_FOR = timedelta(days=365)
 PERIOD_CURRENT_FOR = timedelta(days=60)
 # Two current figures of one identity this many times apart are not called a conflict (`_far_apart`).
 CONFLICT_FACTOR = 10.0
-# An organisation's actual figure naming no period (`Figure.undated`) this many times apart from an expired one is
-# not its next period's version (`KeyHistory._against_expired`): quarter to quarter a company's figures move less.
+# An organisation's actual figure naming no period (`Figure.undated`) this many times apart from an earlier one is
+# neither its next period's version nor a report contradicting it (`_reach`): quarter to quarter a company's figures
+# move less, and a segment's figure or a year's is further from the quarter's total.
 UNDATED_FACTOR = 2.0
 # How far past a bound a point figure may be and still agree with it (`bound_holds`): "over 2,000" is 2,100.
 BOUND_REACH = 0.1
@@ -293,7 +297,7 @@ class KeyHistory:
             if figure.first_hand:
                 # The claimant changed its own figure, even if it now agrees with someone else.
                 return self._set(figure, "updated", old, replaces=[old])
-            if not equal and not _far_apart(old, figure):
+            if not equal and not _far_apart(old, figure, _reach(figure)):
                 # A report that gives the claimant's figure differently contradicts it.
                 return self._set(figure, "conflict", old, replaces=[])
         if equal:
@@ -302,7 +306,7 @@ class KeyHistory:
             old = _nearest(live, figure)
             if figure.revision_cue:
                 return self._set(figure, "superseded", old, replaces=[old])
-            if _far_apart(old, figure):
+            if _far_apart(old, figure, _reach(figure)):
                 return None  # another figure, told apart by nothing but its size: new
             return self._set(figure, "conflict", old, replaces=[])
         self._against_expired(figure)
@@ -400,6 +404,12 @@ def _far_apart(old: Figure, new: Figure, factor: float = CONFLICT_FACTOR) -> boo
         return False
     ratio = abs(new.midpoint / old.midpoint)
     return ratio > factor or ratio < 1 / factor
+
+
+def _reach(figure: Figure) -> float:
+    """How many times apart from an earlier figure `figure` may be and still be a version of it: an
+    organisation's actual figure naming no period (`Figure.undated`) `UNDATED_FACTOR`, else `CONFLICT_FACTOR`."""
+    return UNDATED_FACTOR if figure.undated and not figure.projected else CONFLICT_FACTOR
 
 
 def _nearest(candidates: list[Figure], figure: Figure) -> Figure:
