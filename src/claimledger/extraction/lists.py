@@ -75,6 +75,8 @@ def labelled(folded: str, figures: Sequence[tuple[int, int, int]], names: Sequen
     either, "58.3 Vireo-3" read as a count of Vireos): the first by "for" ("the 59.8 for Vireo-5"),
     each later one joined to the one before by a list word. A later one labelled by a capitalised
     word that is no name ("and 1.2 PFLOPS for the K3") maps to None."""
+    if "for" not in lowered(folded):
+        return {}  # a list's first label follows "for": most sentences (every Chinese one) have none
     starts = {start: index for index, (start, _) in enumerate(names)}
     paired: dict[int, int | None] = {}
     chain_end: int | None = None
