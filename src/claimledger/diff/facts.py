@@ -33,6 +33,7 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
+from claimledger.diff.dates import published_moment
 from claimledger.diff.identity import says_lower, stated_identity
 from claimledger.diff.keys import has_revision_cue, round_in_sentence, split_round
 from claimledger.diff.periods import LEAD_REACH
@@ -137,15 +138,7 @@ def iso_date(published: str | None) -> str:
 @lru_cache(maxsize=8192)
 def parse_when(published: str | None) -> datetime:
     """A publication date as an aware UTC datetime; the epoch when absent or unreadable."""
-    if not published:
+    when = published_moment(published)
+    if when is None:
         return EPOCH
-    try:
-        when = datetime.fromisoformat(published.strip())
-    except ValueError:
-        from email.utils import parsedate_to_datetime
-
-        try:
-            when = parsedate_to_datetime(published)
-        except (TypeError, ValueError):
-            return EPOCH
     return (when if when.tzinfo else when.replace(tzinfo=UTC)).astimezone(UTC)

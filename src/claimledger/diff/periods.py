@@ -34,12 +34,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from datetime import datetime
-from email.utils import parsedate_to_datetime
 from functools import cache, lru_cache
 from typing import NamedTuple
 
 from claimledger.data_files import data_table
+from claimledger.diff.dates import published_moment
 from claimledger.diff.targets import TARGET
 from claimledger.text.traditional import simplified
 
@@ -374,15 +373,9 @@ def _is_just_ended(own: str, just_ended: str | None) -> bool:
 
 def _quarter_before(published: str | None) -> str | None:
     """The calendar quarter before the one a publication date falls in ("2025-10-17" -> "2025 q3")."""
-    if not published:
+    when = published_moment(published)
+    if when is None:
         return None
-    try:
-        when = datetime.fromisoformat(published.strip().replace("Z", "+00:00"))
-    except ValueError:
-        try:
-            when = parsedate_to_datetime(published)
-        except (TypeError, ValueError):
-            return None
     quarter = (when.month - 1) // 3 + 1
     year, quarter = (when.year - 1, 4) if quarter == 1 else (when.year, quarter - 1)
     return f"{year} q{quarter}"

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from datetime import datetime
-from email.utils import parsedate_to_datetime
 from functools import cache
 from typing import Any
 
 from claimledger.data_files import data_table
+from claimledger.diff.dates import published_moment
 
 # How a forecast's year is written in a key.
 TARGET = re.compile(r"by \d{4}")
@@ -52,10 +51,10 @@ def target_year(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, Any]] 
     years = set()
     for match in target_pattern().finditer(sentence):
         if match.group("relative"):
-            published = _year_published(claim.get("published") or claim.get("dated"))
+            published = published_moment(claim.get("published") or claim.get("dated"))
             if published is None:
                 return None
-            years.add(published + _relative_years()[match.group("relative").casefold()])
+            years.add(published.year + _relative_years()[match.group("relative").casefold()])
         else:
             years.add(int(match.group("en") or match.group("zh") or match.group("zh_end")))
     return f"by {years.pop()}" if len(years) == 1 else None
@@ -66,15 +65,3 @@ def _relative_years() -> dict[str, int]:
     """The words for this year and the next, and how many years after the post's they name."""
     table = data_table("diff.toml")["targets"]
     return {word.casefold(): offset for word, offset in {**table["this_year"], **table["next_year"]}.items()}
-
-
-def _year_published(published: str | None) -> int | None:
-    if not published:
-        return None
-    try:
-        return datetime.fromisoformat(published.strip().replace("Z", "+00:00")).year
-    except ValueError:
-        try:
-            return parsedate_to_datetime(published).year
-        except (TypeError, ValueError):
-            return None
