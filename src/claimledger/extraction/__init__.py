@@ -199,10 +199,7 @@ def _told_by_the_person_before(
             return
         person = speaker_named_before(earlier.text, earlier.simple, earlier.names)
         if person is not None:
-            for item in found:
-                if item.claim.claimant is None:
-                    item.claim.claimant = person.text
-                    item.claim.self_reported = True
+            _told_by(found, person.text)
             return
 
 
@@ -214,9 +211,14 @@ def _told_by_the_company(found: Sequence[Found], organisations: Sequence[tuple[i
     if len(named) != 1:
         return
     (company,) = named
+    _told_by(found, company)
+
+
+def _told_by(found: Sequence[Found], claimant: str) -> None:
+    """The figures naming no claimant are `claimant`'s own report."""
     for item in found:
         if item.claim.claimant is None:
-            item.claim.claimant = company
+            item.claim.claimant = claimant
             item.claim.self_reported = True
 
 
