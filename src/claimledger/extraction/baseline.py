@@ -62,6 +62,8 @@ CHANGE_OF_NEXT_FIGURE = re.compile(
 )
 # Between a family and the product built on it: "Hopper-based H100".
 BASED_ON = re.compile(r"[-‐‑]based\s+")
+# A measure's figure right after the phrase compared with: "compared to GAAP gross margin of 64.1%".
+MEASURE_OF_FIGURE = re.compile(r"\s+of\s+(?:about\s+|approximately\s+|roughly\s+)?[$€£¥]?\d")
 NOT_A_BASELINE_START = frozenset("and or but which that to in on at for with as by if when while so".split())
 # An action is no thing compared with: "rather than simply adding racks", "than adding more units"
 # (a verb's -ing form after an adverb or before its object; "competing solutions" is a thing).
@@ -363,10 +365,11 @@ def _phrase_at(sentence: str, position: int, names: Sequence[Name]) -> Baseline 
     phrase_end = stop.start() if stop else len(sentence)
     words = sentence[position:phrase_end].split()[:LONGEST_PHRASE_WORDS]
     text = " ".join(words).rstrip(".")
-    # "$4.00 per hour versus $2.00 for the A100": a figure compared with is no baseline phrase.
+    # "$4.00 per hour versus $2.00 for the A100": a figure compared with is no baseline phrase, nor is the
+    # measure of one ("compared to GAAP gross margin of 64.1%").
     if (
         not text or text[0].isdigit() or text[0] in "$€£¥" or words[0].lower() in NOT_A_BASELINE_START
-        or ACTION_START.match(text)
+        or ACTION_START.match(text) or MEASURE_OF_FIGURE.match(sentence, position + len(text))
     ):
         return None
     return Baseline(text, position, position + len(text))

@@ -455,9 +455,10 @@ def _rules() -> dict[str, re.Pattern[str]]:
         "segment": re.compile(
             r"(?P<name>[A-Z][\w-]*(?:[ \t]+(?:&[ \t]+)?[A-Z][\w-]*){0,2})[\"”’]?(?:[ \t]+\([^()]{1,40}\))?[ \t]+(?:business[ \t]+|reporting[ \t]+)?segment(?![A-Za-z])"
         ),
-        # "Salesforce.com (NYSE:CRM)", "Texas Instruments Inc. (NASDAQ: TXN)": a listed organisation and its ticker.
+        # "Salesforce.com (NYSE:CRM)", "Texas Instruments Inc. (NASDAQ: TXN)": a listed organisation and its ticker;
+        # a legal form set off by a comma is no part of the name ("Arista Networks, Inc. (NYSE: ANET)").
         "org_ticker": re.compile(
-            r"(?P<name>[A-Z][\w&.-]*(?:[ \t]+[A-Z][\w&.-]*){0,3})[ \t]*\([ \t]*"
+            r"(?P<name>[A-Z][\w&.-]*(?:[ \t]+[A-Z][\w&.-]*){0,3})(?:,[ \t]+(?:Inc|Corp|Ltd|LLC|Co|plc)\.?)?[ \t]*\([ \t]*"
             rf"(?:{_words(shape_table()['words']['exchanges'])})[ \t]*:"
         ),
         # "the Summit's peak performance", "the Kestrel's memory bandwidth": a named machine holding a
