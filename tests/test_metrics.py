@@ -275,6 +275,8 @@ def test_a_stock_that_moves_is_its_share_price(sentence: str, written: str, metr
         ("Tarnwell booked orders of $2.6 billion in the quarter.", "$2.6 billion", "orders"),
         ("Corvane Inc. signed a $900 million contract for new racks.", "$900 million", "contract value"),
         ("Gross margins widened to 61.3%.", "61.3%", "gross margin"),
+        # an unnamed segment's revenue is apart from its company's total
+        ("The segment's revenue grew 12% to $2.1 billion.", "$2.1 billion", "segment revenue"),
     ],
 )
 def test_metric_of_a_figure(sentence: str, written: str, metric: str | None) -> None:

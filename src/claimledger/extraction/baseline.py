@@ -62,8 +62,9 @@ CHANGE_OF_NEXT_FIGURE = re.compile(
 )
 # Between a family and the product built on it: "Hopper-based H100".
 BASED_ON = re.compile(r"[-‐‑]based\s+")
-# A measure's figure right after the phrase compared with: "compared to GAAP gross margin of 64.1%".
-MEASURE_OF_FIGURE = re.compile(r"\s+of\s+(?:about\s+|approximately\s+|roughly\s+)?[$€£¥]?\d")
+# A measure's figure right after the phrase compared with: "compared to GAAP gross margin of 64.1%" (a year is
+# no figure: "compared to the first quarter of 2018").
+MEASURE_OF_FIGURE = re.compile(r"\s+of\s+(?:about\s+|approximately\s+|roughly\s+)?(?:[$€£¥]|(?!(?:19|20)\d\d\b)\d)")
 NOT_A_BASELINE_START = frozenset("and or but which that to in on at for with as by if when while so".split())
 # An action is no thing compared with: "rather than simply adding racks", "than adding more units"
 # (a verb's -ing form after an adverb or before its object; "competing solutions" is a thing).

@@ -44,6 +44,8 @@ from claimledger.text.scripts import HAN
 from claimledger.text.traditional import restorer
 
 DEVICE_DENOMINATORS = ("[rack]", "[node]", "[server]", "[gpu]", "[cpu]")
+# A year after a word of time: "quarter of 2018", "in 2024", "fiscal 2025" (it dates a figure).
+DATING_YEAR = re.compile(r"\b(?:of|in|fiscal|year|FY)\s*(?:19|20)\d\d$", re.IGNORECASE)
 SHARED_UNIT_GAP = re.compile(r"^-?\s*(?:,|，|and|or|与|和|及|或|、|,\s*and|,\s*or)\s*$", re.IGNORECASE)
 # Between two amounts of one list of prices: "$3 and $15 per million tokens", "$0.10/$0.40 per MTok".
 PRICE_LIST_GAP = re.compile(r"\s*(?:,|，|/|、|and|or|,\s*and)\s*", re.IGNORECASE)
@@ -666,6 +668,8 @@ def _share_units(sentence: str, quantities: list[Quantity]) -> None:
             continue
         if not SHARED_UNIT_GAP.match(sentence[current.number.end:following.start]):
             continue
+        if DATING_YEAR.search(sentence, max(0, current.start - 12), current.number.end):
+            continue  # "64.1% in the first quarter of 2018 and 63.9% ...": the year dates a figure, no list item
         if current.number.value is not None and following.number.value is not None and not _like_size(current.number.value, following.number.value):
             continue  # "at 16,644, 16 per cent above": not one list
         _take_unit(current, following)
