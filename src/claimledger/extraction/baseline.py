@@ -240,7 +240,7 @@ def _named_in_apposition(sentence: str, found: Baseline | None, names: Sequence[
 # "dwarfing El Capitan by 24 times", "outperforms H100 by 40%": what is beaten, before "by".
 BEATEN = re.compile(
     r"\b(?:dwarf(?:s|ed|ing)?|outperform(?:s|ed|ing)?|beat(?:s|ing)?|surpass(?:es|ed|ing)?|outpac(?:es|ed|ing)"
-    r"|lead(?:s|ing)?|exceed(?:s|ed|ing)?|trail(?:s|ed|ing)?)\s+(?P<b>.{2,80}?)\s+by\s+(?:(?:an?|some|roughly|about|nearly|over|more\s+than|up\s+to|\w+ing|\w+ly)\s+){0,3}$",
+    r"|lead(?:s|ing)?|exceed(?:s|ed|ing)?|trail(?:s|ed|ing)?)\s+(?P<b>.{2,80}?)\s+by\s+(?:(?:an?|some|roughly|about|nearly|over|more\s+than|up\s+to|at\s+least|factor\s+of|\w+ing|\w+ly)\s+){0,3}~?$",
     re.IGNORECASE,
 )
 

@@ -55,6 +55,8 @@ PRICE_LABEL_GAP = re.compile(rf"\s*[,，、;；]\s*(?:[A-Za-z]+\s+|[{HAN}]{{1,4}
 FROM_BEFORE = re.compile(r"(?:\bfrom|从|由)(?:\s*(?:about|around|roughly|nearly|some|约|近))?\s*$", re.IGNORECASE)
 TO_BETWEEN = re.compile(rf"\s+(?:[a-z]+\s+)?to\s+|\s*[{HAN}]{{0,3}}?(?:到|至)\s*", re.IGNORECASE)
 PERCENT_MARK = re.compile(r"%|％|per\s*cent|percent(?:age points?)?|百分之|成", re.IGNORECASE)
+# "by a factor of 9", "a factor of ~9.0": the bare number after it is a ratio.
+FACTOR_OF_BEFORE = re.compile(r"\bfactor\s+of\s*(?:about\s+|roughly\s+|nearly\s+|~\s*)?$", re.IGNORECASE)
 RATIO_MARK = re.compile(r"×|[xX]\b|-?fold|times|倍|数量级|orders? of magnitude", re.IGNORECASE)
 COUNTED_WORDS = re.compile(
     r"(?:[ \t]+|-(?=[a-z]))([A-Za-z]+(?:-[A-Za-z]+)*)(?:[ \t]+([A-Za-z]+(?:-[A-Za-z]+)*))?(?:[ \t]+([A-Za-z]+(?:-[A-Za-z]+)*))?"
@@ -93,6 +95,8 @@ NOT_NOUNS = frozenset(
     do does did died left made make makes took take takes get got gets live lived work
     worked remain remained stand stood were being became become
     during after before since until while thanks ago later earlier apiece alone last next
+    across among amongst between within without through throughout against via beyond toward towards
+    versus despite along amid behind below above beneath inside outside upon
     today yesterday tomorrow tonight overnight respectively
     one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty
     dozen dozens hundreds thousands millions billions
@@ -308,6 +312,8 @@ def _read_quantity(sentence: str, number: NumberMatch) -> Quantity:
     currency = match_currency_before(sentence, number.start)
     if currency:
         return _currency_quantity(sentence, number, currency)
+    if "factor" in sentence and FACTOR_OF_BEFORE.search(sentence, max(0, number.start - 24), number.start) and match_unit(sentence, number.end) is None:
+        return Quantity(number, number.start, number.end, "ratio", None, None)  # "by a factor of ~9.0": a ratio
     generation = WIRELESS_GENERATION.match(sentence, number.start)
     if generation and generation.end("digit") == number.end:
         return Quantity(number, number.start, generation.end(), "quantity", "wireless_generation", "G")

@@ -430,9 +430,10 @@ def _rules() -> dict[str, re.Pattern[str]]:
             rf"(?P<name>[A-Z][A-Za-z]+(?:[ \t]+[A-Z][A-Za-z]+)?[ \t]+(?:{_words(shape_table()['words']['org_endings_en'])}))(?![A-Za-z])(?![ \t]+[A-Z][a-z]+\b)"
         ),
         "org_ending_zh": re.compile(rf"(?P<ending>{_words(shape_table()['words']['org_endings_zh'])})"),
-        # "AI cloud startup Foundry", "chip manufacturer Groq": the kind of organisation, then its name.
+        # "AI cloud startup Foundry", "chip manufacturer Groq", "an AI lab called Reflection AI": the kind of
+        # organisation, then its name.
         "org_kind": re.compile(
-            rf"(?:{_words(shape_table()['words']['org_kind_words'])})[ \t]+"
+            rf"(?:{_words(shape_table()['words']['org_kind_words'])})[ \t]+(?:(?:called|named)[ \t]+)?"
             r"(?P<name>(?:[A-Z]|[a-z](?=[A-Z]))[\w&.-]*[A-Za-z0-9](?:[ \t]+[A-Z][\w&-]*[A-Za-z0-9])?)(?![\w&-])"
         ),
         # "Kestrel held 40% of the market": who holds a share (the search opens at the verb, the holder is
