@@ -491,6 +491,8 @@ def _people(name: str) -> bool:
 
 LEADING_CLAUSE = re.compile(
     r"(?:On|In|At|For|During|With|Across|Using)\s[^,]{1,60},\s*|(?:在|于)[^，,]{1,30}[，,]\s*"
+    # a sentence adverb: "Crucially, ML2 achieves ...", "However, Orbis said ..."
+    r"|(?:[A-Z][a-z]{2,}ly|However|Meanwhile|Moreover|Furthermore|Overall|Elsewhere|Still),\s*"
     # a news dateline: "中国证券网讯 ", "新华社北京4月24日电 "
     r"|[^，,。\s]{2,20}?(?:讯|\d{1,2}日电)[\s：:]*"
 )

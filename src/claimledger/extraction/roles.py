@@ -55,7 +55,8 @@ in tests/test_roles.py:
    clause before it, then before it in the sentence (not one set between dashes after the name
    opening them: "DGX B300 — the newer Blackwell Ultra system — is listed at 14.5 kW"), then introduced
    after it; else an organisation, software, a model, a component, in that order; never a backer ("the
-   Nvidia-backed provider"), a deal's counterparty ("a $4bn contract expansion with OpenAI") nor a
+   Nvidia-backed provider"), a name set aside after ", not" ("for Intel, not IBM, HP, or ..."), a deal's
+   counterparty ("a $4bn contract expansion with OpenAI") nor a
    customer ("为英伟达出货 5 万台"), nor the hardware an order or a contract buys ("orders of $1.2 billion for
    its K4 servers", "a $150 million contract for GB300 chips": the organisation named before the figure, or
    none). An organisation citing the figure in its clause is its subject
@@ -361,6 +362,7 @@ def sentence_roles(
         name for name, role in zip(names, roles, strict=True)
         if role is None and not BACKER_AFTER.match(folded, name.end) and not _shipped_for(folded, name)
         and not (name.kind == "organisation" and COUNTERPARTY_BEFORE.search(folded, max(0, name.start - 48), name.start))
+        and not (" not " in folded and NOT_LISTED_BEFORE.search(folded, max(0, name.start - 40), name.start))
     ]
     claimants = [name for name, role in zip(names, roles, strict=True) if role == "claimant" and name.kind == "organisation"]
     speakers = {name.entity.id for name in claimants}
@@ -420,6 +422,10 @@ def assign_roles(
     if subject is not None:
         roles[names.index(subject)] = "subject"
     return Roles(tuple(roles), subject, speaker)
+
+
+# A name set aside after ", not" or in the list it opens: "a contract for Intel, not IBM, HP, or an HPC vendor".
+NOT_LISTED_BEFORE = re.compile(r",\s+not\s+(?:the\s+|a\s+|an\s+)?(?:[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*\s*(?:,|\bor\b|\band\b)\s*){0,3}$")
 
 
 # A figure given to the name right before it by "at": "Llama 3.1 at 88.6%", "GPT-4 at roughly 88.7%".
