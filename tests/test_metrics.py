@@ -261,3 +261,26 @@ def test_a_stock_that_moves_is_its_share_price(sentence: str, written: str, metr
 
     claims = {claim.text: claim.metric for claim in extract(sentence)}
     assert claims[written] == metric
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "metric"),
+    [
+        # a qualified measure joined by "and" to a part named before it is neither half: no metric
+        ("Orbis reported Storage and AI revenue of $310 million.", "$310 million", None),
+        ("Orbis reported Gaming and Data Center revenue of $4.2 billion.", "$4.2 billion", None),
+        # a part that is itself a measure keeps the measure after it
+        ("Orbis said gross margin and operating margin were 61% and 22%.", "22%", "operating margin"),
+        # orders and a contract's worth are measures of their own, never revenue
+        ("Tarnwell booked orders of $2.6 billion in the quarter.", "$2.6 billion", "orders"),
+        ("Corvane Inc. signed a $900 million contract for new racks.", "$900 million", "contract value"),
+        ("Gross margins widened to 61.3%.", "61.3%", "gross margin"),
+        # an unnamed segment's revenue is apart from its company's total
+        ("The segment's revenue grew 12% to $2.1 billion.", "$2.1 billion", "segment revenue"),
+    ],
+)
+def test_metric_of_a_figure(sentence: str, written: str, metric: str | None) -> None:
+    from claimledger import extract
+
+    found = [claim for claim in extract(sentence) if claim.text == written]
+    assert found and found[0].metric == metric

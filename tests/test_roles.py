@@ -388,3 +388,31 @@ def test_rule_7_an_appositive_or_a_counterparty_is_no_subject(sentence: str, wri
 )
 def test_rule_7_speakers_facilities_and_standards(sentence: str, written: str, subject: str | None) -> None:
     assert roles_of(sentence, written)[0] == subject
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "subject"),
+    [
+        # What an order or a contract is worth is its buyer's or seller's, never the hardware bought after "for".
+        ("Nvidia received orders of $1.2 billion for its GB300 servers.", "$1.2 billion", "Nvidia"),
+        ("Microsoft signed a $700 million contract for GB300 chips.", "$700 million", "Microsoft"),
+        ("A startup signed a $150 million contract for Nvidia GB300 chips.", "$150 million", None),
+    ],
+)
+def test_rule_7_a_deal_is_never_the_hardware_it_buys(sentence: str, written: str, subject: str | None) -> None:
+    assert roles_of(sentence, written)[0] == subject
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written", "subject"),
+    [
+        # A figure given to a name by "at" right after it is that name's; the other figures never take it.
+        ("Its new model scores 84% on the test, behind Llama 3.1 at 88.6% and GPT-4 at roughly 88.7%.", "88.6%", "Llama 3.1"),
+        ("Its new model scores 84% on the test, behind Llama 3.1 at 88.6% and GPT-4 at roughly 88.7%.", "roughly 88.7%", "GPT-4"),
+        ("Its new model scores 84% on the test, behind Llama 3.1 at 88.6% and GPT-4 at roughly 88.7%.", "84%", None),
+        # a workload run "at" a rate keeps its role: the hardware holds the figure
+        ("The Kestrel K4 runs Llama 3.1 70B at 2,000 tokens/s.", "2,000 tokens/s", "Kestrel K4"),
+    ],
+)
+def test_rule_7_a_name_valued_at_a_figure_holds_it(sentence: str, written: str, subject: str | None) -> None:
+    assert roles_of(sentence, written)[0] == subject

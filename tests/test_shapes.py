@@ -114,6 +114,8 @@ def shapes(text: str, lang: str = "en") -> dict[str, tuple[str, str]]:
         ("The chip designer Quillon taped out its first part.", "Quillon", "organisation", "org_kind"),
         ("Ferrowind.com (NYSE:FWD) raised its outlook to $9 billion.", "Ferrowind.com", "organisation", "org_ticker"),
         ("Shares of Harlow Instruments Inc. (NASDAQ: HLW) rose 4%.", "Harlow Instruments Inc.", "organisation", "org_ticker"),
+        # a legal form set off by a comma is no part of the name
+        ("Quillon Devices, Inc. (NASDAQ: QLN) today reported results.", "Quillon Devices", "organisation", "org_ticker"),
         # who holds a share of a market, or is listed with one after an earlier share
         ("Brambleway held 40% of the market, Quillon 25% and Tarnwell 10%.", "Brambleway", "organisation", "share_holder"),
         ("Brambleway held 40% of the market, Quillon 25% and Tarnwell 10%.", "Quillon", "organisation", "share_item"),

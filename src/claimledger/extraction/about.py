@@ -63,6 +63,8 @@ METRIC_AFTER = re.compile(
     re.IGNORECASE,
 )
 METRIC_AFTER_WINDOW = 40
+# What an order or a contract is worth: its buyer's or its seller's, never the hardware it buys (roles.assign_roles).
+DEAL_METRICS = frozenset({"orders", "contract value"})
 # Between a figure and the memory part it measures: "288 GB of HBM3e", "8 TB/s HBM4", "24GB 的 GDDR7".
 MEMORY_PART_GAP = re.compile(r"\s*(?:of\s+|的\s*)?")
 # What leads from a comparative to the measure it compares in: "faster ... in tokens per second", "的推理速度".
@@ -196,7 +198,7 @@ def describe(
     )
     roles = assign_roles(
         folded, names, start, end, clause, rule_roles, organisation_metric, relative, own_money, annotated.registry,
-        count=(kind or "count") == "count",
+        count=(kind or "count") == "count", deal=metric in DEAL_METRICS,
     )
     subject = roles.subject
     subject_text = subject_id = None
@@ -489,6 +491,8 @@ def _people(name: str) -> bool:
 
 LEADING_CLAUSE = re.compile(
     r"(?:On|In|At|For|During|With|Across|Using)\s[^,]{1,60},\s*|(?:在|于)[^，,]{1,30}[，,]\s*"
+    # a sentence adverb: "Crucially, ML2 achieves ...", "However, Orbis said ..."
+    r"|(?:[A-Z][a-z]{2,}ly|However|Meanwhile|Moreover|Furthermore|Overall|Elsewhere|Still),\s*"
     # a news dateline: "中国证券网讯 ", "新华社北京4月24日电 "
     r"|[^，,。\s]{2,20}?(?:讯|\d{1,2}日电)[\s：:]*"
 )

@@ -62,6 +62,9 @@ CHANGE_OF_NEXT_FIGURE = re.compile(
 )
 # Between a family and the product built on it: "Hopper-based H100".
 BASED_ON = re.compile(r"[-‐‑]based\s+")
+# A measure's figure right after the phrase compared with: "compared to GAAP gross margin of 64.1%" (a year is
+# no figure: "compared to the first quarter of 2018").
+MEASURE_OF_FIGURE = re.compile(r"\s+of\s+(?:about\s+|approximately\s+|roughly\s+)?(?:[$€£¥]|(?!(?:19|20)\d\d\b)\d)")
 NOT_A_BASELINE_START = frozenset("and or but which that to in on at for with as by if when while so".split())
 # An action is no thing compared with: "rather than simply adding racks", "than adding more units"
 # (a verb's -ing form after an adverb or before its object; "competing solutions" is a thing).
@@ -237,7 +240,7 @@ def _named_in_apposition(sentence: str, found: Baseline | None, names: Sequence[
 # "dwarfing El Capitan by 24 times", "outperforms H100 by 40%": what is beaten, before "by".
 BEATEN = re.compile(
     r"\b(?:dwarf(?:s|ed|ing)?|outperform(?:s|ed|ing)?|beat(?:s|ing)?|surpass(?:es|ed|ing)?|outpac(?:es|ed|ing)"
-    r"|lead(?:s|ing)?|exceed(?:s|ed|ing)?|trail(?:s|ed|ing)?)\s+(?P<b>.{2,80}?)\s+by\s+(?:(?:an?|some|roughly|about|nearly|over|more\s+than|up\s+to|\w+ing|\w+ly)\s+){0,3}$",
+    r"|lead(?:s|ing)?|exceed(?:s|ed|ing)?|trail(?:s|ed|ing)?)\s+(?P<b>.{2,80}?)\s+by\s+(?:(?:an?|some|roughly|about|nearly|over|more\s+than|up\s+to|at\s+least|factor\s+of|\w+ing|\w+ly)\s+){0,3}~?$",
     re.IGNORECASE,
 )
 
@@ -363,10 +366,11 @@ def _phrase_at(sentence: str, position: int, names: Sequence[Name]) -> Baseline 
     phrase_end = stop.start() if stop else len(sentence)
     words = sentence[position:phrase_end].split()[:LONGEST_PHRASE_WORDS]
     text = " ".join(words).rstrip(".")
-    # "$4.00 per hour versus $2.00 for the A100": a figure compared with is no baseline phrase.
+    # "$4.00 per hour versus $2.00 for the A100": a figure compared with is no baseline phrase, nor is the
+    # measure of one ("compared to GAAP gross margin of 64.1%").
     if (
         not text or text[0].isdigit() or text[0] in "$€£¥" or words[0].lower() in NOT_A_BASELINE_START
-        or ACTION_START.match(text)
+        or ACTION_START.match(text) or MEASURE_OF_FIGURE.match(sentence, position + len(text))
     ):
         return None
     return Baseline(text, position, position + len(text))

@@ -44,6 +44,8 @@ from claimledger.text.scripts import HAN
 from claimledger.text.traditional import restorer
 
 DEVICE_DENOMINATORS = ("[rack]", "[node]", "[server]", "[gpu]", "[cpu]")
+# A year after a word of time: "quarter of 2018", "in 2024", "fiscal 2025" (it dates a figure).
+DATING_YEAR = re.compile(r"\b(?:of|in|fiscal|year|FY)\s*(?:19|20)\d\d$", re.IGNORECASE)
 SHARED_UNIT_GAP = re.compile(r"^-?\s*(?:,|，|and|or|与|和|及|或|、|,\s*and|,\s*or)\s*$", re.IGNORECASE)
 # Between two amounts of one list of prices: "$3 and $15 per million tokens", "$0.10/$0.40 per MTok".
 PRICE_LIST_GAP = re.compile(r"\s*(?:,|，|/|、|and|or|,\s*and)\s*", re.IGNORECASE)
@@ -53,6 +55,8 @@ PRICE_LABEL_GAP = re.compile(rf"\s*[,，、;；]\s*(?:[A-Za-z]+\s+|[{HAN}]{{1,4}
 FROM_BEFORE = re.compile(r"(?:\bfrom|从|由)(?:\s*(?:about|around|roughly|nearly|some|约|近))?\s*$", re.IGNORECASE)
 TO_BETWEEN = re.compile(rf"\s+(?:[a-z]+\s+)?to\s+|\s*[{HAN}]{{0,3}}?(?:到|至)\s*", re.IGNORECASE)
 PERCENT_MARK = re.compile(r"%|％|per\s*cent|percent(?:age points?)?|百分之|成", re.IGNORECASE)
+# "by a factor of 9", "a factor of ~9.0": the bare number after it is a ratio.
+FACTOR_OF_BEFORE = re.compile(r"\bfactor\s+of\s*(?:about\s+|roughly\s+|nearly\s+|~\s*)?$", re.IGNORECASE)
 RATIO_MARK = re.compile(r"×|[xX]\b|-?fold|times|倍|数量级|orders? of magnitude", re.IGNORECASE)
 COUNTED_WORDS = re.compile(
     r"(?:[ \t]+|-(?=[a-z]))([A-Za-z]+(?:-[A-Za-z]+)*)(?:[ \t]+([A-Za-z]+(?:-[A-Za-z]+)*))?(?:[ \t]+([A-Za-z]+(?:-[A-Za-z]+)*))?"
@@ -91,6 +95,8 @@ NOT_NOUNS = frozenset(
     do does did died left made make makes took take takes get got gets live lived work
     worked remain remained stand stood were being became become
     during after before since until while thanks ago later earlier apiece alone last next
+    across among amongst between within without through throughout against via beyond toward towards
+    versus despite along amid behind below above beneath inside outside upon
     today yesterday tomorrow tonight overnight respectively
     one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty
     dozen dozens hundreds thousands millions billions
@@ -306,6 +312,8 @@ def _read_quantity(sentence: str, number: NumberMatch) -> Quantity:
     currency = match_currency_before(sentence, number.start)
     if currency:
         return _currency_quantity(sentence, number, currency)
+    if "factor" in sentence and FACTOR_OF_BEFORE.search(sentence, max(0, number.start - 24), number.start) and match_unit(sentence, number.end) is None:
+        return Quantity(number, number.start, number.end, "ratio", None, None)  # "by a factor of ~9.0": a ratio
     generation = WIRELESS_GENERATION.match(sentence, number.start)
     if generation and generation.end("digit") == number.end:
         return Quantity(number, number.start, generation.end(), "quantity", "wireless_generation", "G")
@@ -666,6 +674,8 @@ def _share_units(sentence: str, quantities: list[Quantity]) -> None:
             continue
         if not SHARED_UNIT_GAP.match(sentence[current.number.end:following.start]):
             continue
+        if DATING_YEAR.search(sentence, max(0, current.start - 12), current.number.end):
+            continue  # "64.1% in the first quarter of 2018 and 63.9% ...": the year dates a figure, no list item
         if current.number.value is not None and following.number.value is not None and not _like_size(current.number.value, following.number.value):
             continue  # "at 16,644, 16 per cent above": not one list
         _take_unit(current, following)

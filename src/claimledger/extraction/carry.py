@@ -70,6 +70,8 @@ from claimledger.extraction.topic import (
 )
 from claimledger.organisation import organisation_figure
 
+# What an unnamed segment of the post's company brings in (data/metrics.toml).
+SEGMENT_REVENUE = "segment revenue"
 # A line break between two sentences ends a paragraph (text from HTML keeps a
 # paragraph on one line; notes put one topic on each line).
 PARAGRAPH_BREAK = re.compile(r"\n")
@@ -173,11 +175,15 @@ def _segment_words() -> re.Pattern[str]:
 def _take_company(company: Name, annotated: Annotated, found: list[Found]) -> None:
     """A company's figure (revenue, money, growth) whose sentence names no subject, no company and
     no segment of one ("the Data Center segment brought in $41.1 billion") is the company of the
-    post's earnings title."""
-    if any(name.kind == "organisation" for name in annotated.names) or _segment_words().search(lowered(annotated.simple)):
+    post's earnings title; so is an unnamed segment's revenue ("The segment's revenue grew 12%"), a
+    measure apart from the company's total."""
+    if any(name.kind == "organisation" for name in annotated.names):
         return
+    of_segment = _segment_words().search(lowered(annotated.simple)) is not None
     for item in found:
         claim = item.claim
+        if of_segment and claim.metric != SEGMENT_REVENUE:
+            continue
         if claim.subject is None and organisation_figure(claim.metric, claim.dimensionality):
             claim.subject, claim.subject_id, item.subject_id = company.text, company.entity.id, company.entity.id
             item.subject_kind, item.carried = "organisation", True

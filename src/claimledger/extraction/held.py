@@ -142,8 +142,9 @@ DATED_PERIOD = re.compile(
 
 @cache
 def _compared_level() -> re.Pattern[str]:
-    """A comparison word right before a figure: "compared to $8.9 billion"."""
-    return re.compile(rf"\b(?:{alternation(_table()['compared_before'])}){BETWEEN}$")
+    """A comparison word right before a figure, or before the measure it is of: "compared to $8.9 billion",
+    "compared to GAAP gross margin of 64.1%"."""
+    return re.compile(rf"\b(?:{alternation(_table()['compared_before'])})(?:\s+(?:[a-z][\w-]*\s+){{1,4}}?of)?{BETWEEN}$")
 
 
 @cache

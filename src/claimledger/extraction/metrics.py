@@ -231,6 +231,8 @@ def find_metrics(text: str, fold: str, words: Words, names: list[Name]) -> list[
         for start, end, concept in found
         if whole(fold, start, end) and not COMPOUND_AFTER.match(text, end) and not any(_clash(name, start, end) for name in names)
     ]
+    if " and " in text or "&" in text:
+        found = _whole_compounds(text, found)
     found.sort(key=lambda item: (item[0], -(item[1] - item[0])))
     kept: list[Metric] = []
     for start, end, concept in found:
@@ -238,6 +240,34 @@ def find_metrics(text: str, fold: str, words: Words, names: list[Name]) -> list[
             continue
         kept.append(Metric(start, end, text[start:end], concept))
     return kept
+
+
+# A capitalised word (a part's name) joined by "and" to a qualified measure: "Data Center and AI revenue".
+JOINED_PART_BEFORE = re.compile(r"(?<![\w-])(?-i:[A-Z])[\w-]*\s+(?:and|&)\s+$")
+
+
+def _whole_compounds(text: str, found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Without a qualified measure that shares its head with a part named before it ("Data Center and AI revenue"
+    is neither AI revenue nor total revenue, so no metric), unless that part is itself a measure ("Revenue and
+    net income")."""
+    qualified = _qualified_concepts()
+    measure_ends = {end for _, end, _ in found}
+    halves = {
+        end for start, end, concept in found
+        if concept in qualified and (joined := JOINED_PART_BEFORE.search(text, max(0, start - 40), start)) is not None
+        and not any(measure_end <= start and measure_end > joined.start() for measure_end in measure_ends)
+    }
+    return [item for item in found if item[1] not in halves] if halves else found
+
+
+@cache
+def _qualified_concepts() -> frozenset[str]:
+    """Concepts named by a qualifier and another concept's name ("AI revenue", "cloud revenue")."""
+    names = {concept["name"].lower() for concept in metric_table()["concept"]}
+    return frozenset(
+        concept["name"] for concept in metric_table()["concept"]
+        if " " in concept["name"] and concept["name"].lower().split()[-1] in names
+    )
 
 
 # A word joined by a hyphen to the next one is part of an adjective: "raised-floor", "power-hungry".

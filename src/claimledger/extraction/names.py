@@ -121,7 +121,7 @@ def _known(text: str, fold: str, words: Words, matches: list[tuple[int, int, int
         for key, first, last in matches:
             start, end = words.starts[first], words.ends[last - 1]
             entity = entities[key]
-            if whole(fold, start, end) and not _common_word(text[start:end], entity):
+            if whole(fold, start, end) and not _common_word(text[start:end], entity) and not _abbreviation(text, start, end, entity):
                 known.append(Name(start, end, text[start:end], entity.kind, entity))
     return known
 
@@ -142,6 +142,27 @@ def known_names(text: str, registry: Registry) -> list[Name]:
     return [name for name in found if not any(
         other.start <= name.start and name.end <= other.end and other.end - other.start > name.end - name.start for other in found
     )]
+
+
+# The capitalised words right before an opening bracket: "Multitask Language Understanding (".
+WORDS_BEFORE_BRACKET = re.compile(r"((?:[A-Z][a-z]+[ \t]+){2,6})\($")
+
+
+def _abbreviation(text: str, start: int, end: int, entity: Entity) -> bool:
+    """A name in brackets spelled by the initials of the capitalised words before it is their abbreviation, no
+    product ("the Massive Multitask Language Understanding (MLU) benchmark" names no MLU chip), unless the
+    entity is known by those words ("Language Processing Unit (LPU)" is Groq's LPU)."""
+    if start == 0 or text[start - 1] != "(" or text[end:end + 1] != ")":
+        return False
+    before = WORDS_BEFORE_BRACKET.search(text, max(0, start - 80), start)
+    written = text[start:end]
+    if before is None or not written.isalpha() or not written.isupper():
+        return False
+    words = before.group(1).split()
+    if not "".join(word[0] for word in words).endswith(written):
+        return False
+    expansion = " ".join(words[-len(written):]).lower()
+    return not any(alias.lower() == expansion for alias in entity.aliases)
 
 
 def _common_word(written: str, entity: Entity) -> bool:

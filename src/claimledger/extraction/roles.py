@@ -39,7 +39,8 @@ in tests/test_roles.py:
    the X9 rack ..."); never a product compared right
    after it ("1.3x more throughput with the K5 over the H200": the K5 is what the figure is had with).
 7. subject: a product or organisation named alone in brackets right after the figure ("$4.10
-   (AWS) and $5.25 (Azure)"); a product the figure is written as the possession of ("the Kestrel K4's 2
+   (AWS) and $5.25 (Azure)"), or one rule 1-6 left free that the figure is given to by "at" ("behind
+   Llama 3.1 at 88.6%": never another figure's subject then); a product the figure is written as the possession of ("the Kestrel K4's 2
    trillion", "H100 的 80 GB", "the Summit's peak performance (187.7 petaflops)", a measure labelled in
    brackets after it, "GPT-3.5-turbo (context window: 16385)"; not a ratio: "是 H100 的 3 倍"), or a product or organisation
    holding it as a result ("Kestrel's prior record of 650"), even inside a baseline, or a product
@@ -54,8 +55,11 @@ in tests/test_roles.py:
    clause before it, then before it in the sentence (not one set between dashes after the name
    opening them: "DGX B300 — the newer Blackwell Ultra system — is listed at 14.5 kW"), then introduced
    after it; else an organisation, software, a model, a component, in that order; never a backer ("the
-   Nvidia-backed provider"), a deal's counterparty ("a $4bn contract expansion with OpenAI") nor a
-   customer ("为英伟达出货 5 万台"). An organisation citing the figure in its clause is its subject
+   Nvidia-backed provider"), a name set aside after ", not" ("for Intel, not IBM, HP, or ..."), a deal's
+   counterparty ("a $4bn contract expansion with OpenAI") nor a
+   customer ("为英伟达出货 5 万台"), nor the hardware an order or a contract buys ("orders of $1.2 billion for
+   its K4 servers", "a $150 million contract for GB300 chips": the organisation named before the figure, or
+   none). An organisation citing the figure in its clause is its subject
    ("Meta has described clusters of 5 GW"), unless it cites a study of something else ("据 X 与 Y
    联合发布的报告显示，全国算力达 ..."). A product a measure with its unit stands right before is its own
    ("the 1,000 W MI350X"). A figure of money or
@@ -358,6 +362,7 @@ def sentence_roles(
         name for name, role in zip(names, roles, strict=True)
         if role is None and not BACKER_AFTER.match(folded, name.end) and not _shipped_for(folded, name)
         and not (name.kind == "organisation" and COUNTERPARTY_BEFORE.search(folded, max(0, name.start - 48), name.start))
+        and not (" not " in folded and NOT_LISTED_BEFORE.search(folded, max(0, name.start - 40), name.start))
     ]
     claimants = [name for name, role in zip(names, roles, strict=True) if role == "claimant" and name.kind == "organisation"]
     speakers = {name.entity.id for name in claimants}
@@ -390,24 +395,68 @@ def assign_roles(
     own_money: bool = False,
     registry: Registry | None = None,
     count: bool = False,
+    deal: bool = False,
 ) -> Roles:
     """Roles of `names` for the figure at [start, end) of the (folded) sentence, given the
     sentence's `rule_roles` (`sentence_roles`). `own_money`: the figure is an organisation's own
     money (revenue, profit; not a market's size or share) or units it ships itself; `registry` gives the makers of products;
-    `count`: the figure counts things, which an organisation may be written as owning ("Meta's 70,000 GPUs")."""
+    `count`: the figure counts things, which an organisation may be written as owning ("Meta's 70,000 GPUs");
+    `deal`: the figure is what an order or a contract is worth, never the hardware bought with it (`_bought_for`)."""
     if not names:
         return NO_ROLES
     roles = list(rule_roles.of_name)
     # A pair given by "for" holds for ratios too ("27% for Google Cloud and 24% for AWS"); the other owners do not.
-    owner = _paired_for(folded, names, end) or (None if relative else (
+    owner = _paired_for(folded, names, end) or _valued_at(folded, rule_roles.free, start) or (None if relative else (
         _bracketed_after(folded, names, end) or _possessor(folded, names, start) or _measured_product(folded, names, start, end) or _each_holder(folded, names, start)
         or _delivered_with(folded, names, roles, end, clause) or count and _owning_organisation(folded, names, start)
     ))
+    if owner is None and " at " in folded:
+        # "ML2 scores 84%, behind Llama 3.1 at 88.6%": a name another figure is given "at" is that figure's.
+        valued = [name for name in rule_roles.free if AT_FIGURE.match(folded, name.end)]
+        if valued:
+            rule_roles = rule_roles._replace(free=[name for name in rule_roles.free if name not in valued])
     subject = owner or _subject(folded, rule_roles, start, end, clause, organisation_metric, own_money, registry)
+    if deal and subject is not None and _bought_for(folded, subject, end):
+        subject = _dealer_before(names, roles, start)
     speaker = subject is not None and roles[names.index(subject)] == "claimant"
     if subject is not None:
         roles[names.index(subject)] = "subject"
     return Roles(tuple(roles), subject, speaker)
+
+
+# A name set aside after ", not" or in the list it opens: "a contract for Intel, not IBM, HP, or an HPC vendor".
+NOT_LISTED_BEFORE = re.compile(r",\s+not\s+(?:the\s+|a\s+|an\s+)?(?:[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)*\s*(?:,|\bor\b|\band\b)\s*){0,3}$")
+
+
+# A figure given to the name right before it by "at": "Llama 3.1 at 88.6%", "GPT-4 at roughly 88.7%".
+AT_FIGURE = re.compile(r"\s+at\s+(?P<figure>(?:roughly\s+|about\s+|around\s+|approximately\s+|nearly\s+|~\s*)?[$€£¥]?\d)")
+
+
+def _valued_at(folded: str, free: Sequence[Name], start: int) -> Name | None:
+    """The name a figure is given to by "at" right after it ("behind Llama 3.1 at 88.6%"), when no rule gave that
+    name a role (a workload run "at 2,000 tokens/s" is a condition)."""
+    if start < 4 or folded[start - 3:start].rstrip() != "at" and " at " not in folded[max(0, start - 20):start]:
+        return None
+    for name in free:
+        found = AT_FIGURE.match(folded, name.end)
+        if found is not None and found.start("figure") <= start < found.end():
+            return name
+    return None
+
+
+# "orders of $1.2 billion for its K4 servers", "a $150 million contract for GB300 chips": what the deal buys follows "for".
+BOUGHT_FOR = re.compile(r"[^,;:]{0,40}?\bfor\s+(?:the\s+|its\s+|their\s+|[A-Z][\w&-]*\s+)?$")
+
+
+def _bought_for(folded: str, subject: Name, end: int) -> bool:
+    """Whether `subject` is hardware an order or a contract worth the figure ending at `end` buys, written after "for"."""
+    return subject.kind in HARDWARE and subject.start >= end and BOUGHT_FOR.fullmatch(folded, end, subject.start) is not None
+
+
+def _dealer_before(names: Sequence[Name], roles: list[str | None], start: int) -> Name | None:
+    """The organisation named last before a deal's figure, whose order or contract it is ("Kestrel received
+    orders of ...", "Microsoft signed a $1.2 billion contract ..."); none when no organisation is named before it."""
+    return next((name for name in reversed(names) if name.end <= start and name.kind == "organisation" and roles[names.index(name)] != "claimant"), None)
 
 
 def _role(

@@ -430,9 +430,10 @@ def _rules() -> dict[str, re.Pattern[str]]:
             rf"(?P<name>[A-Z][A-Za-z]+(?:[ \t]+[A-Z][A-Za-z]+)?[ \t]+(?:{_words(shape_table()['words']['org_endings_en'])}))(?![A-Za-z])(?![ \t]+[A-Z][a-z]+\b)"
         ),
         "org_ending_zh": re.compile(rf"(?P<ending>{_words(shape_table()['words']['org_endings_zh'])})"),
-        # "AI cloud startup Foundry", "chip manufacturer Groq": the kind of organisation, then its name.
+        # "AI cloud startup Foundry", "chip manufacturer Groq", "an AI lab called Reflection AI": the kind of
+        # organisation, then its name.
         "org_kind": re.compile(
-            rf"(?:{_words(shape_table()['words']['org_kind_words'])})[ \t]+"
+            rf"(?:{_words(shape_table()['words']['org_kind_words'])})[ \t]+(?:(?:called|named)[ \t]+)?"
             r"(?P<name>(?:[A-Z]|[a-z](?=[A-Z]))[\w&.-]*[A-Za-z0-9](?:[ \t]+[A-Z][\w&-]*[A-Za-z0-9])?)(?![\w&-])"
         ),
         # "Kestrel held 40% of the market": who holds a share (the search opens at the verb, the holder is
@@ -455,9 +456,10 @@ def _rules() -> dict[str, re.Pattern[str]]:
         "segment": re.compile(
             r"(?P<name>[A-Z][\w-]*(?:[ \t]+(?:&[ \t]+)?[A-Z][\w-]*){0,2})[\"”’]?(?:[ \t]+\([^()]{1,40}\))?[ \t]+(?:business[ \t]+|reporting[ \t]+)?segment(?![A-Za-z])"
         ),
-        # "Salesforce.com (NYSE:CRM)", "Texas Instruments Inc. (NASDAQ: TXN)": a listed organisation and its ticker.
+        # "Salesforce.com (NYSE:CRM)", "Texas Instruments Inc. (NASDAQ: TXN)": a listed organisation and its ticker;
+        # a legal form set off by a comma is no part of the name ("Arista Networks, Inc. (NYSE: ANET)").
         "org_ticker": re.compile(
-            r"(?P<name>[A-Z][\w&.-]*(?:[ \t]+[A-Z][\w&.-]*){0,3})[ \t]*\([ \t]*"
+            r"(?P<name>[A-Z][\w&.-]*(?:[ \t]+[A-Z][\w&.-]*){0,3})(?:,[ \t]+(?:Inc|Corp|Ltd|LLC|Co|plc)\.?)?[ \t]*\([ \t]*"
             rf"(?:{_words(shape_table()['words']['exchanges'])})[ \t]*:"
         ),
         # "the Summit's peak performance", "the Kestrel's memory bandwidth": a named machine holding a
