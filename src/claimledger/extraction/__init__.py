@@ -30,6 +30,8 @@ post's topic (extraction/topic.py). Figures of a list paired with a list of prec
 or measures ("分别", "respectively") take each its own, and so do figures labelled one by one by the
 product or model after each ("beat the 59.8 for A and 58.3 B", extraction/lists.py). A figure describing
 what a sentence likens its subject to ("与典型 ARM 64 核处理器相当") is nobody's (extraction/likened.py).
+A figure the post gives again with less around it (a heading, "10 倍是最高值") takes what it lacks from
+the earlier one it restates (extraction/restated.py).
 """
 
 from __future__ import annotations
@@ -66,6 +68,7 @@ from claimledger.extraction.metrics import spec_metrics
 from claimledger.extraction.names import HARDWARE, Name, introduced, named_again
 from claimledger.extraction.nonclaims import a_factor, a_number_format, places_in_time
 from claimledger.extraction.pipeline import Sentence, split_sentences
+from claimledger.extraction.restated import Restatements
 from claimledger.extraction.roles import sentence_roles
 from claimledger.extraction.shapes import kind_word_end
 from claimledger.text.lang import LANGUAGES, SUPPORTED
@@ -145,6 +148,7 @@ def extract_found(
     claims: list[Found] = []
     document_self_reported, document_measurer = False, None
     post = Post(text, registry)
+    restatements = Restatements()
     split = split_sentences(text, lang)
     sentences = list(zip(split, annotate_sentences(split, registry)))
     earlier: dict[str, Name] = {}
@@ -175,6 +179,7 @@ def extract_found(
         for item in found:
             if item.likened:
                 _no_subject(item)
+        restatements.restate(found)
         if has_self_report_cue(annotated.simple):
             if found:
                 _self_reported(found, _measurer(annotated, found))

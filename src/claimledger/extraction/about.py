@@ -100,8 +100,9 @@ HAN_SENTENCE_SUBJECT = re.compile(
     rf"(?![另又]?据|根据)(?P<name>[A-Za-z][\w-]*(?:\s+[A-Z][\w-]*){{0,2}}|[{HAN}]{{2,6}}?)\s*(?:方面)?\s*(?:今天|今日|也|已|此前曾|此前|之前|早前|日前|近日|曾)?"
     # a date between: "美利云4月24日发布一季报"
     r"(?:\s*(?:\d{1,2}月)?\d{1,2}日\s*)?"
-    # Speech verbs (表示, 称, 指出) name a claimant, not a subject (extraction/claimant.py).
-    r"(?:宣布|公布|发布|披露|透露|给出)"
+    # Speech verbs (表示, 称, 指出) name a claimant, not a subject (extraction/claimant.py); so does
+    # "给出的换算" (the speaker's working of a figure).
+    r"(?:宣布|公布|发布|披露|透露|给出(?!的(?:换算|测算|估算|说法)))"
 )
 # A pair of token prices, input then output: "$0.59 in / $0.79 out".
 IN_BEFORE_OUT = re.compile(r"\s+in\s*/\s*[$€£¥]?\s*\d[\d.,]*\s*(?:[$€£¥]\s*)?out\b")

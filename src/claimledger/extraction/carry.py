@@ -25,7 +25,11 @@ Then:
   the post named before of X's kind and family;
 - a count of chips per group word with no subject ("单机架 72 颗 Rubin GPU") is the count of
   the system built on them that the post named last, and so are the other counts of hardware
-  in its clause ("加 36 颗 Vera CPU");
+  in its clause ("加 36 颗 Vera CPU") and a bandwidth of the interconnect joining them ("260 TB/s 的
+  NVLink 6 互联"), not one given per chip;
+- a multiple whose subject is a family or chip written bare ("Rubin"), after the post named exactly
+  one system built on it, is that system's; a multiple with no metric takes the one metric the
+  sentence right before compared the same subject in;
 - a carried chip is the known system built on it that a bare group word before the
   figure names ("A 144-chip UltraServer configuration" after Trainium3), or the chip's
   system of a group a count of chips makes ("A 10,000-GPU cluster");
@@ -52,6 +56,7 @@ from claimledger.extraction.found import Found
 from claimledger.extraction.names import HARDWARE, Name
 from claimledger.extraction.pipeline import Sentence
 from claimledger.extraction.roles import KIND_REFERENCES, any_kind_reference, counted, kind_reference
+from claimledger.extraction.shapes import shape_table
 from claimledger.extraction.topic import (
     Topic,
     counted_system,
@@ -109,6 +114,9 @@ class Post:
         the sentences after it (asked for only by "These GPUs ..." sentences)."""
         registry, names = self.registry, annotated.names
         if found and not _generic_opening(annotated.simple):  # a sentence without figures only tells the ones to come about
+            ratios = [item for item in found if item.claim.kind == "ratio"]
+            if ratios:
+                _family_word_system(registry, annotated, ratios, self.named)
             opening = _opening_reference(annotated)
             if self.previous is not None and any(
                 item.claim.subject is None or item.speaker_subject or _not_what_it_points_at(annotated, item, opening) for item in found
@@ -124,6 +132,8 @@ class Post:
             _counted_chips_system(registry, annotated, found, self.named)
             if self.company is not None:
                 _take_company(self.company, annotated, found)
+            if ratios and self.previous is not None and self.previous[2]:
+                _metric_of_sentence_before(registry, self.previous[2], ratios)
         self._follow_company(sentence, annotated)
         hardware = [name for name in names if name.kind in HARDWARE]
         self.makers.update(name.entity.id for name in names if name.kind == "organisation")
@@ -402,7 +412,8 @@ def _carried_systems(registry: Registry, annotated: Annotated, found: list[Found
 def _counted_chips_system(registry: Registry, annotated: Annotated, found: list[Found], named: Sequence[Name]) -> None:
     """A count of chips per group word ("单机架 72 颗 Rubin GPU", "72 Rubin GPUs ... per rack") with no
     subject, or only a carried chip, is the count of the system built on them that the post named last
-    (its parent is the chip); so are the other counts of hardware in its clause ("加 36 颗 Vera CPU")."""
+    (its parent is the chip); so are the other counts of hardware in its clause ("加 36 颗 Vera CPU"), and a
+    bandwidth of the interconnect joining them ("260 TB/s 的 all-to-all NVLink 6 互联"), not one per chip."""
     folded = annotated.simple
     for item in found:
         if not _open_to_system(item):
@@ -418,9 +429,85 @@ def _counted_chips_system(registry: Registry, annotated: Annotated, found: list[
         subject = system[0]
         for other in found:
             other_start = other.claim.start - other.claim.sentence_start
-            if other is item or _open_to_system(other) and clause[0] <= other_start < clause[1] and _counts_hardware(annotated, other):
+            if other is item or _open_to_system(other) and (
+                clause[0] <= other_start < clause[1] and _counts_hardware(annotated, other) or _interconnect_bandwidth(annotated, other)
+            ):
                 other.claim.subject, other.claim.subject_id, other.subject_id = subject, system[1].id, system[1].id
                 other.subject_kind, other.carried = "system", True
+
+
+def _metric_of_sentence_before(registry: Registry, before: Sequence[Found], ratios: Sequence[Found]) -> None:
+    """A multiple with no metric of its own takes the one metric the sentence right before compared the
+    same subject in ("Vera Rubin NVL72 ... 接近 10 倍 ... TPS/MW. Rubin 能多产出近一个数量级的 token"): it goes on
+    comparing that measure. None when that sentence gave the subject several metrics, or none, or only
+    levels ("GB200 NVL72 reached 80,000 TPS/MW. 10x is the peak": the 10x compares two products)."""
+    for item in ratios:
+        if item.claim.metric is not None or item.subject_id is None:
+            continue
+        subject = registry.get(item.subject_id)
+        metrics = {
+            other.claim.metric for other in before
+            if other.claim.kind == "ratio" and other.subject_id is not None and (
+                other.subject_id == item.subject_id
+                or subject is not None and (earlier := registry.get(other.subject_id)) is not None and in_chain(registry, subject, earlier)
+            )
+        }
+        if len(metrics) == 1 and None not in metrics:
+            item.claim.metric = metrics.pop()
+
+
+def _family_word_system(registry: Registry, annotated: Annotated, ratios: Sequence[Found], named: Sequence[Name]) -> None:
+    """A multiple whose subject is a family or chip written bare ("Rubin", not "Rubin GPU"), after the
+    post named exactly one system built on it ("Vera Rubin NVL72"), is that system's: "Rubin 在同样的电量下
+    能多产出近一个数量级的 token" speaks of the rack the post is about, not of one chip."""
+    for item in ratios:
+        if item.subject_kind not in CHIP_KINDS or item.carried:
+            continue
+        name = _subject_name(annotated, item)
+        if name is None or not _bare_family_word(annotated.simple, name) or any(other.kind == "system" for other in annotated.names):
+            continue
+        systems = {
+            other.entity.id: other for other in named
+            if other.kind == "system" and name.entity.id in {ancestor.id for ancestor in registry.ancestors(other.entity)}
+        }
+        if len(systems) == 1:
+            (system,) = systems.values()
+            item.claim.subject, item.claim.subject_id, item.subject_id = system.text, system.entity.id, system.entity.id
+            item.subject_kind = "system"
+
+
+def _bare_family_word(folded: str, name: Name) -> bool:
+    """Whether a name is a family's, or a chip's short alias ("Rubin" for the Rubin GPU), with no
+    word for a chip after it ("Rubin GPU", "Rubin 芯片")."""
+    if name.kind == "chip" and fold(name.text) == fold(name.entity.id):
+        return False
+    return not folded[name.end:name.end + 8].lstrip().lower().startswith(_chip_words())
+
+
+@cache
+def _chip_words() -> tuple[str, ...]:
+    return tuple(word.lower() for word in shape_table()["kind_words"]["chip"])
+
+
+def _interconnect_bandwidth(annotated: Annotated, item: Found) -> bool:
+    """Whether a figure with no subject is a bandwidth with a word for an interconnect after it in its
+    clause ("260 TB/s 的 all-to-all NVLink 6 互联"), and no word giving it per chip ("每颗 GPU 8 TB/s")."""
+    if item.claim.subject is not None or item.claim.dimensionality != "[information] / [time]":
+        return False
+    start, end = item.claim.start - item.claim.sentence_start, item.claim.end - item.claim.sentence_start
+    clause_start, clause_end = clause_bounds(annotated.simple, start, end)
+    low = lowered(annotated.simple)
+    return _interconnect_words().search(low, end, clause_end) is not None and _per_chip_words().search(low, clause_start, clause_end) is None
+
+
+@cache
+def _interconnect_words() -> re.Pattern[str]:
+    return re.compile(any_phrase(cue_table()["roles"]["interconnect"]))
+
+
+@cache
+def _per_chip_words() -> re.Pattern[str]:
+    return re.compile(any_phrase(cue_table()["roles"]["per_chip"]))
 
 
 def _built_on(registry: Registry, name: Name, chip: Entity) -> tuple[str, Entity] | None:
