@@ -208,6 +208,19 @@ def test_a_sentence_after_two_products_carries_only_the_one_it_is_about(text: st
     assert claim_of(text, "2.4 GHz").subject_id == subject
 
 
+@pytest.mark.parametrize(("text", "written", "subject"), [
+    # A speaker planning its own doing keeps its figure after a sentence about a product ...
+    ("Prices on the Kestrel K4 fell by 40% this year. Orbis Cloud expects to bring more than 30 MW online by 2027.",
+     "more than 30 MW", "Orbis Cloud"),
+    ("The Tessel T900 draws 1.2 kW. Corvane plans to deploy 20,000 GPUs by June.", "20,000 GPUs", "Corvane"),
+    # ... while a speaker forecasting what the product does speaks of the product.
+    ("The MI300X delivered 2.1x the throughput of the H100. AMD expects to deliver 35x the inference performance next year.",
+     "35x", "MI300X"),
+])
+def test_a_speaker_planning_its_own_doing_keeps_its_figure(text: str, written: str, subject: str) -> None:
+    assert claim_of(text, written).subject == subject
+
+
 @pytest.mark.parametrize(("text", "written"), [
     ("Kestrel Silicon reports fiscal third-quarter results\n\nQuarterly revenue came to $2.4 billion.", "$2.4 billion"),
     ("Kestrel Silicon reports fiscal third-quarter results\n\nSales rose 18% year over year.", "18%"),

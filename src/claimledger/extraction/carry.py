@@ -246,12 +246,24 @@ def _carry_subject(
             continue
         if claim.baseline and subject in claim.baseline:
             continue
-        if claim.subject is None or item.speaker_subject and kind in HARDWARE or _not_what_it_points_at(annotated, item, opening):
+        if claim.subject is None or item.speaker_subject and kind in HARDWARE and not _speaker_acts(annotated) or _not_what_it_points_at(annotated, item, opening):
             if item.speaker_subject:
                 item.roles = {name: "claimant" if role == "subject" else role for name, role in item.roles.items()}
             claim.subject, item.subject_id, item.speaker_subject = subject, subject_id, False
             claim.subject_id = subject_id
             item.subject_kind, item.carried = kind, True
+
+
+def _speaker_acts(annotated: Annotated) -> bool:
+    """Whether the sentence's speaker plans its own doing ("Orbis expects to bring 30 MW online"):
+    its figures stay its own after a sentence about a product."""
+    return _own_plans().search(lowered(annotated.simple)) is not None
+
+
+@cache
+def _own_plans() -> re.Pattern[str]:
+    claimant = cue_table()["claimant"]
+    return re.compile(rf"\b{alternation(claimant['en_own_plans'])}\s+{alternation(claimant['en_own_actions'])}\b")
 
 
 # An unnamed party opening the sentence as its speaker: "一家网络安全公司预计", "某客户表示", "客户预计".
