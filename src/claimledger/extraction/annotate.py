@@ -199,6 +199,19 @@ class WordKeys(dict[str, int]):
         return key
 
 
+class LowerCase(dict[str, str]):
+    """Each word in lower case, stored when the word is first seen: most words of a post were seen
+    before, and looking one up costs half of lowering it again. It grows with the words seen, as the
+    vocabulary does."""
+
+    def __missing__(self, word: str) -> str:
+        lower = self[word] = word.lower()
+        return lower
+
+
+LOWER_CASE = LowerCase()
+
+
 @cache
 def word_keys() -> WordKeys:
     """The one table of word keys, for `vocab()`."""
@@ -221,9 +234,9 @@ def sentence_words(text: str) -> Words:
         written, spaces = _with_whitespace_tokens(pieces[0], written, gaps)
         lengths = list(map(len, written))
         starts = list(accumulate(map(add, lengths, spaces), initial=0))
-        return Words(written, list(map(str.lower, written)), starts[:-1], list(map(add, starts, lengths)))
+        return Words(written, list(map(LOWER_CASE.__getitem__, written)), starts[:-1], list(map(add, starts, lengths)))
     offsets = list(accumulate(map(len, pieces)))
-    return Words(written, list(map(str.lower, written)), offsets[0:-1:2], offsets[1::2])
+    return Words(written, list(map(LOWER_CASE.__getitem__, written)), offsets[0:-1:2], offsets[1::2])
 
 
 def _doc(words: list[str], spaces: list[bool] | None = None) -> Doc:

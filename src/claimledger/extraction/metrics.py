@@ -229,7 +229,7 @@ def find_metrics(text: str, fold: str, words: Words, names: list[Name]) -> list[
     found = [
         (start, end, concept)
         for start, end, concept in found
-        if whole(fold, start, end) and not COMPOUND_AFTER.match(text, end) and not any(_clash(name, start, end) for name in names)
+        if whole(fold, start, end) and not COMPOUND_AFTER.match(text, end) and not _clashes(names, start, end)
     ]
     if " and " in text or "&" in text:
         found = _whole_compounds(text, found)
@@ -274,12 +274,14 @@ def _qualified_concepts() -> frozenset[str]:
 COMPOUND_AFTER = re.compile(r"-[A-Za-z]")
 
 
-def _clash(name: Name, start: int, end: int) -> bool:
-    """A metric overlapping a name is no metric ("HBM" in "HBM3E", a model's name), unless it
-    holds a component's name whole ("NVLink bandwidth", "HBM 带宽")."""
-    if not (name.start < end and start < name.end):
-        return False
-    return not (name.kind == "component" and start <= name.start and name.end <= end and end - start > name.end - name.start)
+def _clashes(names: list[Name], start: int, end: int) -> bool:
+    """Whether a metric at [start, end) overlaps a name: no metric then ("HBM" in "HBM3E", a model's
+    name), unless it holds a component's name whole ("NVLink bandwidth", "HBM 带宽")."""
+    for name in names:
+        if name.start < end and start < name.end:
+            if not (name.kind == "component" and start <= name.start and name.end <= end and end - start > name.end - name.start):
+                return True
+    return False
 
 
 PLACEHOLDER = re.compile(r"\{(\d)\}")

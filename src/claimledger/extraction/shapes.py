@@ -523,6 +523,8 @@ RULE_HINTS = {
     "facility_appositive": re.compile(r",[ \t]+[A-Z][a-z]"),
     "facility_code": re.compile(r"[A-Z]-?\d"),
     "segment": re.compile(r"[ \t]segment(?![A-Za-z])"),
+    # the name's one capital, a space or tab on each side
+    "letter_kind": re.compile(r"[B-HJ-Z](?<=[ \t][B-HJ-Z])[ \t]"),
 }
 
 

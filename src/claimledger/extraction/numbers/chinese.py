@@ -49,18 +49,22 @@ _TIMES_AFTER = re.compile(r"[ \t]*(?:[多余][ \t]*)?倍")
 
 
 def chinese_atoms(text: str) -> list[Atom]:
-    if not _ZH_QUALIFIES.search(text):
-        return []  # no run of this text can be Chinese
+    """The Chinese numerals of `text`: each run of numeral characters and digits that holds a
+    Chinese numeral, a fraction or a minus word. The next of those is looked for once, not once
+    per run: a run ending before it (digits alone) is passed, and none is read after the last."""
     atoms = []
     position = 0
-    while match := _ZH_RUN.search(text, position):
+    chinese = _ZH_QUALIFIES.search(text)
+    while chinese is not None and (match := _ZH_RUN.search(text, position)):
         position = match.end()
-        if not _ZH_QUALIFIES.search(text, match.start(), match.end()):
+        if position <= chinese.start() or not _ZH_QUALIFIES.search(text, match.start(), position):
             continue
         atom, consumed_end = _parse_chinese(text, match.start(), match.end())
         position = max(consumed_end, match.start() + 1)
         if atom is not None:
             atoms.append(atom)
+        if chinese.start() < position:
+            chinese = _ZH_QUALIFIES.search(text, position)
     return atoms
 
 
