@@ -317,7 +317,7 @@ def _sentence_claims(
         if respective_product:
             break
     # Labels are read over every number, bare ones too: "the 59.8 for A and 58.3 B" is one list.
-    labelled_numbers = labelled(annotated.simple, [(q.start, q.number.end, q.end) for q in kept], [(n.start, n.end) for n in annotated.names])
+    labelled_numbers = labelled(annotated.simple, kept, annotated.names)
     labels = {index: labelled_numbers[at] for index, at in enumerate(framed_from) if at in labelled_numbers}
     lead: Name | None = None  # the subject of the sentence's first figure with no label of its own
     respective_metric = _respective_metrics(annotated, figure_spans)

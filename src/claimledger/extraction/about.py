@@ -394,9 +394,16 @@ def _priced_in_or_out(text: str, start: int, end: int) -> str | None:
 def _standard_before(text: str, start: int) -> re.Match[str] | None:
     """A standard setting the figure at `start` (`STANDARD_BEFORE`); a sentence without the word
     "spec" or "standard" (most) has none, and a substring test says so."""
-    if "spec" not in text and "standard" not in text:
+    if not _names_a_standard(text):
         return None
     return STANDARD_BEFORE.search(text, max(0, start - 60), start)
+
+
+@lru_cache(maxsize=16)
+def _names_a_standard(text: str) -> bool:
+    """Whether the sentence holds "spec" or "standard", as every standard it names does: asked once for all
+    its figures (a look for ASCII words in Chinese text copies each word first)."""
+    return "spec" in text or "standard" in text
 
 
 def a_standard(subject: str) -> bool:

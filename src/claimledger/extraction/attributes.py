@@ -42,7 +42,11 @@ QUALIFIER_WINDOW = 48
 TREND_WINDOW = {"en": 40, "zh": 10}
 STACKED_CUES = 3
 # An ASCII comma breaks a clause unless it groups digits ("1,024"); Chinese text often has no space after it.
-CLAUSE_BREAK = re.compile(r"[，；：;:（）()「」\[\]]|,\s|,(?!\d)|\s[—–-]\s|—|\.\s")
+# Each break opens with a character of the leading class (a search skips straight to those), and the
+# look-behinds say which break it is: a mark alone, a comma (with its space), a dash between spaces, a full stop and its space.
+CLAUSE_BREAK = re.compile(
+    r"[，；：;:（）()「」\[\]—,.\s](?:(?<=[，；：;:（）()「」\[\]—])|(?<=,)(?:\s|(?!\d))|(?<=\s)[—–-]\s|(?<=\.)\s)"
+)
 # A number right after 将: the object 将 acts on ("将 8 张卡互联"), not a future.
 DISPOSAL_OBJECT = re.compile(r"\s*[\d两三四五六七八九十百千万数上]")
 # A title in Chinese text: the words in it state nothing of their own.

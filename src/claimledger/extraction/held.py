@@ -106,6 +106,18 @@ def _earlier_text() -> re.Pattern[str]:
     return re.compile(rf"{any_phrase(_table()['corrected_earlier_text'])}{gap}{BETWEEN}$")
 
 
+# What held_role looks for before a figure, besides a word for an earlier figure, before its English-only patterns.
+ENGLISH_LOOKS = ("'s", "’s", "once", "from", "compared", " vs", "against")
+
+
+@cache
+def _english_word_before() -> re.Pattern[str]:
+    """Any word one of held_role's English-only patterns needs before a figure (a word for an earlier figure,
+    `ENGLISH_LOOKS`): in a Chinese sentence one search for them all spares a look for each (a look for an ASCII
+    word in a text of wider characters copies the word first)."""
+    return re.compile(any_of([*_table()["earlier_words"], *ENGLISH_LOOKS]))
+
+
 @cache
 def _any_ending() -> re.Pattern[str]:
     """A cue of any of the groups read before a figure: one search clears most figures of all three."""
@@ -304,6 +316,11 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
     """
     low = lowered(folded)
     window = max(0, start - 60)
+    reach = max(0, start - CHANGE_REACH - 20)
+    # The English-only patterns below are read only where a word of theirs stands before the figure (in a
+    # Chinese sentence, one search for all those words says whether any does).
+    before = low[window:start]
+    english = low.isascii() or _english_word_before().search(low, min(window, reach), start) is not None
     after = low[end:clause_end]
     cue_before = _any_cue_before().found(low, max(0, start - CUE_BEFORE_REACH), start)
     cued = cue_before and _any_ending().search(low, window, start) is not None
@@ -324,15 +341,16 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
     earlier_cue = _ending("previous_before").search(low, window, start) if cued else None
     if earlier_cue and not (relative and "的" in earlier_cue.group(0)):
         return Held("previous")  # not a ratio of what was before ("降至原来的一半", "是此前的 2 倍")
-    # The pattern holds a word for an earlier figure: a look for those words spares most figures its search.
-    earlier_figure = _from_earlier().search(low, window, start) if _earlier_word().search(low, window, start) else None
+    # The patterns hold a word for an earlier figure: a look for those words spares most figures their search.
+    earlier_word = english and _earlier_word().search(before) is not None
+    earlier_figure = _from_earlier().search(low, window, start) if earlier_word else None
     if earlier_figure:
         # "above the prior forecast of $2.8 billion": the earlier figure a current one is compared with.
         return Held("previous", needs_current=earlier_figure.group("compared") is not None)
-    if _earlier_word().search(low, window, start) and _earlier_outlook().search(low, window, start):
+    if earlier_word and _earlier_outlook().search(low, window, start):
         return Held("previous")  # "The company's previous outlook in April was of revenue between $11.5 billion"
     # The patterns end in "'s" or a verb after "once": a look for either spares most figures their search.
-    if low.find("'s", window, start) >= 0 or low.find("’s", window, start) >= 0 or low.find("once", window, start) >= 0:
+    if english and ("'s" in before or "’s" in before or "once" in before):
         if _past_period_own().search(low, window, start):
             return Held("previous", of_past_period=True)  # "last year's 40%", "once drew 5–10 kW"
         if _year_compared().search(low, window, start):
@@ -341,9 +359,8 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
         return Held("previous", needs_current=True)  # "Acme previously stated 700 W; it now draws 650 W"
     if is_range:
         return CURRENT
-    reach = max(0, start - CHANGE_REACH - 20)
     # The pattern ends in "from": a look for the word first spares most figures the search.
-    if low.find("from", reach, start) >= 0 and (
+    if english and low.find("from", reach, start) >= 0 and (
         changes_from(low, reach, start) or TO_FROM.search(low, reach, start)
     ):
         return Held("previous")
@@ -357,7 +374,7 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
         return Held("previous", needs_current=True)  # "同比2024年三季度（-4.43亿元）"
     if not relative and _starting("previous_after").match(after):
         return Held("previous", needs_current=True)
-    if not relative and any(word in low[window:start] for word in ("compared", " vs", "against")):
+    if not relative and english and ("compared" in before or " vs" in before or "against" in before):
         if _compared_level().search(low, window, start) and (DATED_PERIOD.search(after) or _any_previous_after().search(after)):
             return Held("previous", needs_current=True)  # "compared to $8.9 billion for Q3 2019"
     if not relative and earlier is not None:

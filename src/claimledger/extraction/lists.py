@@ -13,8 +13,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import cache
+from typing import TYPE_CHECKING
 
 from claimledger.extraction.cues import alternation, cue_table, lowered
+
+if TYPE_CHECKING:
+    from claimledger.extraction.candidates import Quantity
+    from claimledger.extraction.names import Name
 
 Span = tuple[int, int]
 # How far after the later list an English "respectively" may stand: ", respectively".
@@ -69,23 +74,23 @@ def respective(folded: str, items: Sequence[Span], figures: Sequence[Span]) -> d
     return paired
 
 
-def labelled(folded: str, figures: Sequence[tuple[int, int, int]], names: Sequence[Span]) -> dict[int, int | None]:
-    """{figure index: name index} for figures labelled one by one by the name right after each
-    (`figures`: start, end of the number, end of the figure with its unit: the name may stand after
-    either, "58.3 Vireo-3" read as a count of Vireos): the first by "for" ("the 59.8 for Vireo-5"),
-    each later one joined to the one before by a list word. A later one labelled by a capitalised
-    word that is no name ("and 1.2 PFLOPS for the K3") maps to None."""
+def labelled(folded: str, quantities: Sequence[Quantity], names: Sequence[Name]) -> dict[int, int | None]:
+    """{quantity index: name index} for figures labelled one by one by the name right after each (after
+    its number or after its unit: "58.3 Vireo-3" read as a count of Vireos): the first by "for" ("the 59.8
+    for Vireo-5"), each later one joined to the one before by a list word. A later one labelled by a
+    capitalised word that is no name ("and 1.2 PFLOPS for the K3") maps to None."""
     if "for" not in lowered(folded):
         return {}  # a list's first label follows "for": most sentences (every Chinese one) have none
-    starts = {start: index for index, (start, _) in enumerate(names)}
+    starts = {name.start: index for index, name in enumerate(names)}
     paired: dict[int, int | None] = {}
     chain_end: int | None = None
-    for index, (start, number_end, end) in enumerate(figures):
+    for index, quantity in enumerate(quantities):
+        start, end = quantity.start, quantity.end
         chained = chain_end is not None and _gap().fullmatch(folded, chain_end, start) is not None
         label = LABEL_NEXT if chained else LABEL_FOR
-        matches = [match for at in dict.fromkeys((number_end, end)) if (match := label.match(folded, at))]
+        matches = [match for at in dict.fromkeys((quantity.number.end, end)) if (match := label.match(folded, at))]
         name = next((starts[match.end()] for match in matches if match.end() in starts), None)
-        chain_end = GLUED_REST.match(folded, names[name][1]).end() if name is not None else None
+        chain_end = GLUED_REST.match(folded, names[name].end).end() if name is not None else None
         if name is not None:
             paired[index] = name
         elif chained and any(match.end() > end and folded[match.end():match.end() + 1].isupper() for match in matches):
