@@ -98,6 +98,7 @@ from claimledger.diff.periods import (
     lead_period,
     named_periods,
     period_of,
+    names_a_year,
     resolve,
 )
 from claimledger.diff.targets import target_year
@@ -242,14 +243,15 @@ def _stated(part: str | None) -> bool:
 
 
 def _part_fits(mine: str | None, theirs: str | None) -> bool:
-    """A part left out fits anything; a hint fits what it names (a bare hint: any stated part); a stated part
-    fits only itself."""
+    """A part left out fits anything; a hint fits what it names (a bare hint: any stated part), but a period
+    only its post gives a figure (`reporting_period`) fits none: the figure its post alone dates is likelier a
+    segment's or a year's than the quarter's that a sentence names; a stated part fits only itself."""
     if mine is None:
         return True
     if mine == HINT:
         return _stated(theirs)
     if mine.startswith(HINT):
-        return _stated(theirs) and theirs in mine[len(HINT):].split(HINT_SEPARATOR)
+        return _stated(theirs) and not is_period(theirs) and theirs in mine[len(HINT):].split(HINT_SEPARATOR)
     return mine == theirs
 
 
@@ -380,7 +382,8 @@ def post_of(claim: Mapping[str, Any]) -> PostPeriods:
 def reporting_period(claim: Mapping[str, Any], others: Iterable[Mapping[str, Any]]) -> str | None:
     """The period an organisation's figure is reported for, as its sentence names it (`periods.period_of`),
     else as its paragraph did before it (`periods.lead_period`, from the claim's ``lead``), read against its
-    post (`periods.resolve`)."""
+    post (`periods.resolve`); an actual figure naming none, nor a year, in a post on one quarter (its own,
+    `periods.PostPeriods`) has that quarter as a hint (``~2025 q4``, ``~q1 of post 12``)."""
     sentence, offset, start, end = (claim.get(part) for part in ("sentence", "sentence_start", "start", "end"))
     if not sentence or offset is None or start is None or end is None:
         return None
@@ -395,7 +398,13 @@ def reporting_period(claim: Mapping[str, Any], others: Iterable[Mapping[str, Any
     if own is not None or any(period.start < end - offset for period in named):
         return resolve(own, post_of(claim), projected)
     # Only periods after the figure, in another clause: other figures' ("净利润10.38亿元，其中二季度收入17.7亿元").
-    return lead_period(claim.get("lead"), post_of(claim), projected)
+    period = lead_period(claim.get("lead"), post_of(claim), projected)
+    if period is None and not projected and not names_a_year(sentence):
+        own = post_of(claim).own
+        # Naming none in a post on one quarter: likely that quarter's, left out (a hint: "~2025 q4", which joins
+        # the one identity that states it), and never another quarter's figure of no period.
+        return hint([own]) if own is not None else None
+    return period
 
 
 @lru_cache(maxsize=4096)
