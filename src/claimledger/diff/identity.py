@@ -453,16 +453,30 @@ def estimate_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
 def counts_the_subject(claim: Mapping[str, Any], key: ClaimKey) -> bool:
     """Whether a count keyed on a chip counts chips, that one ("100K H100 GPUs", "10萬 NVIDIA H100 GPU" keyed
     H100) or more of another than a chip holds ("50,000 H200 units" keyed H100; "2 B200 GPUs" of a GB200 are
-    its parts): no property of the chip, but how many someone holds, and whose they are the key does not say."""
+    its parts), or more GPUs, servers or bare units than a chip holds ("35 萬塊" keyed H100): no property of
+    the chip, but how many someone holds, and whose they are the key does not say."""
     entity = subject_entity(key.subject)
     holdings = data_table("diff.toml")["holdings"]
     if entity is None or entity.kind != "chip" or key.measure not in holdings["measures"]:
         return False
+    if abs(claim.get("value") or 0) > holdings["parts_at_most"] and (key.measure != "count" or counts_bare(claim)):
+        return True  # "350,000 units", "35 萬塊", "100,000 GPUs": more than a chip holds, so the chips themselves
     text = (claim.get("text") or "") + counted_words_after(claim)
     if not may_name_a_chip(text):
         return False
     chips = {product for product in products_named(text) if product.kind == "chip"}
     return entity in chips or bool(chips) and abs(claim.get("value") or 0) > holdings["parts_at_most"]
+
+
+def counts_bare(claim: Mapping[str, Any]) -> bool:
+    """Whether a count names nothing it counts: its text ends in its number, or in a word that counts anything
+    ("units", "個", ``[holdings] classifiers`` of diff.toml; "85,000 equivalent units" too), not "800 亿个晶体管"."""
+    words = LAST_WORD.findall(unicodedata.normalize("NFKC", claim.get("text") or "").casefold())
+    return not words or words[-1].isdigit() or words[-1] in data_table("diff.toml")["holdings"]["classifiers"]
+
+
+# The words of a figure's text as `counts_bare` reads them: Latin words, digits, single Chinese characters.
+LAST_WORD = re.compile(r"[a-z]+|\d|[^\W\d_a-z]")
 
 
 def counted_words_after(claim: Mapping[str, Any]) -> str:
