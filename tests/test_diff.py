@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from claimledger.diff.changes import run_diff
-from claimledger.diff.identity import stated_identity
+from claimledger.diff.identity import stated_identity, why_no_identity
 from claimledger.diff.statuses import STATUSES, parse_date_option
 from claimledger.diff.values import rounding_half_width
 from claimledger.ledger.open import open_ledger
@@ -871,3 +871,18 @@ def test_what_others_expected_of_a_figure_is_compared_with_none(ledger):
     _, changes = ledger.diff()
     assert estimate not in changes and expected not in changes, "analysts' figures, not Acme's"
     assert (changes[again].status, changes[again].old_id) == ("reaffirmed", actual)
+
+
+@pytest.mark.parametrize(
+    ("claim", "reason"),
+    [
+        ({"text": "4x", "kind": "ratio", "subject": None}, "no subject"),
+        ({"text": "100,000 H100 GPUs", "value": 1e5, "kind": "quantity", "dimensionality": "[gpu]", "subject": "H100",
+          "sentence": "Tidewater runs 100,000 H100 GPUs.", "sentence_start": 0, "start": 15, "end": 32}, "a count of chips"),
+        ({"text": "50,000 GPUs", "value": 5e4, "kind": "quantity", "dimensionality": "[gpu]", "subject": "Tidewater",
+          "sentence": "Tidewater adds another 50,000 GPUs.", "sentence_start": 0, "start": 23, "end": 34}, "an increment"),
+    ],
+)
+def test_claims_key_says_why_a_claim_states_no_identity(claim, reason):
+    assert stated_identity(claim) is None
+    assert why_no_identity(claim).startswith(reason)

@@ -94,6 +94,7 @@ from claimledger.diff.periods import (
     THIS_QUARTER,
     YEARLESS,
     PostPeriods,
+    canonical_period,
     is_period,
     lead_period,
     named_periods,
@@ -314,6 +315,21 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
     if measure == "percent" and baseline is None and changes_from_unstated(claim):
         baseline = HINT  # a change from something unstated ("an 11% increase in revenue"): the ledger decides
     return Identity(subject or MISSING, metric, measure, baseline, condition)
+
+
+def why_no_identity(claim: Mapping[str, Any]) -> str | None:
+    """Why a claim states no identity (`stated_identity` gives None), as `claims key` says it; None when it states one."""
+    subject = claim.get("subject")
+    key = key_of_parts(*(claim.get(part) for part in ("subject", "metric", "kind", "dimensionality", "baseline", "condition")))
+    if key is None:
+        return "its subject is a period, not what the figure is about" if canonical_period(subject) else "no subject"
+    if counts_the_subject(claim, key):
+        return "a count of chips keyed on a chip: how many someone holds, and whose, the key cannot say"
+    if names_others_estimate(claim):
+        return "others' estimate of the figure (a consensus, what analysts expected), or the figure after 'vs'"
+    if is_increment(claim):
+        return "an increment to a total its sentence does not give, never the total's size"
+    return None
 
 
 def beside_products(organisation: str, products: Collection[Entity]) -> str:
