@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from claimledger.diff.changes import run_diff
 from claimledger.diff.identity import stated_identity, why_no_identity
+from claimledger.diff.keys import claimant_of
 from claimledger.diff.statuses import STATUSES, parse_date_option
 from claimledger.diff.values import rounding_half_width
 from claimledger.ledger.open import open_ledger
@@ -886,3 +887,17 @@ def test_what_others_expected_of_a_figure_is_compared_with_none(ledger):
 def test_claims_key_says_why_a_claim_states_no_identity(claim, reason):
     assert stated_identity(claim) is None
     assert why_no_identity(claim).startswith(reason)
+
+
+@pytest.mark.parametrize(
+    ("claimant", "subject", "expected"),
+    [
+        ("CEO", "NVIDIA", "nvidia"),  # the officer speaks for the organisation whose figure it is
+        ("執行長", "NVIDIA", "nvidia"),
+        ("CEO", "GB200 NVL72", "chip weekly"),  # no organisation: the publisher's claim
+        ("Jensen Huang", "NVIDIA", "jensen huang"),
+        (None, "NVIDIA", "chip weekly"),
+    ],
+)
+def test_a_job_title_alone_is_no_claimant(claimant, subject, expected):
+    assert claimant_of(claimant, subject, "Chip Weekly") == expected
