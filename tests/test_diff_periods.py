@@ -14,6 +14,7 @@ from claimledger.diff.periods import (
     PREVIOUS_QUARTER,
     THIS_QUARTER,
     canonical_period,
+    is_period,
     lead_period,
     period_of,
     periods_in,
@@ -88,6 +89,12 @@ def test_a_period_right_after_a_figure_is_its_own_and_one_before_it_holds_otherw
 def test_a_period_named_as_a_baseline_is_not_the_figures(sentence, figure):
     start = sentence.index(figure)
     assert period_of(sentence, start, start + len(figure)) is None
+
+
+def test_a_chinese_quarter_word_before_a_latin_word_is_read():
+    sentence = "上季AI晶片收入按年大增74%，增速较上季加快。"
+    start = sentence.index("74%")
+    assert period_of(sentence, start, start + 3) == LAST_QUARTER
 
 
 def test_a_period_condition_is_one_key_part_however_it_is_written():
@@ -175,8 +182,21 @@ def test_the_writers_last_quarter_is_the_posts_own_only_when_that_just_ended():
     text = "星桥数据第3季营收创新高\n星桥数据上季营收为 120 亿元。"
     # The post's own quarter is the one just ended when it was published, the year it names none.
     assert resolve(LAST_QUARTER, post_periods(text, "2031-10-18T02:00:00Z", 9)) == "2031 q3"
-    # Published two quarters later: which quarter the writer means is unsure.
-    assert resolve(LAST_QUARTER, post_periods(text, "2032-02-01T02:00:00Z", 9)) is None
+    # Published two quarters later: which quarter the writer means is unsure, so it is this post's own.
+    assert resolve(LAST_QUARTER, post_periods(text, "2032-02-01T02:00:00Z", 9)) == "last quarter of post 9"
+
+
+def test_a_quarter_named_by_where_it_stands_that_its_post_cannot_date_stays_the_posts_own():
+    # The post is on a fourth quarter it names without a year, published before any fourth quarter ended.
+    post_of = post_periods("星桥数据第4季营收创新高\n星桥数据上季营收为 120 亿元。", "2031-12-12T02:00:00Z", 7)
+    assert post_of.own == "q4 of post 7"
+    assert resolve(THIS_QUARTER, post_of) == "q4 of post 7"
+    assert resolve(PREVIOUS_QUARTER, post_of) == "previous quarter of post 7"
+    assert resolve(LAST_QUARTER, post_of) == "last quarter of post 7"
+    assert is_period("last quarter of post 7")
+    # A post naming no quarter of its own: the words name none.
+    bare = post_periods("Orbis Compute beat estimates.\nRevenue grew 11% in the last quarter.", "2031-07-20T08:00:00Z", 8)
+    assert resolve(LAST_QUARTER, bare) is None and resolve(THIS_QUARTER, bare) is None
 
 
 @pytest.mark.parametrize(
@@ -333,3 +353,35 @@ def test_a_growth_counted_in_another_currency_is_another_figure(ledger):
     _, changes = ledger.diff()
     assert (changes[again].status, changes[again].old_id) == ("reaffirmed", first)
     assert changes[local].status == "new", "the growth in the company's own currency"
+
+
+def test_a_figure_naming_no_period_in_a_post_on_one_quarter_has_that_quarter_as_a_hint():
+    post_of = post_periods("Orbis Compute reports Q3 2031 results\nCloud revenue was $9 billion.", None, 5)
+
+    def period(sentence: str, text: str, projected: bool = False) -> str | None:
+        start = sentence.index(text)
+        claim = {"sentence": sentence, "sentence_start": 0, "start": start, "end": start + len(text),
+                 "post": post_of, "document_id": 5, "projected": projected}
+        return reporting_period(claim, [])
+
+    assert period("Cloud revenue was $9 billion.", "$9 billion") == "~2031 q3"
+    assert period("Full-year revenue was $30 billion.", "$30 billion") is None, "a year's, not the quarter's"
+    assert period("Cloud revenue will reach $10 billion.", "$10 billion", projected=True) is None
+
+
+def test_a_quarter_only_its_post_gives_a_figure_joins_no_identity_naming_that_quarter(ledger):
+    def cloud(text: str, value: float, sentence: str) -> dict[str, Any]:
+        start = sentence.index(text)
+        return figure(text, value, "Orbis Compute", kind="quantity", unit="usd", dimensionality="[usd]", si_value=value,
+                      metric="revenue", start=start, end=start + len(text), sentence_start=0)
+
+    stated = "Orbis Compute revenue for Q3 2031 was $9 billion."
+    (named,) = ledger.post("Orbis Newsroom", "2031-10-20", cloud("$9 billion", 9e9, stated), sentence=stated)
+    post = "Orbis Compute reports Q3 2031 results\nIts memory revenue was $7 billion."
+    segment = cloud("$7 billion", 7e9, "Its memory revenue was $7 billion.") | {"sentence_start": post.index("Its")}
+    segment |= {"start": segment["start"] + segment["sentence_start"], "end": segment["end"] + segment["sentence_start"],
+                "sentence": "Its memory revenue was $7 billion."}
+    (hinted,) = ledger.post("Chip Weekly", "2031-10-21", segment, sentence=post)
+    _, changes = ledger.diff()
+    assert changes[hinted].key.condition == "~2031 q3"
+    assert changes[hinted].status == "new", "likelier a segment's than the quarter's total: no conflict"

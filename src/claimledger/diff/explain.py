@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from claimledger.diff.decisions import load_decisions
 from claimledger.diff.facts import LEAD_COLUMN, SIBLING_COLUMNS
-from claimledger.diff.identity import Identity, Resolver, parse_key, stated_identity
+from claimledger.diff.identity import Identity, Resolver, parse_key, stated_identity, why_no_identity
 from claimledger.diff.keys import claim_round, explain_baseline, explain_measure, explain_metric, explain_name
 from claimledger.diff.identity_store import block_identities
 from claimledger.diff.periods import canonical_period, is_period, post_periods
@@ -57,7 +57,7 @@ def explain_parts(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, Any]
             for part in PARTS
         },
         "round": f"{round_[0]} {'.'.join(map(str, round_[1]))}" if identity and round_ else None,
-        "note": None if identity else "no subject, so no key: this claim is never compared",
+        "note": None if identity else f"{why_no_identity(claim)}, so no key: this claim is never compared",
     }
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from claimledger.diff.facts import LEAD_COLUMN, SIBLING_COLUMNS, SIBLING_PARTS, SOURCE_QUERY, claim_facts
 from claimledger.diff.identity import reads_post
-from claimledger.diff.keys import publisher, use_entities, user_entities
+from claimledger.diff.keys import claimant_of, publisher, use_entities, user_entities
 from claimledger.diff.periods import PostPeriods, post_periods
 from claimledger.diff.workers import Reader, ledger_path, pool, read_only
 
@@ -104,7 +104,7 @@ def fact_rows(db: Readable, rows: list[dict[str, Any]]) -> list[tuple[Any, ...]]
         claim = {**row, "lead": leads[row["id"]], "post": posts[row["id"]]} if row["id"] in leads else row
         facts = claim_facts(claim, sentences.get((row["document_id"], row["sentence_start"]), ()))
         source = publisher(row.get("source"))
-        claimant = publisher(row.get("claimant")) if row.get("claimant") else source
+        claimant = claimant_of(row.get("claimant"), row.get("subject"), row.get("source"))
         upserts.append((row["id"], *facts.row(), source, claimant, row.get("role"), row.get("replaced_by")))
     return upserts
 

@@ -94,10 +94,12 @@ from claimledger.diff.periods import (
     THIS_QUARTER,
     YEARLESS,
     PostPeriods,
+    canonical_period,
     is_period,
     lead_period,
     named_periods,
     period_of,
+    names_a_year,
     resolve,
 )
 from claimledger.diff.targets import target_year
@@ -242,14 +244,15 @@ def _stated(part: str | None) -> bool:
 
 
 def _part_fits(mine: str | None, theirs: str | None) -> bool:
-    """A part left out fits anything; a hint fits what it names (a bare hint: any stated part); a stated part
-    fits only itself."""
+    """A part left out fits anything; a hint fits what it names (a bare hint: any stated part), but a period
+    only its post gives a figure (`reporting_period`) fits none: the figure its post alone dates is likelier a
+    segment's or a year's than the quarter's that a sentence names; a stated part fits only itself."""
     if mine is None:
         return True
     if mine == HINT:
         return _stated(theirs)
     if mine.startswith(HINT):
-        return _stated(theirs) and theirs in mine[len(HINT):].split(HINT_SEPARATOR)
+        return _stated(theirs) and not is_period(theirs) and theirs in mine[len(HINT):].split(HINT_SEPARATOR)
     return mine == theirs
 
 
@@ -312,6 +315,21 @@ def stated_identity(claim: Mapping[str, Any], siblings: Iterable[Mapping[str, An
     if measure == "percent" and baseline is None and changes_from_unstated(claim):
         baseline = HINT  # a change from something unstated ("an 11% increase in revenue"): the ledger decides
     return Identity(subject or MISSING, metric, measure, baseline, condition)
+
+
+def why_no_identity(claim: Mapping[str, Any]) -> str | None:
+    """Why a claim states no identity (`stated_identity` gives None), as `claims key` says it; None when it states one."""
+    subject = claim.get("subject")
+    key = key_of_parts(*(claim.get(part) for part in ("subject", "metric", "kind", "dimensionality", "baseline", "condition")))
+    if key is None:
+        return "its subject is a period, not what the figure is about" if canonical_period(subject) else "no subject"
+    if counts_the_subject(claim, key):
+        return "a count of chips keyed on a chip: how many someone holds, and whose, the key cannot say"
+    if names_others_estimate(claim):
+        return "others' estimate of the figure (a consensus, what analysts expected), or the figure after 'vs'"
+    if is_increment(claim):
+        return "an increment to a total its sentence does not give, never the total's size"
+    return None
 
 
 def beside_products(organisation: str, products: Collection[Entity]) -> str:
@@ -380,7 +398,8 @@ def post_of(claim: Mapping[str, Any]) -> PostPeriods:
 def reporting_period(claim: Mapping[str, Any], others: Iterable[Mapping[str, Any]]) -> str | None:
     """The period an organisation's figure is reported for, as its sentence names it (`periods.period_of`),
     else as its paragraph did before it (`periods.lead_period`, from the claim's ``lead``), read against its
-    post (`periods.resolve`)."""
+    post (`periods.resolve`); an actual figure naming none, nor a year, in a post on one quarter (its own,
+    `periods.PostPeriods`) has that quarter as a hint (``~2025 q4``, ``~q1 of post 12``)."""
     sentence, offset, start, end = (claim.get(part) for part in ("sentence", "sentence_start", "start", "end"))
     if not sentence or offset is None or start is None or end is None:
         return None
@@ -395,7 +414,13 @@ def reporting_period(claim: Mapping[str, Any], others: Iterable[Mapping[str, Any
     if own is not None or any(period.start < end - offset for period in named):
         return resolve(own, post_of(claim), projected)
     # Only periods after the figure, in another clause: other figures' ("净利润10.38亿元，其中二季度收入17.7亿元").
-    return lead_period(claim.get("lead"), post_of(claim), projected)
+    period = lead_period(claim.get("lead"), post_of(claim), projected)
+    if period is None and not projected and not names_a_year(sentence):
+        own = post_of(claim).own
+        # Naming none in a post on one quarter: likely that quarter's, left out (a hint: "~2025 q4", which joins
+        # the one identity that states it), and never another quarter's figure of no period.
+        return hint([own]) if own is not None else None
+    return period
 
 
 @lru_cache(maxsize=4096)
@@ -444,16 +469,30 @@ def estimate_patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
 def counts_the_subject(claim: Mapping[str, Any], key: ClaimKey) -> bool:
     """Whether a count keyed on a chip counts chips, that one ("100K H100 GPUs", "10萬 NVIDIA H100 GPU" keyed
     H100) or more of another than a chip holds ("50,000 H200 units" keyed H100; "2 B200 GPUs" of a GB200 are
-    its parts): no property of the chip, but how many someone holds, and whose they are the key does not say."""
+    its parts), or more GPUs, servers or bare units than a chip holds ("35 萬塊" keyed H100): no property of
+    the chip, but how many someone holds, and whose they are the key does not say."""
     entity = subject_entity(key.subject)
     holdings = data_table("diff.toml")["holdings"]
     if entity is None or entity.kind != "chip" or key.measure not in holdings["measures"]:
         return False
+    if abs(claim.get("value") or 0) > holdings["parts_at_most"] and (key.measure != "count" or counts_bare(claim)):
+        return True  # "350,000 units", "35 萬塊", "100,000 GPUs": more than a chip holds, so the chips themselves
     text = (claim.get("text") or "") + counted_words_after(claim)
     if not may_name_a_chip(text):
         return False
     chips = {product for product in products_named(text) if product.kind == "chip"}
     return entity in chips or bool(chips) and abs(claim.get("value") or 0) > holdings["parts_at_most"]
+
+
+def counts_bare(claim: Mapping[str, Any]) -> bool:
+    """Whether a count names nothing it counts: its text ends in its number, or in a word that counts anything
+    ("units", "個", ``[holdings] classifiers`` of diff.toml; "85,000 equivalent units" too), not "800 亿个晶体管"."""
+    words = LAST_WORD.findall(unicodedata.normalize("NFKC", claim.get("text") or "").casefold())
+    return not words or words[-1].isdigit() or words[-1] in data_table("diff.toml")["holdings"]["classifiers"]
+
+
+# The words of a figure's text as `counts_bare` reads them: Latin words, digits, single Chinese characters.
+LAST_WORD = re.compile(r"[a-z]+|\d|[^\W\d_a-z]")
 
 
 def counted_words_after(claim: Mapping[str, Any]) -> str:

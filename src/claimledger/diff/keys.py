@@ -580,6 +580,21 @@ def publisher(source: str | None) -> str | None:
     return named_vendor(source) or channel_words_pattern().sub(" ", folded).strip() or folded
 
 
+def claimant_of(claimant: str | None, subject: str | None, source: str | None) -> str | None:
+    """Who makes a figure's claim, as the status rules compare claimants: its claimant's publisher name, but for a
+    job title alone ("CEO", ``[publishers] job_titles`` of diff.toml) its subject when that is an organisation,
+    else its source's; no claimant: its source's."""
+    if claimant and fold(claimant) in job_titles():
+        organisation = normalise_name(subject)
+        return organisation if is_organisation(organisation) else publisher(source)
+    return publisher(claimant) if claimant else publisher(source)
+
+
+@cache
+def job_titles() -> frozenset[str]:
+    return frozenset(fold(title) for title in data_table("diff.toml")["publishers"]["job_titles"])
+
+
 @lru_cache(maxsize=4096)
 def named_vendor(source: str | None) -> str | None:
     """The vendor a source's name mentions (folded canonical name), if any."""

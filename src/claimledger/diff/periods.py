@@ -19,7 +19,10 @@ A period is read against its post (`resolve`, with the post's `PostPeriods`):
   quarter (`PostPeriods.own`: the one period the first paragraph naming any names, the title
   included), never for a forecast; "the prior quarter", "上一季度" the quarter before it; "last
   quarter", "上季" the post's own quarter where that is the quarter just ended when it was
-  published ("上季美元營收331億美元" in a post on 第3季 of 17 October), else none.
+  published ("上季美元營收331億美元" in a post on 第3季 of 17 October); none in a post naming no
+  quarter of its own. Where the post names one the words do not fit (上季 in a post on 第4季 of
+  12 December), it stays the post's own (``last quarter of post 12``), as a quarter without its
+  year does: a figure of a named quarter is never one of no period, so it never meets another quarter's.
 - A quarter or half without its year ("第三财季", "Q3", "third quarter") takes the one year the
   post's periods name, of its own kind, or "the quarter ended September 30, 2025"; a quarter written
   as a calendar one takes a fiscal year too when that is the only year its post names ("fourth-quarter
@@ -48,7 +51,8 @@ FULL_STOP = re.compile(r"[。！？!?]|\.\s")
 LEAD_REACH = 400
 # A period as `_canonical` writes it: "fy2026 q3", "2025 h1", "fy q4", "q3"; one whose year no
 # period of its post names is that post's own: "q3 of post 12".
-CANONICAL = re.compile(r"(?:fy(?:\d{4})? |\d{4} )?(?:ytd )?[qh][1-4](?: of (?:post \d+|its post))?")
+CANONICAL = re.compile(
+    r"(?:(?:fy(?:\d{4})? |\d{4} )?(?:ytd )?[qh][1-4]|(?:this|last|previous) quarter)(?: of (?:post \d+|its post))?")
 # A period without its year.
 YEARLESS = re.compile(r"(?P<fiscal>fy )?(?P<which>(?:ytd )?[qh][1-4])")
 # A period's parts: "fy2026 q3" -> fy, 2026, q, 3.
@@ -141,8 +145,16 @@ def relative_pattern() -> re.Pattern[str]:
     groups = []
     for name in RELATIVE:
         words = sorted(table[name], key=len, reverse=True)
-        groups.append(rf"(?P<{name}>" + "|".join(rf"(?<![a-z]){re.escape(word)}(?![a-z])" for word in words) + ")")
+        groups.append(rf"(?P<{name}>" + "|".join(map(_whole_word, words)) + ")")
     return re.compile("|".join(groups), re.IGNORECASE)
+
+
+def _whole_word(word: str) -> str:
+    """`word` as a pattern that matches no part of a longer Latin word: an English word is bounded by letters,
+    a Chinese one is not ("上季AI晶片收入" names 上季)."""
+    before = r"(?<![a-z])" if word[:1].isascii() else ""
+    after = r"(?![a-z])" if word[-1:].isascii() else ""
+    return before + re.escape(word) + after
 
 
 @lru_cache(maxsize=4096)
@@ -329,13 +341,8 @@ def resolve(period: str | None, post: PostPeriods | None, projected: bool = Fals
     year its post names. `projected`: the figure is a forecast, for which "this quarter" may be the next."""
     if period is None:
         return None
-    own = post.own if post is not None else None
-    if period == THIS_QUARTER:
-        return None if projected else own
-    if period == PREVIOUS_QUARTER:
-        return _quarter_before_period(own)
-    if period == LAST_QUARTER:
-        return own if own is not None and post is not None and _is_just_ended(own, post.just_ended) else None
+    if is_relative(period):
+        return _relative(period, post, projected)
     yearless = YEARLESS.fullmatch(period)
     if yearless is None:
         return period
@@ -348,6 +355,37 @@ def resolve(period: str | None, post: PostPeriods | None, projected: bool = Fals
         return f"{next(iter(years))} {yearless.group('which')}"  # "the fourth quarter" of a post on one fiscal year
     if not years and not fiscal and not projected and post is not None and _is_just_ended(period, post.just_ended):
         return post.just_ended  # "第3季" in a post of 16 October that names no year: the quarter just ended
+    return _posts_own(period, post)
+
+
+def _relative(period: str, post: PostPeriods | None, projected: bool) -> str | None:
+    """A quarter named by where it stands, read against its post's own quarter (module docstring): none where
+    the post names no quarter of its own; kept to the post where it names one the words do not fit."""
+    own = post.own if post is not None else None
+    if own is None or post is None or period == THIS_QUARTER and projected:
+        return None
+    if period == THIS_QUARTER:
+        return own
+    if period == PREVIOUS_QUARTER:
+        return _quarter_before_period(own) or _posts_own(period, post)
+    return own if _is_just_ended(own, post.just_ended) else _posts_own(period, post)
+
+
+@cache
+def year_pattern() -> re.Pattern[str]:
+    """A year or a word for one (diff.toml ``[periods] year_words``)."""
+    words = "|".join(re.escape(word) for word in data_table("diff.toml")["periods"]["year_words"])
+    return re.compile(rf"(?<!\d)(?:19|20)\d\d(?!\d)|(?<![a-z])(?:{words})(?![a-z])", re.IGNORECASE)
+
+
+def names_a_year(sentence: str | None) -> bool:
+    """Whether a sentence names a year or says it is about one ("full-year", "全年"), read in simplified characters."""
+    return bool(sentence) and year_pattern().search(simplified(sentence or "")) is not None
+
+
+def _posts_own(period: str, post: PostPeriods | None) -> str:
+    """A period its post cannot date, kept to that post ("q3 of post 12", "last quarter of post 12"): which
+    quarter it is, no other post's figure can share."""
     where = f"post {post.document}" if post is not None and post.document is not None else "its post"
     return f"{period} of {where}"
 
