@@ -288,18 +288,17 @@ def _agent_before(text: str, folded: str, names: Sequence[Name], verb_start: int
 def _untitled_officer(folded: str, names: Sequence[Name], end: int) -> int:
     """Where the organisation ends whose officer, named by title alone, speaks at `end` ("英伟达CFO预测",
     "星河科技发言人表示": the organisation speaks); else `end`."""
-    for title in _titles():
-        if folded.endswith(title, 0, end):
-            start = end - len(title)
-            if any(name.end == start and name.kind == "organisation" for name in names):
-                return start
+    title = _title_ending().search(folded, max(0, end - 8), end)
+    if title is not None and any(name.end == title.start() and name.kind == "organisation" for name in names):
+        return title.start()
     return end
 
 
 @cache
-def _titles() -> tuple[str, ...]:
-    """The Chinese titles of [claimant] titles, longest first, less the joiners ("兼", "、")."""
-    return tuple(sorted((title for title in _table()["titles"] if len(title) > 1), key=len, reverse=True))
+def _title_ending() -> re.Pattern[str]:
+    """A title of [claimant] titles (less the joiners "兼", "、") ending the text searched."""
+    titles = sorted((title for title in _table()["titles"] if len(title) > 1), key=len, reverse=True)
+    return re.compile(f"(?:{'|'.join(map(re.escape, titles))})$")
 
 
 def _chinese_person(text: str, folded: str, end: int) -> Claimant | None:

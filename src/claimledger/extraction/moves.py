@@ -18,7 +18,7 @@ PRICE_LEVEL = re.compile(
 )
 # An index and its level in points, then the opening bracket: "创业板指收于 2100 点（", "纳斯达克指数 15000 点(".
 INDEX_LEVEL = re.compile(r"(?:指数|综指|成指|[\u4e00-\u9fff]指)[^，,。；;%％\d]{0,4}\d[\d.,]*\s*点?\s*[（(]\s*$")
-SIGN = re.compile(r"[+\-−﹢﹣]")
+SIGNS = "+-−﹢﹣"
 # How far before the bracket its level and cue are read.
 REACH = 30
 
@@ -26,7 +26,7 @@ REACH = 30
 def bracketed_move(text: str, start: int) -> str | None:
     """"share price" or "index" when the signed figure at `start` is the day's move, in brackets, of the
     price or index level right before it; else None."""
-    if not SIGN.match(text, start):
+    if start >= len(text) or text[start] not in SIGNS:
         return None
     opening = start - 1
     while opening >= 0 and text[opening] in " \t":

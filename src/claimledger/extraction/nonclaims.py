@@ -118,7 +118,9 @@ STREAK_PERIOD = re.compile(r"\s*个?\s*(?:季度|财季|财年|年度|年|月|�
 
 def a_streak(text: str, number_start: int, number_end: int) -> bool:
     """Whether the number at [number_start, number_end) counts the periods of a streak ("连续六个季度增长")."""
-    return STREAK_BEFORE.search(text, max(0, number_start - 4), number_start) is not None and STREAK_PERIOD.match(text, number_end) is not None
+    window = max(0, number_start - 4)
+    return (text.find("连续", window, number_start) >= 0 and STREAK_BEFORE.search(text, window, number_start) is not None
+            and STREAK_PERIOD.match(text, number_end) is not None)
 
 
 def non_claim_spans(text: str, names: Iterable[Name] = ()) -> list[tuple[int, int]]:

@@ -25,6 +25,7 @@ _RANGE_JOIN = re.compile(
 _UNIT_RANGE_JOIN = re.compile(rf"[ ]?(?P<unit>[A-Za-z]+)[ ]+(?P<word>to|and)[ ]+{_CURRENCY}?")
 # "18.81亿元-21.5亿元", "37亿元到42亿元", "4200万元至5200万元": a Chinese amount's currency written at both ends.
 _ZH_CURRENCY_RANGE_JOIN = re.compile(r"(?P<unit>元|美元|港元|欧元|日元)[ \t]*(?:(?P<dash>-|–|~|〜)|(?P<zh>至|到))[ \t]*")
+ZH_CURRENCY_FIRST = frozenset("元美港欧日")
 # "从 1 亿元到 2 亿元", "由 5 万元至": the values before and after a change, not a range.
 _ZH_FROM_BEFORE = re.compile(r"(?:从|由)[ \t]*$")
 _BETWEEN_BEFORE = re.compile(rf"(?i)\bbetween[ ]+{_CURRENCY}?$")
@@ -173,6 +174,8 @@ def _joins(text: str, first: Atom, second: Atom) -> bool:
 
 def _zh_currency_range(text: str, first: Atom, second: Atom) -> re.Match[str] | None:
     """The join of "18.81亿元-21.5亿元": the same currency after both ends, no 从/由 before the first."""
+    if text[first.end:first.end + 1] not in ZH_CURRENCY_FIRST:
+        return None  # most joins that failed have no currency after the first end: no search
     join = _ZH_CURRENCY_RANGE_JOIN.match(text, first.end)
     if join is None or join.end() != second.start or not text.startswith(join.group("unit"), second.end):
         return None
