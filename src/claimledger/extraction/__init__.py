@@ -65,8 +65,9 @@ from claimledger.extraction.held import Held, held_role, link_replacements
 from claimledger.extraction.likened import describes_likened, likened_things
 from claimledger.extraction.lists import labelled, respective, runs
 from claimledger.extraction.metrics import spec_metrics
+from claimledger.extraction.moves import bracketed_move
 from claimledger.extraction.names import HARDWARE, Name, introduced, named_again
-from claimledger.extraction.nonclaims import a_factor, a_number_format, places_in_time
+from claimledger.extraction.nonclaims import a_factor, a_number_format, a_streak, places_in_time
 from claimledger.extraction.pipeline import Sentence, split_sentences
 from claimledger.extraction.restated import Restatements
 from claimledger.extraction.roles import sentence_roles
@@ -295,6 +296,9 @@ def _sentence_claims(
         return []
     _inherit_hedges(annotated.simple, framed)
     _share_baselines(annotated.simple, framed)
+    moves = {index: move for index, frame in enumerate(framed) if (move := bracketed_move(annotated.simple, frame.quantity.start))}
+    for index in moves:
+        framed[index].baseline = None  # "收盘报 128.5 元（+2.41%）": the day's move, against no year before
     if sentence.lang == "zh" and any(frame.baseline is not None and frame.baseline.text in PRONOUN_BASELINES for frame in framed):
         _resolve_pronoun_baselines(annotated.names, framed, compared_before)
     # A name any figure in the sentence is compared against is nobody's subject.
@@ -380,6 +384,8 @@ def _sentence_claims(
                     subject=None, of_name=tuple(None if role == "subject" else role for role in about.roles.of_name)
                 ),
             )
+        if index in moves:
+            about = _moved(about, moves[index])
         claim = _claim(sentence, annotated, frame, about)
         if all_quantities or _claim_worthy(frame.quantity, claim, annotated.simple, sentence.lang):
             names = annotated.names
@@ -401,6 +407,16 @@ def _sentence_claims(
     _share_list_metric(figure_runs, framed, claims)
     _share_past_role(annotated.simple, found)
     return found
+
+
+def _moved(about: About, move: str) -> About:
+    """What a bracketed move is about: the share price of the sentence's subject, or an index, of no company."""
+    if move == "share price":
+        return about._replace(metric="share price")
+    return about._replace(
+        metric=None, subject=None, subject_id=None,
+        roles=about.roles._replace(subject=None, of_name=tuple(None if role == "subject" else role for role in about.roles.of_name)),
+    )
 
 
 def _labelled_subject(about: About, names: Sequence[Name], label: Name | None, lead: Name | None) -> About:
@@ -588,12 +604,14 @@ def _claim_worthy(quantity: Quantity, claim: Claim, text: str, lang: str) -> boo
     with a magnitude ("355 billion", "43兆", "1T"); a count written in digits or
     Chinese numerals ("144 chips", "6名股东", "32核", "四款"), or in English words
     when large ("800 million users") or framed by a qualifier, trend or baseline
-    ("nearly two dozen racks"). Never a duration saying when ("six months ago"), nor a
+    ("nearly two dozen racks"). Never a duration saying when ("six months ago"), nor a streak ("连续六个季度"), nor a
     factor of a product written out ("64 x 800 GbE"), nor a number format's width ("8-bit floating point")."""
     if quantity.kind is None:
         return quantity.number.scaled
     if places_in_time(text, quantity.number.start, quantity.end, claim.dimensionality, lang):
         return False
+    if lang == "zh" and a_streak(text, quantity.number.start, quantity.number.end):
+        return False  # "连续六个季度增长": how long a result held
     if a_factor(text, quantity.number.end, quantity.number.multiplier) or a_number_format(text, quantity.start, quantity.end):
         return False
     if quantity.counted_noun and quantity.expression is None and _in_digits(quantity):

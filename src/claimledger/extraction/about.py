@@ -80,6 +80,8 @@ POINTS = frozenset({"percentage_point", "basis_point"})
 METRIC_LINK_ANY_CASE = re.compile(r"(?:\s*[(（][^()（）\d]{1,24}[)）])?" + METRIC_LINK.pattern, re.IGNORECASE)
 # A word for a whole market or industry: units shipped there are no speaker's own ("全球出货量", "industry shipments").
 MARKET_WIDE = re.compile(r"全球|全国|全行业|整体市场|市场|产业|行业|\b(?:global|worldwide|industry|market)\b", re.IGNORECASE)
+# A clause opening with a whole market or industry, a period maybe before it: "，到2030年全球…", "，全球…支出".
+MARKET_OPENING = re.compile(r"\s*(?:(?:到|至)?\s*\d{4}\s*年\s*)?(?:全球|全国|全行业|\b(?:global|worldwide)\b)", re.IGNORECASE)
 # Or taken up again after a dash by a pronoun and its verb: "its data center revenue—it reached $1.14 billion";
 # or given in brackets right after it: "营业收入（4.38亿元）大幅增长".
 METRIC_APPOSITIVE = re.compile(r"\s*(?:[,:，：(（]|[—–]\s*(?:it|which)\s+(?:[a-z]+\s+){1,3}?(?:of\s+|at\s+|to\s+)?)\s*$")
@@ -194,9 +196,9 @@ def describe(
     if money:
         metric = _priced_in_or_out(text, start, end) or metric
     organisation_metric = metric in organisation_metrics() or money
-    own_money = organisation_metric and metric not in _market_metrics() or (
-        metric in _output_metrics() and MARKET_WIDE.search(folded, 0, start) is None
-    )
+    own_money = organisation_metric and metric not in _market_metrics() and not (
+        metric is None and MARKET_OPENING.match(folded, clause[0])  # "，全球基础设施支出将达 3 万亿美元": nobody's own
+    ) or (metric in _output_metrics() and MARKET_WIDE.search(folded, 0, start) is None)
     roles = assign_roles(
         folded, names, start, end, clause, rule_roles, organisation_metric, relative, own_money, annotated.registry,
         count=(kind or "count") == "count", deal=metric in DEAL_METRICS,

@@ -41,11 +41,12 @@ from claimledger.extraction.numbers.combine import CHANGE_FROM_REACH
 QUALIFIER_WINDOW = 48
 TREND_WINDOW = {"en": 40, "zh": 10}
 STACKED_CUES = 3
-# An ASCII comma breaks a clause unless it groups digits ("1,024"); Chinese text often has no space after it.
+# An ASCII comma breaks a clause unless it groups digits ("1,024": a digit before it, three after); Chinese text
+# often has no space after it, nor before a year ("约为 5200 万元,2024年同期为").
 # Each break opens with a character of the leading class (a search skips straight to those), and the
 # look-behinds say which break it is: a mark alone, a comma (with its space), a dash between spaces, a full stop and its space.
 CLAUSE_BREAK = re.compile(
-    r"[，；：;:（）()「」\[\]—,.\s](?:(?<=[，；：;:（）()「」\[\]—])|(?<=,)(?:\s|(?!\d))|(?<=\s)[—–-]\s|(?<=\.)\s)"
+    r"[，；：;:（）()「」\[\]—,.\s](?:(?<=[，；：;:（）()「」\[\]—])|(?<=,)(?:\s|(?!(?<=\d,)\d{3}(?!\d)))|(?<=\s)[—–-]\s|(?<=\.)\s)"
 )
 # A number right after 将: the object 将 acts on ("将 8 张卡互联"), not a future.
 DISPOSAL_OBJECT = re.compile(r"\s*[\d两三四五六七八九十百千万数上]")
@@ -286,20 +287,33 @@ def _hedge_left_behind(sentence: str, cue_end: int, clause_start: int) -> bool:
 
 # A model code and the Han characters after it opening a clause: "1.6T光模块预计", "800G光模块出货量".
 CODED_OPENING = re.compile(r"[，,；;、]?\s*(?P<code>[0-9A-Za-z][0-9A-Za-z.+-]*)\s*(?P<han>[\u4e00-\u9fff]+)")
+# A family in Han characters and a model code with a digit after it opening a clause: "昇腾950预计", "昇腾910C今年"
+# (never a year or a count: "公司2025年").
+HAN_CODED_OPENING = re.compile(r"[，,；;、]?\s*(?P<han>[\u4e00-\u9fff]{2,6}?)\s*(?P<code>[A-Za-z]{0,3}\d[0-9A-Za-z.+-]*)(?!\s*[年月日季个家亿万%％])")
 
 
 def _of_a_sibling(sentence: str, cue_end: int, clause_start: int) -> bool:
     """Whether the cue ending at `cue_end`, in a clause before the one at `clause_start`, forecasts a thing
-    that clause opened with, and the later clause opens with another model of the same kind ("1.6T光模块预计
-    明年放量，800G光模块出货量增长 60%": the 60% is 800G's, no forecast)."""
+    that clause opened with, and a later clause up to the figure's opens with another model of the same kind
+    ("1.6T光模块预计明年放量，800G光模块出货量增长 60%，营收达到 50 亿元": the 60% and the 50 亿元 are 800G's,
+    no forecast; "昇腾950预计明年推出，昇腾910C出货量增长 60%")."""
     if cue_end > clause_start:
         return False
-    cue_clause_start, _ = clause_bounds(sentence, cue_end - 1, cue_end)
-    first, second = CODED_OPENING.match(sentence, cue_clause_start), CODED_OPENING.match(sentence, clause_start)
-    if first is None or second is None or first.end() < cue_end or first.group("code") == second.group("code"):
+    cue_clause_start, cue_clause_end = clause_bounds(sentence, cue_end - 1, cue_end)
+    later = [start for start in _clause_breaks(sentence)[1] if cue_clause_end <= start <= clause_start]
+    coded = CODED_OPENING.match(sentence, cue_clause_start)
+    if coded is not None and coded.end() >= cue_end:
+        for start in later:
+            other = CODED_OPENING.match(sentence, start)
+            if other is not None and other.group("code") != coded.group("code"):
+                shared = len(os.path.commonprefix([coded.group("han"), other.group("han")]))
+                if shared >= 2 and coded.start("han") + shared < cue_end:
+                    return True
+    family = HAN_CODED_OPENING.match(sentence, cue_clause_start)
+    if family is None or family.end() > cue_end:
         return False
-    shared = len(os.path.commonprefix([first.group("han"), second.group("han")]))
-    return shared >= 2 and first.start("han") + shared < cue_end
+    return any((other := HAN_CODED_OPENING.match(sentence, start)) is not None and other.group("han") == family.group("han")
+               and other.group("code") != family.group("code") for start in later)
 
 
 @cache

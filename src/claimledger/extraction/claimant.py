@@ -65,6 +65,8 @@ WEEKDAYS = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
 CITED_AGENT = re.compile(r"(?:[A-Z][A-Za-z0-9&.-]*\s+){0,3}[A-Z][A-Za-z0-9&.-]*|[A-Z]{2,}")
 EN_AGENT = re.compile(r"(?P<agent>(?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*)\s*$")
 CITATION_OPENING = re.compile(r"\s*(?:根据|依据|援引|据)?")
+# A connective opening the clause before its speaker, no part of the name: "此外王明表示", "同时李华指出".
+CONNECTIVE_OPENING = re.compile(r"\s*(?:此外|另外|同时|而且|并且|不过|但是|但|而|其中|对此|随后|最后|另一方面)?\s*")
 ZH_BOOK_TITLE = re.compile(r"《(?P<agent>[^《》]{1,20})》\s*$")
 # An organisation's report named before its verb: "中国信息通信研究院《2024 年报告》预计" is the organisation's.
 ZH_REPORT_BEFORE = re.compile(r"《[^《》]{1,40}》\s*$")
@@ -254,6 +256,8 @@ def _agent_before(text: str, folded: str, names: Sequence[Name], verb_start: int
     report = ZH_REPORT_BEFORE.search(folded, max(0, end - 44), end) if lang == "zh" else None
     if report is not None and any(name.end == report.start() and name.kind == "organisation" for name in names):
         end = report.start()  # "中国信息通信研究院《报告》预计": the organisation, through its report
+    if lang == "zh":
+        end = _untitled_officer(folded, names, end)
     for name in reversed(names):
         if name.end == end or (name.end <= end and not folded[name.end:end].strip(" )）")):
             # Organisations speak; products, models and benchmarks do not ("Each Ironwood chip boasts").
@@ -281,6 +285,22 @@ def _agent_before(text: str, folded: str, names: Sequence[Name], verb_start: int
     return _chinese_person(text, folded, end)
 
 
+def _untitled_officer(folded: str, names: Sequence[Name], end: int) -> int:
+    """Where the organisation ends whose officer, named by title alone, speaks at `end` ("英伟达CFO预测",
+    "星河科技发言人表示": the organisation speaks); else `end`."""
+    title = _title_ending().search(folded, max(0, end - 8), end)
+    if title is not None and any(name.end == title.start() and name.kind == "organisation" for name in names):
+        return title.start()
+    return end
+
+
+@cache
+def _title_ending() -> re.Pattern[str]:
+    """A title of [claimant] titles (less the joiners "兼", "、") ending the text searched."""
+    titles = sorted((title for title in _table()["titles"] if len(title) > 1), key=len, reverse=True)
+    return re.compile(f"(?:{'|'.join(map(re.escape, titles))})$")
+
+
 def _chinese_person(text: str, folded: str, end: int) -> Claimant | None:
     """A person named after their title ("首席执行官张建中表示"), or 2-3 characters
     opening the clause before the verb ("张建中表示")."""
@@ -296,6 +316,7 @@ def _chinese_person(text: str, folded: str, end: int) -> Claimant | None:
     start = clause_start + 1
     # "据公司介绍": the phrase that opens a citation is not the agent's ("公司", generic).
     start += len(CITATION_OPENING.match(folded, start).group(0))
+    start += len(CONNECTIVE_OPENING.match(folded, start).group(0))
     agent = folded[start:end].strip()
     if 2 <= len(agent) <= 3 and HAN_RUN.fullmatch(agent) and not _generic(agent):
         offset = start + folded[start:end].index(agent)

@@ -34,7 +34,8 @@ first rule that applies wins:
    what was done with the figure then before it ("高于此前指引的 45 亿元", "之前预计的", also with a period and the
    measure between: "此前预期的2027年的营业收入") when its sentence has a current figure of the same kind to replace it;
    a bracket after a change opening with a year or a past period and 为 ("同比增长 56.7%（2024年上半年为 94.3 亿元）")
-   beside a current figure of its kind; or a level a comparison word leads to whose clause dates it in the past
+   beside a current figure of its kind, or a clause opening with a year's same period and 为 ("，2024年同期为 2953 万元",
+   of a past period); or a level a comparison word leads to whose clause dates it in the past
    ("compared to $8.9 billion for Q3 2019", "compared to $306 million or 19 percent a year ago"), beside a current
    figure of its kind; or a statement made earlier a few
    words before it ("Acme previously stated the K3 draws 700 W", "it formerly drew 700 W", "此前公布的功耗为 700W") with a
@@ -282,6 +283,11 @@ def _zh_earlier_measure() -> re.Pattern[str]:
                       rf"(?:{alternation(measures)})(?:为|达到?|是)?{BETWEEN}$")
 
 
+# A clause opening with a year's (or last year's) same period and 为: "，2024年同期为", "；上年同期是" (the value a year
+# before of the figure just given).
+ZH_SAME_PERIOD_OPENING = re.compile(rf"[，,；;（(]\s*(?:\d{{4}}\s*年|去年|上年|上一年)\s*同期\s*(?:为|是){BETWEEN}$")
+
+
 @cache
 def _zh_base_bracket() -> re.Pattern[str]:
     """A change figure, then a bracket opening with a year or a past period and 为: "同比增长 56.7%（2024年上半年为",
@@ -383,6 +389,8 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
         return Held("previous", needs_current=True)  # "此前预期的2027年的营业收入 257.71 亿元"
     if not relative and low.find("为", max(0, start - 4), start) >= 0 and _zh_base_bracket().search(low, max(0, start - 24), start):
         return Held("previous", needs_current=True)  # "同比增长 56.7%（2024年上半年为 94.3 亿元）"
+    if not relative and low.find("同期", max(0, start - 8), start) >= 0 and ZH_SAME_PERIOD_OPENING.search(low, max(0, start - 16), start):
+        return Held("previous", needs_current=True, of_past_period=True)  # "约为 4200 万元，2024年同期为 2953 万元"
     return CURRENT
 
 

@@ -261,10 +261,13 @@ def _family_code(text: str, name: Name) -> tuple[re.Match[str] | None, str, str]
     return word, "system", "family_product"
 
 
-# A bare model code listed right after a branded one: "青鸾 Q700 和 Q800", "the Kite K2 and K3".
-SIBLING_CODE = re.compile(r"(?:\s*(?:和|与|及|、|/)\s*|,\s*|\s+(?:and|or)\s+)(?P<code>[A-Z]{1,4}\d{1,5}[A-Za-z]?)(?![\w-])")
-# The model code ending a brand's model: "Kite K2", "青鸾 Q700".
-ENDING_CODE = re.compile(r"(?<![A-Za-z0-9-])[A-Z]{1,4}\d{1,5}[A-Za-z]?$")
+# A bare model code listed right after a branded one: "青鸾 Q700 和 Q800", "the Kite K2 and K3", "青鸾Q700与Q800的"
+# (a Han character may follow it); a code of digits and a capital after one of its shape: "昇腾910C和910B".
+SIBLING_CODE = re.compile(
+    r"(?:\s*(?:和|与|及|、|/)\s*|,\s*|\s+(?:and|or)\s+)(?P<code>[A-Z]{1,4}\d{1,5}[A-Za-z]?|(?P<digits>\d{2,5})[A-Z])(?![A-Za-z0-9_-])"
+)
+# The model code ending a brand's model: "Kite K2", "青鸾 Q700", "昇腾910C".
+ENDING_CODE = re.compile(r"(?<![A-Za-z0-9-])(?:[A-Z]{1,4}\d{1,5}[A-Za-z]?|(?P<digits>\d{2,5})[A-Z])$")
 SIBLING_RULE = "sibling_code"
 
 
@@ -277,12 +280,17 @@ def _with_siblings(text: str, names: list[Name], registry: Registry) -> list[Nam
         code = ENDING_CODE.search(name.text) if name.kind in HARDWARE else None
         sibling = SIBLING_CODE.match(text, name.end) if code and code.start() > 0 else None
         following = names[index + 1].start if index + 1 < len(names) else len(text)
-        if sibling is None or sibling.end() > following:
-            continue
+        if sibling is None or sibling.end() > following or _digits_length(code) != _digits_length(sibling):
+            continue  # "昇腾910C 和 80GB": a digit-led code's sibling is written as it is
         written = name.text[:code.start()] + sibling.group("code")
         entity = _entity_for(registry, written, name.kind, None, name.maker)
         found.append(Name(sibling.start("code"), sibling.end(), sibling.group("code"), name.kind, entity, SIBLING_RULE, name.maker))
     return found
+
+
+def _digits_length(code: re.Match[str]) -> int:
+    """How many digits lead a code of digits and a capital ("910C": 3); 0 for a code led by letters."""
+    return len(code.group("digits") or "")
 
 
 def _merged(text: str, known: list[Name], shapes: list[Shape], registry: Registry) -> list[Name]:

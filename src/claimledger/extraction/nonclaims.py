@@ -2,7 +2,8 @@
 number (dates, times, URLs, versions, years naming a generation, citation marks, phone and
 registration numbers: numbers.not_numbers, the one place for those rules, read here from the
 same per-sentence cache); digits glued into names (GB200, ConnectX-9); durations that place
-the sentence in time ("six months ago", "the three months ended June 30", "过去三年", "相比前一年", "截至6月底的3个月"); margins written with ± ("（±2%）");
+the sentence in time ("six months ago", "the three months ended June 30", "过去三年", "相比前一年", "截至6月底的3个月"); the
+periods of a streak ("连续六个季度"); margins written with ± ("（±2%）");
 and the width of a number format ("8-bit floating point").
 """
 
@@ -108,6 +109,18 @@ def places_in_time(text: str, start: int, end: int, dimensionality: str | None, 
     ):
         return False
     return _time_reference(lang, "lasting").search(low, window, start) is None
+
+
+# A streak of periods: "连续六个季度", "连续第三个季度", "连续 12 个月", "连续两年" (how long a result held, never a figure).
+STREAK_BEFORE = re.compile(r"连续\s*第?\s*$")
+STREAK_PERIOD = re.compile(r"\s*个?\s*(?:季度|财季|财年|年度|年|月|周|星期|天|日|交易日)")
+
+
+def a_streak(text: str, number_start: int, number_end: int) -> bool:
+    """Whether the number at [number_start, number_end) counts the periods of a streak ("连续六个季度增长")."""
+    window = max(0, number_start - 4)
+    return (text.find("连续", window, number_start) >= 0 and STREAK_BEFORE.search(text, window, number_start) is not None
+            and STREAK_PERIOD.match(text, number_end) is not None)
 
 
 def non_claim_spans(text: str, names: Iterable[Name] = ()) -> list[tuple[int, int]]:

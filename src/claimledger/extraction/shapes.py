@@ -1108,7 +1108,16 @@ def _owners_of_measures(text: str) -> list[Shape]:
 def _trailing_verb_length(name: str) -> int:
     """How long a verb of two or more characters ending an owner's name is, which the name never
     holds ("星桥发布财报", "云栈公布业绩": 星桥, 云栈); 0 when none ends it."""
-    return next((len(verb) for verb in _verbs_before_results() if len(verb) >= 2 and name.endswith(verb)), 0)
+    verbs = _long_verbs_before_results()
+    if not name.endswith(verbs):
+        return 0  # most names end in no verb: one test for all of them
+    return next(len(verb) for verb in verbs if name.endswith(verb))
+
+
+@cache
+def _long_verbs_before_results() -> tuple[str, ...]:
+    """`_verbs_before_results` of two characters or more."""
+    return tuple(verb for verb in _verbs_before_results() if len(verb) >= 2)
 
 
 @cache

@@ -23,6 +23,11 @@ _RANGE_JOIN = re.compile(
 )
 # "between 15kHz and 17kHz", "from 208 pounds to 193": a unit between the ends.
 _UNIT_RANGE_JOIN = re.compile(rf"[ ]?(?P<unit>[A-Za-z]+)[ ]+(?P<word>to|and)[ ]+{_CURRENCY}?")
+# "18.81亿元-21.5亿元", "37亿元到42亿元", "4200万元至5200万元": a Chinese amount's currency written at both ends.
+_ZH_CURRENCY_RANGE_JOIN = re.compile(r"(?P<unit>元|美元|港元|欧元|日元)[ \t]*(?:(?P<dash>-|–|~|〜)|(?P<zh>至|到))[ \t]*")
+ZH_CURRENCY_FIRST = frozenset("元美港欧日")
+# "从 1 亿元到 2 亿元", "由 5 万元至": the values before and after a change, not a range.
+_ZH_FROM_BEFORE = re.compile(r"(?:从|由)[ \t]*$")
 _BETWEEN_BEFORE = re.compile(rf"(?i)\bbetween[ ]+{_CURRENCY}?$")
 _FROM_BEFORE = re.compile(rf"(?i)\bfrom[ ]+{_CURRENCY}?$")
 # "increased by $43.6 billion to $419.2 billion": a change and a level, not a range.
@@ -139,15 +144,15 @@ def _joins(text: str, first: Atom, second: Atom) -> bool:
     before = max(0, first.start - 12)
     join = _RANGE_JOIN.match(text, first.end)
     if join is None or join.end() != second.start:
-        join = _UNIT_RANGE_JOIN.match(text, first.end)
-        if join is None or join.end() != second.start or not _same_unit_range(text, first, second, join):
+        join = _zh_currency_range(text, first, second) or _UNIT_RANGE_JOIN.match(text, first.end)
+        if join is None or join.end() != second.start or not (join.re is _ZH_CURRENCY_RANGE_JOIN or _same_unit_range(text, first, second, join)):
             return False
     dash = join.groupdict().get("dash")
     if dash in ("~", "〜") and join.group().startswith((" ", "\t")) and not join.group().endswith((" ", "\t")):
         return False  # "405B ~16k tokens/s": a hedge on the second number, not a range
     if dash == "—" and join.group() != "—":
         return False  # "achieves 32.1 — 2.6x slower than H100": a spaced em dash sets off an aside
-    word = (join.group("word") or "").lower()
+    word = (join.groupdict().get("word") or "").lower()
     if word == "and" and not _BETWEEN_BEFORE.search(text, before, first.start):
         return False
     if word == "to" and (first.marked or first.scale > 1) and _BY_BEFORE.search(text, before, first.start):
@@ -158,13 +163,23 @@ def _joins(text: str, first: Atom, second: Atom) -> bool:
         return False
     if first.scale > 1 and second.scale == 1 and not second.marked:
         return False
-    if second.value < 0 and join.group("dash"):
+    if second.value < 0 and dash:
         return False
     if not first.marked:
         first.percent, first.multiplier = second.percent, second.multiplier
     if first.scale == 1 and second.scale > 1 and first.value <= second.value / second.scale:
         first.value *= second.scale
     return True
+
+
+def _zh_currency_range(text: str, first: Atom, second: Atom) -> re.Match[str] | None:
+    """The join of "18.81亿元-21.5亿元": the same currency after both ends, no 从/由 before the first."""
+    if text[first.end:first.end + 1] not in ZH_CURRENCY_FIRST:
+        return None  # most joins that failed have no currency after the first end: no search
+    join = _ZH_CURRENCY_RANGE_JOIN.match(text, first.end)
+    if join is None or join.end() != second.start or not text.startswith(join.group("unit"), second.end):
+        return None
+    return None if _ZH_FROM_BEFORE.search(text, max(0, first.start - 3), first.start) else join
 
 
 def _same_unit_range(text: str, first: Atom, second: Atom, join: re.Match[str]) -> bool:
