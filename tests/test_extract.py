@@ -150,6 +150,7 @@ QUALIFIERS = [
     ("Throughput is 5 GB/s.", "5 GB/s", None),
     ("The card boasts 200 TOPS on INT8 performance.", "200 TOPS", None),  # the unit, not "tops" after a figure
     ("The board costs $500 tops.", "$500", "at_most"),
+    ("Quarterly operating profit tops $9 billion.", "tops $9 billion", "more_than"),  # the verb before a figure
     # a currency written before the number does not break a hedge's link (Taiwan and Hong Kong press)
     ("星河淨利96億元（約新台幣420億元）。", "420億元", "approximately"),
     ("星河營收超過人民幣500億元。", "500億元", "more_than"),    # a plus sign after a figure in Chinese text, as in English ("10+ GPUs")
