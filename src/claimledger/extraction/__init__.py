@@ -57,7 +57,7 @@ from claimledger.extraction.candidates import Quantity
 from claimledger.extraction.conditions import precision_name, sentence_precisions
 from claimledger.extraction.currency_notes import apply_currency_notes
 from claimledger.extraction.claimant import (
-    Claimant, cites_a_study, company_speaker, find_claimant, pronoun_speaker, speaker_named_before, years_named,
+    Claimant, cites_a_study, company_speaker, figure_claimant, find_claimant, pronoun_speaker, speaker_named_before, years_named,
 )
 from claimledger.extraction.carry import PARAGRAPH_BREAK, Post
 from claimledger.extraction.found import Found
@@ -391,7 +391,8 @@ def _sentence_claims(
             names = annotated.names
             roles = {name.text: role for name, role in zip(names, about.roles.of_name, strict=True) if role} if names else {}
             kind = about.roles.subject.kind if about.roles.subject is not None else None
-            entities = _attributed(claim, annotated, frame, about, claimant)
+            told_by = figure_claimant(claimant, annotated.simple, frame.quantity.start, frame.end) if claimant else None
+            entities = _attributed(claim, annotated, frame, about, told_by)
             held = _held(annotated, frame)
             claim.role = held.role
             if held.role == "previous" and claim.projected and (
@@ -462,7 +463,7 @@ def _respective_metrics(annotated: Annotated, figure_spans: Sequence[tuple[int, 
     for metric in metrics:
         word = WORD_BEFORE_MEASURE.search(folded, max(0, metric.start - 24), metric.start)
         items.append((word.start() if word else metric.start, metric.end))
-    paired = respective(folded, items, figure_spans)
+    paired = respective(folded, items, figure_spans, measures=True)
     return {index: metrics[item].concept for index, item in paired.items()}
 
 

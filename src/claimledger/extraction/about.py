@@ -479,11 +479,25 @@ def sentence_subject(sentence: str) -> str | None:
             continue
         name = found.group("name")
         if (
-            name.split()[0] not in NOT_A_SUBJECT and not name.endswith(PEOPLE_ENDINGS) and not _people(name)
+            not _plural_noun_opening(sentence, found)
+            and name.split()[0] not in NOT_A_SUBJECT and not name.endswith(PEOPLE_ENDINGS) and not _people(name)
             and simplified(name).lower() not in metric_words()
         ):
             return name
     return None
+
+
+# A bare verb after the word the subject pattern took for a verb: that word is a plural noun
+# ("Benchmark scores reveal ...", "Sales reports show ..."), and the capitalised word opening the
+# sentence is a common one, no name.
+BARE_VERB_AFTER = re.compile(
+    r"\s+(?:reveal|show|suggest|indicate|confirm|highlight|underscore|put|place|point|are|were|have|remain|tell)\b"
+)
+
+
+def _plural_noun_opening(sentence: str, found: re.Match[str]) -> bool:
+    """Whether the subject pattern matched a common noun and its plural ("Benchmark scores reveal")."""
+    return " " not in found.group("name") and sentence[found.end() - 1] == "s" and BARE_VERB_AFTER.match(sentence, found.end()) is not None
 
 
 @cache

@@ -37,7 +37,9 @@ Then:
   company the post's title names when the title is about its results ("Orbis posts
   record Q3 revenue", "寒武纪发布季度业绩") and names no product, unless its sentence
   names a company or a segment ("the Data Center segment", "云端业务"), and only until the
-  post names another company.
+  post names another company; a title naming one company and no product, not about results
+  ("Orbis is seeing record demand"), gives it only to sentences opening "The company ..."
+  (data/cues.toml [roles] company_pointed_at).
 """
 
 from __future__ import annotations
@@ -103,6 +105,8 @@ class Post:
     named: list[Name] = field(default_factory=list)
     # The one company an earnings post's title names, until the post names another (`_take_company`).
     company: Name | None = None
+    # The one company a title not about results names: only "The company reported ..." takes it.
+    pointed_company: Name | None = None
     read_title: bool = False
 
     def forget(self) -> None:
@@ -132,6 +136,8 @@ class Post:
             _counted_chips_system(registry, annotated, found, self.named)
             if self.company is not None:
                 _take_company(self.company, annotated, found)
+            elif self.pointed_company is not None and _points_at_company(annotated.simple):
+                _take_company(self.pointed_company, annotated, found)
             if ratios and self.previous is not None and self.previous[2]:
                 _metric_of_sentence_before(registry, self.previous[2], ratios)
         self._follow_company(sentence, annotated)
@@ -154,11 +160,13 @@ class Post:
             self.read_title = True
             if TITLE_END.match(self.text, sentence.end):
                 self.company = earnings_company(annotated)
+                self.pointed_company = None if self.company is not None else lone_company(annotated)
             return
-        if self.company is not None and any(
-            name.kind == "organisation" and name.entity.id != self.company.entity.id for name in annotated.names
-        ):
-            self.company = None
+        for held in (self.company, self.pointed_company):
+            if held is not None and any(
+                name.kind == "organisation" and name.entity.id != held.entity.id for name in annotated.names
+            ):
+                self.company = self.pointed_company = None
 
 
 def earnings_company(annotated: Annotated) -> Name | None:
@@ -166,10 +174,25 @@ def earnings_company(annotated: Annotated) -> Name | None:
     "昉擎科技发布第三季度财报"): no product named beside it."""
     if not _earnings_words().search(lowered(annotated.simple)):
         return None
+    return lone_company(annotated)
+
+
+def lone_company(annotated: Annotated) -> Name | None:
+    """The one company a sentence names, with no product named beside it."""
     if any(name.kind in HARDWARE for name in annotated.names):
         return None
     companies = {name.entity.id: name for name in annotated.names if name.kind == "organisation"}
     return next(iter(companies.values())) if len(companies) == 1 else None
+
+
+@cache
+def _company_pointers() -> re.Pattern[str]:
+    return re.compile(rf"\s*(?:[A-Za-z]+,\s*)?(?:{alternation(cue_table()['roles']['company_pointed_at'])})\b", re.IGNORECASE)
+
+
+def _points_at_company(folded: str) -> bool:
+    """Whether a sentence opens by pointing back at a company ("The company reported ...", "Overall, the firm ...")."""
+    return _company_pointers().match(folded) is not None  # anchored at the sentence start: cheap
 
 
 @cache

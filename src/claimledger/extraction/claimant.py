@@ -14,7 +14,9 @@ to Orbis." is Orbis), a person after their title or a name in 《》 in Chinese.
 a line ("Performance claims: ...") name no one, nor does a description ("according to the Korean company"), nor a speech verb that is a plural noun there
 ("across multiple US states", "published in BMJ Case Reports" after "in"): the figure stays the publisher's,
 which the ledger fills in from the source. Organisations joined to the claimant ("据 IDC 与
-浪潮信息联合发布") state the figure with it: none of them is what it is about.
+浪潮信息联合发布") state the figure with it: none of them is what it is about. A source cited after a
+comma closing an English sentence that names an estimate ("Orbis said ... ahead of the $9.9 billion analyst
+estimate, according to LSEG") states that estimate alone: the sentence's speaker states the rest.
 """
 
 from __future__ import annotations
@@ -96,6 +98,10 @@ class Claimant(NamedTuple):
     # Named as the speaker of the sentence; an organisation cited through its document
     # ("發佈公告，宣佈 ...") may also be what the figure is about.
     speaking: bool = True
+    # A source cited at the sentence's end for the estimate the figures are measured against
+    # ("Orbis said ... ahead of the $9.9 billion analyst estimate, according to LSEG"): the claimant of
+    # that estimate alone (`figure_claimant`).
+    estimate_source: Claimant | None = None
 
 
 @cache
@@ -171,17 +177,53 @@ def _claimant(text: str, folded: str, names: Sequence[Name], lang: str) -> Claim
         for verb in _verbs("before", lang).finditer(low, gated.start()):
             found = _agent_after(text, folded, names, verb.end())
             if found is not None:
+                if lang == "en" and _cites_the_estimate(folded, verb.start(), found.end):
+                    speaker = _speaker(text, folded, names, low, lang, verb.start())
+                    if speaker is not None:
+                        return speaker._replace(estimate_source=found)
                 return found
-    gated = _any_verb("after", lang).search(low)
+    return _speaker(text, folded, names, low, lang, len(low)) or _document_owner(folded, names)
+
+
+def _speaker(text: str, folded: str, names: Sequence[Name], low: str, lang: str, limit: int) -> Claimant | None:
+    """The agent before the first speech verb ("Orbis said") standing before `limit`, or None."""
+    gated = _any_verb("after", lang).search(low, 0, limit)
     if gated:
         quoting_no_one = [match.span() for match in _not_speech(lang).finditer(low)]
-        for verb in _verbs("after", lang).finditer(low, gated.start()):
+        for verb in _verbs("after", lang).finditer(low, gated.start(), limit):
             if any(start <= verb.start() < end for start, end in quoting_no_one):
                 continue
             found = _agent_before(text, folded, names, verb.start(), verb.end(), lang)
             if found is not None:
                 return found
-    return _document_owner(folded, names)
+    return None
+
+
+# A source cited after a comma, closing the sentence ("..., according to LSEG.").
+CLOSING_SOURCE = re.compile(r"\W*$")
+# An estimate a figure is measured against: "the $9.9 billion average analyst estimate",
+# "expectations of $9.87 billion", "the consensus of $2.10".
+ESTIMATE_AFTER = re.compile(r"\s+(?:[a-z][\w'-]*\s+){0,2}?(?:estimates?|consensus|expectations?|forecasts?)\b")
+ESTIMATE_BEFORE = re.compile(r"\b(?:estimates?|consensus|expectations?|forecasts?|expected)\s+(?:of|for|at|was|were|had\s+been)?\s*$")
+
+
+def _cites_the_estimate(folded: str, phrase_start: int, agent_end: int) -> bool:
+    """Whether the cited source closes the sentence after a comma and the sentence names an estimate."""
+    return (
+        folded[:phrase_start].rstrip().endswith(",") and CLOSING_SOURCE.match(folded, agent_end) is not None
+        and ESTIMATE_AFTER.search(folded, 0, phrase_start) is not None
+    )
+
+
+def figure_claimant(claimant: Claimant, folded: str, start: int, end: int) -> Claimant:
+    """The claimant of the figure at [start, end): the estimate's source for the estimate itself
+    ("the $9.9 billion analyst estimate, according to LSEG"), else the sentence's speaker."""
+    source = claimant.estimate_source
+    if source is not None and (
+        ESTIMATE_AFTER.match(folded, end) is not None or ESTIMATE_BEFORE.search(folded, max(0, start - 32), start) is not None
+    ):
+        return source
+    return claimant
 
 
 def _document_owner(folded: str, names: Sequence[Name]) -> Claimant | None:

@@ -5,7 +5,9 @@ A list of items (precisions, names) and a list of figures of the same length (tw
 more), with a "respectively" cue (data/cues.toml [lists]) between them (Chinese: "A、B 分别为
 X、Y") or right after the later one (English: "X and Y for A and B, respectively"), pair
 in order: the first figure takes the first item. Items of one list are joined only by list
-words ("、", ",", "and", "/"); anything else ends the list.
+words ("、", ",", "and", "/"); anything else ends the list. A list of measures needs no cue when
+the figures follow it right after "of" or "were" ("revenue and net income of $5 billion and $1.2
+billion").
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ CUE_AFTER_REACH = 24
 LABEL_FOR = re.compile(r"\s+for\s+(?:the\s+)?", re.IGNORECASE)
 # The rest of a word a name is glued to ("LLaMA-30B-Supercot" named LLaMA-30B).
 GLUED_REST = re.compile(r"[\w.-]*(?<![.-])")
+# What joins a list of measures to its figures with no cue: "revenue and net income of $5B and $1.2B".
+MEASURES_TO_FIGURES = re.compile(r"\s+(?:of|were)\s+", re.IGNORECASE)
 LABEL_NEXT = re.compile(r"\s+(?:(?:for|by)\s+)?(?:the\s+)?", re.IGNORECASE)
 
 
@@ -52,13 +56,14 @@ def runs(folded: str, spans: Sequence[Span]) -> list[list[int]]:
     return groups
 
 
-def respective(folded: str, items: Sequence[Span], figures: Sequence[Span]) -> dict[int, int]:
-    """{figure index: item index} for a list of figures paired with a list of items."""
+def respective(folded: str, items: Sequence[Span], figures: Sequence[Span], measures: bool = False) -> dict[int, int]:
+    """{figure index: item index} for a list of figures paired with a list of items (of `measures`:
+    also with no cue, figures right after "of" or "were")."""
     if len(items) < 2 or len(figures) < 2:
         return {}
     cues = [match.start() for match in _cue().finditer(lowered(folded))]
-    if not cues:
-        return {}
+    if not cues and not (measures and (" of " in folded or " were " in folded)):
+        return {}  # no cue, and no word that could join measures to their figures
     paired: dict[int, int] = {}
     for item_run in runs(folded, items):
         item_span = (items[item_run[0]][0], items[item_run[-1]][1])
@@ -69,7 +74,8 @@ def respective(folded: str, items: Sequence[Span], figures: Sequence[Span]) -> d
             later_end = max(item_span[1], figure_span[1])
             between = item_span[1] <= figure_span[0] and any(item_span[1] <= cue <= figure_span[0] for cue in cues)
             after = any(later_end <= cue <= later_end + CUE_AFTER_REACH for cue in cues)
-            if between or after:
+            joined = measures and MEASURES_TO_FIGURES.fullmatch(folded, item_span[1], figure_span[0]) is not None
+            if between or after or joined:
                 paired.update(zip(figure_run, item_run, strict=True))
     return paired
 
