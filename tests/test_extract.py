@@ -393,6 +393,19 @@ def test_the_company_speaking_is_the_one_organisation_named_before(text: str, cl
     assert only_claim(text, "18%").claimant == claimant
 
 
+@pytest.mark.parametrize(("text", "claimant"), [
+    # "这位分析师" / "该机构" speaking is the one speaker the post named before as such, past a paragraph too
+    ("远景证券分析师 Mara Lind 预测，明年全球晶圆产能将增长 8%。\n\n对于存储，这位分析师表示其价格将上涨 18%。", "Mara Lind"),
+    ("研究机构星海咨询预计，今年液冷服务器出货量将增长 40%。该机构预计，2027 年其价格将上涨 18%。", "星海咨询"),
+    # named as no such speaker before, or as a different kind: no one (never the back-reference itself)
+    ("北辰控股营收增长 40%。该机构预计，2027 年其价格将上涨 18%。", None),
+    ("一位知情人士透露，订单将增长 40%。该人士称，价格将上涨 18%。", None),
+])
+def test_a_back_referred_speaker_is_the_one_named_so_before(text: str, claimant: str | None) -> None:
+    got = only_claim(text, "18%").claimant
+    assert got == claimant or claimant is not None and got is not None and claimant in got
+
+
 @pytest.mark.parametrize(("sentence", "written", "claimant"), [
     ("According to analysts at Ridgeline Research, the Kite K2 draws 700 W.", "700 W", "Ridgeline Research"),
     ("According to a report by Orbis Research, the Kite K2 draws 700 W.", "700 W", "Orbis Research"),

@@ -259,6 +259,16 @@ def test_rule_3_a_base_in_brackets_and_an_earlier_forecast_of_a_measure_are_prev
     assert roles(text) == expected
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    # a bracket opening with a year earlier than the one the level is for: that year's value, no forecast
+    ("预计 2026 年星桥液冷机柜出货将突破 9 万台（2025 年 4-5 万台），增速仍高。", [("current", True), ("previous", False)]),
+    # a later year in the bracket is another forecast, not an earlier value
+    ("预计 2026 年液冷市场规模将达 300 亿元（2030 年 900 亿元）。", [("current", True), ("current", True)]),
+])
+def test_rule_3_an_earlier_year_in_brackets_after_a_level_is_previous(text, expected):
+    assert [(claim.role, claim.projected) for claim in extract(text)] == expected
+
+
 def test_rule_3_a_bracket_without_a_period_is_no_base():
     assert [role for _, role, _ in roles("星桥营收 12 亿元，同比增长 20%（创历史新高为 12 亿元）。")][:2] == ["current", "current"]
 

@@ -165,6 +165,10 @@ EARNINGS = [
     # A segment's part of the revenue is the revenue share, not its revenue.
     ("星图科技数据中心业务占营收比重达 41%。", "41%", "revenue share"),
     ("星图的云业务占总收入的比例升至 27%。", "27%", "revenue share"),
+    # A bare 占比 between a revenue and a percentage: that revenue's share of the whole, not the revenue.
+    ("星图上半年光芯片收入约 12 亿元（占比升至 47%）。", "47%", "revenue share"),
+    ("星图去年数据中心收入为 40 亿元，占比提升至 52%。", "52%", "revenue share"),
+    ("星图去年数据中心收入为 40 亿元，同比提升 52%。", "52%", "data center revenue"),
     # Taiwan and Hong Kong earnings words: each profit, margin and per-share figure its own concept,
     # and a margin or a per-share figure never the profit its words begin with.
     ("星圖第二季毛利820億元，營業利益410億元，稅後淨利305億元。", "820億元", "gross profit"),

@@ -57,7 +57,8 @@ from claimledger.extraction.candidates import Quantity
 from claimledger.extraction.conditions import precision_name, sentence_precisions
 from claimledger.extraction.currency_notes import apply_currency_notes
 from claimledger.extraction.claimant import (
-    Claimant, cites_a_study, company_speaker, figure_claimant, find_claimant, pronoun_speaker, speaker_named_before, years_named,
+    Claimant, back_referred_speaker, cites_a_study, company_speaker, figure_claimant, find_claimant, pronoun_speaker,
+    speaker_named_before, speaker_referred_to, years_named,
 )
 from claimledger.extraction.carry import PARAGRAPH_BREAK, Post
 from claimledger.extraction.found import Found
@@ -172,6 +173,9 @@ def extract_found(
             _told_by_the_person_before(found, sentences[max(0, index - 2):index], text, sentence)
         if found and sentence.lang == "zh" and company_speaker(annotated.simple):
             _told_by_the_company(found, organisations, text, sentence)
+        kind = back_referred_speaker(annotated.simple) if found and sentence.lang == "zh" else None
+        if kind is not None:
+            _told_by_the_one_referred_to(found, sentences[:index], kind)
         organisations += [(sentence.start, name.entity.id) for name in annotated.names if name.kind == "organisation"]
         if found and study is not None:
             _study_goes_on(found, study, text, sentence, annotated)
@@ -207,6 +211,17 @@ def _told_by_the_person_before(
         if person is not None:
             _told_by(found, person.text)
             return
+
+
+def _told_by_the_one_referred_to(found: Sequence[Found], before: Sequence[tuple[Sentence, Annotated | None]], kind: str) -> None:
+    """"这位分析师表示，...", "该机构预计": the figures naming no claimant are told by the one speaker the post named
+    before as that `kind` ("美国银行分析师 Vivek Arya 预测"); by no one when it named none so, or several."""
+    speakers = {
+        speaker for _, earlier in before if earlier is not None and earlier.lang == "zh"
+        for speaker in [speaker_referred_to(earlier.text, earlier.simple, earlier.names, kind)] if speaker is not None
+    }
+    if len(speakers) == 1:
+        _told_by(found, speakers.pop())
 
 
 def _told_by_the_company(found: Sequence[Found], organisations: Sequence[tuple[int, str]], text: str, sentence: Sentence) -> None:

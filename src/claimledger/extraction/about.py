@@ -85,6 +85,9 @@ MARKET_OPENING = re.compile(r"\s*(?:(?:到|至)?\s*\d{4}\s*年\s*)?(?:全球|全
 # Or taken up again after a dash by a pronoun and its verb: "its data center revenue—it reached $1.14 billion";
 # or given in brackets right after it: "营业收入（4.38亿元）大幅增长".
 METRIC_APPOSITIVE = re.compile(r"\s*(?:[,:，：(（]|[—–]\s*(?:it|which)\s+(?:[a-z]+\s+){1,3}?(?:of\s+|at\s+|to\s+)?)\s*$")
+# A bare share word between a revenue and a percentage ("收入约 31 亿元（占比提升至 59%）"): the share
+# that revenue is of the whole, not the revenue (data/metrics.toml writes "营收占比" and "占营收比重" whole).
+SHARE_WORD = re.compile(r"占比|所占比重|所占比例")
 # A guidance given for a metric, its figure in the next clause ("营收给出乐观指引，中值为 650 亿美元").
 GUIDED_FIGURE = re.compile(r"[^，,。；;]{0,8}指引\s*[,，]\s*(?:其)?(?:中值|中位数|中点|区间|范围)?\s*(?:为|是|在|约为)?\s*$")
 SENTENCE_SUBJECT = re.compile(
@@ -597,7 +600,7 @@ def _metric(
             m for m in metrics if m.end <= start and (METRIC_APPOSITIVE.fullmatch(folded, m.end, start) or GUIDED_FIGURE.fullmatch(folded, m.end, start))
         ]
     if in_clause_before:
-        return in_clause_before[-1].concept
+        return _share_of(in_clause_before[-1], folded, start)
     if comparative:
         # "10x faster than X in tokens per second per MW": a metric after it, before the next figure, says in
         # what when a preposition leads to it ("... and doubles energy efficiency" is another measure).
@@ -609,13 +612,21 @@ def _metric(
         return said_after[0].concept if said_after else comparative
     before = [m for m in metrics if m.end <= start]
     if before and relative:
-        return before[-1].concept
+        return _share_of(before[-1], folded, start)
     if before and _period_only(folded, clause[0], start):
         return before[-1].concept  # "资本支出 342 亿美元，全年上看 1,250 亿美元": the same measure, for the year
     # Not another figure's own measure: "grew 54 percent to account for 8 percent of the market".
     held_by_figure = [metric for metric, on_figure in marked if on_figure]
     in_clause_after = [m for m in metrics if m.start >= end and m.end <= clause[1] and m not in held_by_figure]
     return in_clause_after[0].concept if in_clause_after and relative else None
+
+
+def _share_of(metric: Metric, folded: str, start: int) -> str:
+    """The metric before the figure at `start`, or the revenue share when a bare share word comes
+    between a revenue and the figure ("数据中心收入 80 亿元，占比提升至 45%")."""
+    if metric.concept.endswith("revenue") and "占" in folded[metric.end:start] and SHARE_WORD.search(folded, metric.end, start):
+        return "revenue share"
+    return metric.concept
 
 
 def _other_segment_between(annotated: Annotated, metric: Metric, start: int) -> bool:

@@ -1,7 +1,10 @@
 """Who states a figure: the claimant.
 
 A sentence whose speaker is 他 or 她 ("他指出，...") is told by the person the sentence before named
-(`speaker_named_before`), within its paragraph; no organisation is a 他.
+(`speaker_named_before`), within its paragraph; no organisation is a 他. One whose speaker is a back-reference and
+a word for what it is ("这位分析师表示", "该机构预计") is told by the one speaker the post named before as such
+("美国银行分析师 Vivek Arya 预测", "研究机构天衡咨询预计"), by no one when it named none or several so; the
+back-reference ("该人士") is never a claimant itself.
 
 A sentence names its claimant with a speech verb after the agent ("AMD states",
 "Amazon claims", "Orbis's efficiency claims", "张建中表示", "《快科技》指出") or a phrase before it ("according
@@ -40,6 +43,8 @@ ZH_GAP = re.compile(
     rf"|上午|下午|晚间|晚上|早间|日前|近日|也|已|还|此前|方面|官方"
     rf"|在博客里|高调|正式|再次|首次|公开|发布(?:的|了)?(?:研究)?报告)*\s*$"
 )
+# What ZH_GAP lets stand between an agent and its verb, read forward from the agent's end.
+ZH_GAP_OPENING = re.compile(ZH_GAP.pattern.removesuffix("\\s*$") + r"\s*")
 # A speech verb the agent follows, ending its sentence: "..., say officials."
 INVERTED = re.compile(r"\s+(?:[\w&.'’-]+\s+){0,4}[\w&.'’-]+\s*[.!?]?\s*$")
 # The agent's possessive and at most one word of what it claims, before a noun of claiming: "Orbis's
@@ -360,7 +365,7 @@ def _chinese_person(text: str, folded: str, end: int) -> Claimant | None:
     start += len(CITATION_OPENING.match(folded, start).group(0))
     start += len(CONNECTIVE_OPENING.match(folded, start).group(0))
     agent = folded[start:end].strip()
-    if 2 <= len(agent) <= 3 and HAN_RUN.fullmatch(agent) and not _generic(agent):
+    if 2 <= len(agent) <= 3 and HAN_RUN.fullmatch(agent) and not _generic(agent) and not BACK_REFERENCE.match(agent):
         offset = start + folded[start:end].index(agent)
         return Claimant(offset, offset + len(agent), text[offset:offset + len(agent)], None)
     return None
@@ -397,6 +402,40 @@ def company_speaker(folded: str) -> bool:
 def _company_speaker_opening() -> re.Pattern[str]:
     """A clause opening with a word for the company and what may stand before its speech verb."""
     return re.compile(rf"(?:^|[，,。；;：:])\s*(?:{alternation(_table()['zh_company_speakers'])})(?:{ZH_GAP.pattern[:-1]})")
+
+
+# A speaker named by a back-reference and the word for what they are, opening a clause ("这位分析师表示，",
+# "该机构预计", "该人士称"): no name of its own, it is the one speaker the post named before as such
+# (`speaker_referred_to`, extraction/__init__.py); never a claimant by itself.
+BACK_REFERENCE = re.compile(r"这位|该位|这名|该名|那位|该|此")
+BACK_REFERENCE_OPENING = re.compile(rf"(?:^|[，,。；;：:])\s*(?:{BACK_REFERENCE.pattern})(?=[{HAN}]{{2}})")
+
+
+def back_referred_speaker(folded: str) -> str | None:
+    """The word for the speaker a clause of the Chinese sentence opens with by a back-reference and a speech verb
+    ("这位分析师还表示，" -> 分析师, "该机构预计" -> 机构); None when none does, or it is the company
+    (`company_speaker`)."""
+    if "该" not in folded and "这" not in folded and "此" not in folded and "那" not in folded:
+        return None
+    verbs = _verbs("after", "zh")
+    for opening in BACK_REFERENCE_OPENING.finditer(folded):
+        for size in (2, 3):
+            kind = folded[opening.end():opening.end() + size]
+            gap = ZH_GAP_OPENING.match(folded, opening.end() + size)
+            if HAN_RUN.fullmatch(kind) and not kind.startswith("公司") and verbs.match(folded, gap.end()):
+                return kind
+    return None
+
+
+def speaker_referred_to(text: str, folded: str, names: Sequence[Name], kind: str) -> str | None:
+    """The speaker the sentence names as a `kind` ("美国银行分析师 Vivek Arya 预测" for 分析师, "研究机构天衡咨询预计"
+    for 机构): the word in the claimant's name or right before it; None when it names none so."""
+    found = find_claimant(text, folded, names, "zh")
+    if found is None or not found.speaking:
+        return None
+    if kind in folded[found.start:found.end] or folded[max(0, found.start - 8):found.start].rstrip().endswith(kind):
+        return found.entity_id or found.text
+    return None
 
 
 # A sentence opening with the study it cites: "根据星海咨询最新研究，", "据 Orbis 调查显示，".

@@ -35,7 +35,8 @@ first rule that applies wins:
    measure between: "此前预期的2027年的营业收入") when its sentence has a current figure of the same kind to replace it;
    a bracket after a change opening with a year or a past period and 为 ("同比增长 56.7%（2024年上半年为 94.3 亿元）")
    beside a current figure of its kind, or a clause opening with a year's same period and 为 ("，2024年同期为 2953 万元",
-   of a past period); or a level a comparison word leads to whose clause dates it in the past
+   of a past period), or a bracket opening with a year right after a level, earlier than the year the sentence
+   named before it ("2026 年将突破 9 万台（2025 年 4-5 万台）": that year's value, no forecast); or a level a comparison word leads to whose clause dates it in the past
    ("compared to $8.9 billion for Q3 2019", "compared to $306 million or 19 percent a year ago"), beside a current
    figure of its kind; or a statement made earlier a few
    words before it ("Acme previously stated the K3 draws 700 W", "it formerly drew 700 W", "此前公布的功耗为 700W") with a
@@ -288,6 +289,22 @@ def _zh_earlier_measure() -> re.Pattern[str]:
 ZH_SAME_PERIOD_OPENING = re.compile(rf"[，,；;（(]\s*(?:\d{{4}}\s*年|去年|上年|上一年)\s*同期\s*(?:为|是){BETWEEN}$")
 
 
+# A bracket opening with a year right after a level ("突破 1000 亿元（2024年 500-600 亿）"): that year's value, an
+# earlier one when a later year stands before it in the sentence (`_earlier_year_bracket`).
+ZH_YEAR_BRACKET = re.compile(rf"\d[^，,。；;（(）)\d]{{0,5}}[（(]\s*(\d{{4}})\s*年\s*(?:为|是)?{BETWEEN}$")
+YEAR = re.compile(r"(\d{4})\s*年")
+
+
+def _earlier_year_bracket(low: str, start: int) -> bool:
+    """Whether the figure at `start` opens a bracket with a year after a level, earlier than the last year the
+    sentence names before the bracket ("2025年 … 1000 亿元（2024年 500-600 亿）"; never "（2030年 1200 亿元）")."""
+    bracket = ZH_YEAR_BRACKET.search(low, max(0, start - 24), start)
+    if bracket is None:
+        return False
+    years = YEAR.findall(low, 0, bracket.start())
+    return bool(years) and int(years[-1]) > int(bracket.group(1))
+
+
 @cache
 def _zh_base_bracket() -> re.Pattern[str]:
     """A change figure, then a bracket opening with a year or a past period and 为: "同比增长 56.7%（2024年上半年为",
@@ -363,6 +380,8 @@ def held_role(folded: str, start: int, end: int, clause_end: int, relative: bool
             return Held("previous", needs_current=True, of_past_period=True)  # "above 2024's $52.5bn"
     if not relative and cue_before and _stated_before().search(low, max(0, start - 90), start) and _now_after().search(low, end):
         return Held("previous", needs_current=True)  # "Acme previously stated 700 W; it now draws 650 W"
+    if not relative and "年" in low[max(0, start - 8):start] and _earlier_year_bracket(low, start):
+        return Held("previous", of_past_period=True)  # "1000 亿元（2024年 500-600 亿）": the level before is the current one
     if is_range:
         return CURRENT
     # The pattern ends in "from": a look for the word first spares most figures the search.
