@@ -256,6 +256,10 @@ PROJECTED = [
     # 上看 (looks to reach) and 上修至 (raised to) are forecasts in the Taiwan press
     ("雲棧全年資本支出上看600億元。", "600億元", True),
     ("星圖全年營收上修至75億元。", "75億元", True),
+    # a goal the company is moving toward, or states as its target, is a forecast; one reached is not
+    ("星河正朝著今年 80 億元的營收目標邁進。", "80 億元", True),
+    ("星河今年的資本支出目標為 150 億元。", "150 億元", True),
+    ("星河已實現今年的目標，營收達 90 億元。", "90 億元", False),
     # a semicolon opens a statement of its own: a forecast before it does not reach a figure after it
     ("Orbis plans to pass 900 MW by December; its installed power reached 2.1 GW.", "2.1 GW", False),
     ("Orbis plans to pass 900 MW by December; it will add 300 MW next year.", "300 MW", True),
