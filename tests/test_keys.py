@@ -368,6 +368,8 @@ def test_a_makers_figure_keeps_as_a_hint_only_the_products_it_may_be_of(sentence
         ("星河營收為 180.2 亿美元，同样高于预期的 174.5 亿美元。", "174.5 亿美元", True),
         ("星河預估營收約 220 億美元，高於分析師平均預估的 205 億美元。", "205 億美元", True),
         ("星河預估營收約 220 億美元，高於分析師平均預估的 205 億美元。", "220 億美元", False),  # its own forecast
+        ("星河今年資本支出將達 300 億美元，大幅超過市場原先預期 210 億美元。", "210 億美元", True),  # the market's earlier view
+        ("星河今年資本支出將達 300 億美元，大幅超過市場原先預期 210 億美元。", "300 億美元", False),
         ("營收：193.1 億美元 v.s. 191.8 億美元", "191.8 億美元", True),  # what the figure before is compared with
         ("營收：193.1 億美元 v.s. 191.8 億美元", "193.1 億美元", False),
         ("Kite's Q3 revenue was $5.1B vs $4.2B a year ago.", "$4.2B", True),
