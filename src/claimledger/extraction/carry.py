@@ -53,7 +53,7 @@ from claimledger.entities import Entity, Registry
 from claimledger.extraction.about import a_standard
 from claimledger.extraction.annotate import Annotated
 from claimledger.extraction.attributes import clause_bounds
-from claimledger.extraction.cues import alternation, any_phrase, cue_table, fold, lowered
+from claimledger.extraction.cues import alternation, cue_table, fold, lowered, role_words
 from claimledger.extraction.found import Found
 from claimledger.extraction.names import HARDWARE, Name
 from claimledger.extraction.pipeline import Sentence
@@ -172,7 +172,7 @@ class Post:
 def earnings_company(annotated: Annotated) -> Name | None:
     """The one company a title about its results names ("Orbis posts record Q3 revenue",
     "昉擎科技发布第三季度财报"): no product named beside it."""
-    if not _earnings_words().search(lowered(annotated.simple)):
+    if not role_words("earnings_title").search(lowered(annotated.simple)):
         return None
     return lone_company(annotated)
 
@@ -195,16 +195,6 @@ def _points_at_company(folded: str) -> bool:
     return _company_pointers().match(folded) is not None  # anchored at the sentence start: cheap
 
 
-@cache
-def _earnings_words() -> re.Pattern[str]:
-    return re.compile(any_phrase(cue_table()["roles"]["earnings_title"]))
-
-
-@cache
-def _segment_words() -> re.Pattern[str]:
-    return re.compile(any_phrase(cue_table()["roles"]["segment_spoken_of"]))
-
-
 def _take_company(company: Name, annotated: Annotated, found: list[Found]) -> None:
     """A company's figure (revenue, money, growth) whose sentence names no subject, no company and
     no segment of one ("the Data Center segment brought in $41.1 billion") is the company of the
@@ -212,7 +202,7 @@ def _take_company(company: Name, annotated: Annotated, found: list[Found]) -> No
     measure apart from the company's total."""
     if any(name.kind == "organisation" for name in annotated.names):
         return
-    of_segment = _segment_words().search(lowered(annotated.simple)) is not None
+    of_segment = role_words("segment_spoken_of").search(lowered(annotated.simple)) is not None
     for item in found:
         claim = item.claim
         if of_segment and claim.metric != SEGMENT_REVENUE:
@@ -532,17 +522,7 @@ def _interconnect_bandwidth(annotated: Annotated, item: Found) -> bool:
     start, end = item.claim.start - item.claim.sentence_start, item.claim.end - item.claim.sentence_start
     clause_start, clause_end = clause_bounds(annotated.simple, start, end)
     low = lowered(annotated.simple)
-    return _interconnect_words().search(low, end, clause_end) is not None and _per_chip_words().search(low, clause_start, clause_end) is None
-
-
-@cache
-def _interconnect_words() -> re.Pattern[str]:
-    return re.compile(any_phrase(cue_table()["roles"]["interconnect"]))
-
-
-@cache
-def _per_chip_words() -> re.Pattern[str]:
-    return re.compile(any_phrase(cue_table()["roles"]["per_chip"]))
+    return role_words("interconnect").search(low, end, clause_end) is not None and role_words("per_chip").search(low, clause_start, clause_end) is None
 
 
 def _built_on(registry: Registry, name: Name, chip: Entity) -> tuple[str, Entity] | None:

@@ -127,6 +127,12 @@ def _branches(node: dict[str, dict]) -> str:
     return f"(?:{body})?" if "" in node else body
 
 
+@cache
+def role_words(name: str) -> re.Pattern[str]:
+    """A search for any phrase of data/cues.toml [roles] `name` in lowered text (a trie, see `any_phrase`)."""
+    return re.compile(any_phrase(cue_table()["roles"][name]))
+
+
 def labelled_alternation(table: dict[str, list[str]]) -> tuple[str, dict[str, str]]:
     """One alternation for {label: phrases}, and a map from folded phrase to label.
 

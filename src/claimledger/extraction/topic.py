@@ -51,7 +51,7 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from claimledger.entities import Entity, Registry
-from claimledger.extraction.cues import alternation, any_phrase, cue_table, lowered
+from claimledger.extraction.cues import alternation, cue_table, lowered, role_words
 from claimledger.extraction.names import HARDWARE, SPECIFICITY, Name
 from claimledger.extraction.shapes import shape_table
 
@@ -152,25 +152,15 @@ def named_ahead(registry: Registry, later: Sequence[Name], makers: set[str]) -> 
     return next(iter(chips.values())) if len(chips) == 1 else None
 
 
-@cache
-def _organisation_words() -> re.Pattern[str]:
-    return re.compile(any_phrase(cue_table()["roles"]["organisation_spoken_of"]))
-
-
 @lru_cache(maxsize=8)
 def organisation_spoken_of(folded: str) -> bool:
     """Whether a sentence speaks of a company rather than a product ("公司预计 ...", "the company expects")."""
-    return _organisation_words().search(lowered(folded)) is not None
-
-
-@cache
-def _pronouns() -> re.Pattern[str]:
-    return re.compile(any_phrase(cue_table()["roles"]["points_back"]))
+    return role_words("organisation_spoken_of").search(lowered(folded)) is not None
 
 
 def _points_back(folded: str) -> bool:
     """Whether a sentence points back with a pronoun to what the post spoke of ("It", "其")."""
-    return _pronouns().search(lowered(folded)) is not None
+    return role_words("points_back").search(lowered(folded)) is not None
 
 
 def _makes(registry: Registry, organisation: Entity, topic: Topic | None) -> bool:
